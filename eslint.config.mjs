@@ -1,0 +1,45 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Layering (DESIGN.md §3): core knows no host; hosts know core; nothing but hosts knows vscode. */
+const noVscode = { name: 'vscode', message: 'Only src/vscode may import vscode.' };
+const hostFolders = ['**/vscode/**', '**/cli/**', '**/node/**', '**/webview/**'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'tools/**', '.bench/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode],
+        patterns: [{ group: hostFolders, message: 'src/core must not depend on a host; add an interface to core/host instead.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/cli/**/*.ts', 'src/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode],
+        patterns: [{ group: ['**/vscode/**', '**/webview/**'], message: 'The terminal host and shared Node code must not depend on the VS Code host.' }],
+      }],
+    },
+  },
+  {
+    files: ['esbuild.js', 'eslint.config.mjs', '.ci/**', 'scripts/**'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { require: 'readonly', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
+  },
+);

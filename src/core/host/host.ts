@@ -1,0 +1,20 @@
+import type { HostFileSystem } from './fileSystem';
+import type { WorkspaceSearcher } from './searcher';
+
+export interface HostEnvironment {
+  /** e.g. `linux`, `darwin`, `win32` */
+  platform: string;
+  /** The user's shell, e.g. `/bin/bash`. */
+  shell: string;
+  /** ISO date `YYYY-MM-DD` the prompt should mention. */
+  today(): string;
+}
+
+/** Everything the agent core needs from where it runs (the terminal or VS Code). */
+export interface AgentHost {
+  /** Absolute workspace folder paths. The first is the default for relative paths. */
+  readonly workspaceRoots: readonly string[];
+  readonly files: HostFileSystem;
+  readonly searcher: WorkspaceSearcher;
+  readonly environment: HostEnvironment;
+}

@@ -1,0 +1,39 @@
+import type { AssistantMessage, Message, Usage } from './messages';
+import type { ProviderError } from './providerError';
+
+export interface ToolSpec {
+  name: string;
+  /** Written for the model: when to use the tool and how. */
+  description: string;
+  /** JSON Schema of the input object. */
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  model: string;
+  system: string;
+  messages: readonly Message[];
+  tools: readonly ToolSpec[];
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * What a provider streams for one request. A stream ends with exactly one `done` or one
+ * `error`; providers never throw out of `stream()`.
+ */
+export type ProviderEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'thinking_delta'; text: string }
+  | { type: 'tool_call_start'; id: string; name: string }
+  | { type: 'tool_call_delta'; id: string; argumentsDelta: string }
+  | { type: 'tool_call_end'; id: string }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'done'; message: AssistantMessage }
+  | { type: 'error'; error: ProviderError };
+
+export interface Provider {
+  /** `openai` or `anthropic`: the wire API this provider speaks. */
+  readonly name: string;
+  stream(request: ChatRequest): AsyncIterable<ProviderEvent>;
+}

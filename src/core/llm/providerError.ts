@@ -1,0 +1,42 @@
+/** Why a request to a model failed, classified so the loop can decide whether to retry. */
+export type ProviderErrorKind =
+  | 'rate_limit' // 429
+  | 'overloaded' // Anthropic 529, 503
+  | 'server' // other 5xx
+  | 'network' // connection refused/reset, DNS, timeout before a response
+  | 'stream_broken' // the connection broke after output had begun
+  | 'auth' // 401, 403
+  | 'bad_request' // 400, 404, 413, 422: the request itself is wrong
+  | 'context_overflow' // the prompt is longer than the model's window
+  | 'aborted' // cancelled through the AbortSignal
+  | 'unknown';
+
+const retryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'overloaded', 'server', 'network']);
+
+export class ProviderError extends Error {
+  readonly kind: ProviderErrorKind;
+  readonly status?: number;
+  /** From a `retry-after` / `retry-after-ms` header, when the server sent one. */
+  readonly retryAfterMs?: number;
+
+  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ProviderError';
+    this.kind = kind;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** Worth sending the same request again (only if nothing was streamed yet). */
+  get retryable(): boolean {
+    return retryableKinds.has(this.kind);
+  }
+}
+
+export function kindForStatus(status: number): ProviderErrorKind {
+  if (status === 429) return 'rate_limit';
+  if (status === 529 || status === 503) return 'overloaded';
+  if (status >= 500) return 'server';
+  if (status === 401 || status === 403) return 'auth';
+  return 'bad_request';
+}

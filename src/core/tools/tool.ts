@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { AgentHost } from '../host/host';
+import type { ImageBlock, TextBlock } from '../llm/messages';
+import type { Workspace } from './workspace';
+
+export interface ToolContext {
+  host: AgentHost;
+  workspace: Workspace;
+  signal: AbortSignal;
+}
+
+export interface ToolOutput {
+  content: string | Array<TextBlock | ImageBlock>;
+  isError?: boolean;
+  /** One line for the user, e.g. `Read src/app.ts (lines 1–200)`. */
+  summary?: string;
+}
+
+/**
+ * A failure whose message is written for the model: what went wrong and what to do next.
+ * Tools throw it; the registry turns it into an error tool result.
+ */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+export interface Tool<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  /** A prompt for the model: what the tool does, when to use it, its limits. */
+  description: string;
+  inputSchema: Schema;
+  /** Reads only: calls of read-only tools in one turn may run in parallel. */
+  readOnly: boolean;
+  execute(input: z.output<Schema>, context: ToolContext): Promise<ToolOutput>;
+}
+
+/** Keeps each tool's input type checked against its own schema. */
+export function defineTool<Schema extends z.ZodType>(tool: Tool<Schema>): Tool<Schema> {
+  return tool;
+}
