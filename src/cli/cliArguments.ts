@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+
+export interface CliArguments {
+  prompt?: string;
+  json: boolean;
+  cwd?: string;
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  maxTurns?: number;
+  help: boolean;
+  version: boolean;
+}
+
+export const usage = `Usage: elbow [options]            chat in the terminal (reads prompts line by line when stdin is not a terminal)
+       elbow -p "prompt" [options]  run one request to the end and print the answer
+
+Options:
+  -p, --print <prompt>     one-shot: final answer on stdout, tool calls on stderr
+      --json               with -p (or piped input): print the event stream as JSON lines
+      --cwd <dir>          workspace folder (default: the current folder)
+      --provider <name>    openai | anthropic (default: $ELBOW_PROVIDER, else by which key is set)
+      --model <name>       model (default: $OPENAI_MODEL / $ANTHROPIC_MODEL)
+      --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
+      --max-turns <n>      model turns allowed per request (default 50)
+  -h, --help               show this help
+  -v, --version            show the version
+
+Environment: OPENAI_API_KEY, OPENAI_API_BASE, OPENAI_MODEL, ANTHROPIC_API_KEY,
+ANTHROPIC_BASE_URL, ANTHROPIC_MODEL, ELBOW_PROVIDER. Flags win over the environment.
+In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
+/retry sends the last request again after an error.`;
+
+export class UsageError extends Error {}
+
+export function parseCliArguments(argv: readonly string[]): CliArguments {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        print: { type: 'string', short: 'p' },
+        json: { type: 'boolean', default: false },
+        cwd: { type: 'string' },
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        'max-turns': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  let maxTurns: number | undefined;
+  if (values['max-turns'] !== undefined) {
+    maxTurns = Number(values['max-turns']);
+    if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns must be a whole number of at least 1, got "${values['max-turns']}".`);
+  }
+  if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
+  return {
+    prompt: values.print,
+    json: values.json,
+    cwd: values.cwd,
+    provider: values.provider,
+    model: values.model,
+    baseUrl: values['base-url'],
+    maxTurns,
+    help: values.help,
+    version: values.version,
+  };
+}

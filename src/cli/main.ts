@@ -1,0 +1,74 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { RunOutcome } from '../core/agent/agentEvents';
+import { parseCliArguments, usage, UsageError } from './cliArguments';
+import { resolveCliConfig } from './cliConfig';
+import { createCliSession } from './createCliSession';
+import { JsonRenderer } from './jsonRenderer';
+import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
+import { TerminalRenderer } from './terminalRenderer';
+
+declare const ELBOW_VERSION: string;
+
+/** `elbow`: chat in the terminal, or run one request with -p. Returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = parseCliArguments(argv);
+  if (args.help) return print(`${usage}\n`, 0);
+  if (args.version) return print(`${typeof ELBOW_VERSION === 'string' ? ELBOW_VERSION : 'dev'}\n`, 0);
+  const root = workspaceRoot(args.cwd);
+  const config = resolveCliConfig(args, process.env);
+  const session = await createCliSession(config, root);
+  const writeOut = (text: string): void => void process.stdout.write(text);
+  const writeErr = (text: string): void => void process.stderr.write(text);
+  const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
+  const renderer: EventRenderer = args.json
+    ? new JsonRenderer(writeOut)
+    : new TerminalRenderer({ stdout: writeOut, stderr: writeErr }, {
+        streamText: args.prompt === undefined,
+        labelAnswers: interactive,
+        color: interactive && process.stdout.isTTY === true,
+      });
+
+  if (interactive) {
+    await runInteractiveChat(session, { input: process.stdin, output: process.stdout, renderer });
+    return 0;
+  }
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  if (args.prompt !== undefined) {
+    const outcome = await session.send(args.prompt, (event) => renderer.handle(event), controller.signal);
+    return exitCodeFor(outcome);
+  }
+  return (await runPipedPrompts(session, process.stdin, renderer, controller.signal)) ? 0 : 1;
+}
+
+function workspaceRoot(cwd: string | undefined): string {
+  const root = path.resolve(cwd ?? process.cwd());
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--cwd: no such folder: ${root}`);
+  return fs.realpathSync(root);
+}
+
+function exitCodeFor(outcome: RunOutcome): number {
+  if (outcome.reason === 'completed') return 0;
+  return outcome.reason === 'cancelled' ? 130 : 1;
+}
+
+function print(text: string, code: number): number {
+  process.stdout.write(text);
+  return code;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => exitAfterFlush(code),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`elbow: ${message}\n`);
+    if (error instanceof UsageError) process.stderr.write('Run elbow --help for usage.\n');
+    exitAfterFlush(2);
+  },
+);
+
+/** Exits once pending output is written: idle keep-alive connections must not hold the process open. */
+function exitAfterFlush(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}

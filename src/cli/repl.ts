@@ -1,0 +1,86 @@
+import * as readline from 'node:readline';
+import type { AgentSession } from '../core/agent/agentSession';
+import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
+
+export interface EventRenderer {
+  handle(event: AgentEvent): void;
+}
+
+export interface ReplIo {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  renderer: EventRenderer;
+}
+
+/**
+ * The interactive chat: `You:` prompt, streamed answers. Ctrl-C cancels a running request;
+ * at an idle prompt it clears the line, and a second Ctrl-C (or Ctrl-D) quits.
+ */
+export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<void> {
+  const rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: 'You: ' });
+  let controller: AbortController | undefined;
+  let interruptedOnce = false;
+
+  const runRequest = async (start: (signal: AbortSignal) => Promise<RunOutcome>): Promise<void> => {
+    controller = new AbortController();
+    try {
+      await start(controller.signal);
+    } finally {
+      controller = undefined;
+      rl.prompt();
+    }
+  };
+
+  rl.on('SIGINT', () => {
+    if (controller) {
+      controller.abort();
+      return;
+    }
+    if (rl.line.length > 0 || !interruptedOnce) {
+      interruptedOnce = rl.line.length === 0;
+      io.output.write(interruptedOnce ? '\n(Press Ctrl-C again or Ctrl-D to quit.)\n' : '\n');
+      rl.write(null, { ctrl: true, name: 'u' });
+      rl.prompt();
+      return;
+    }
+    rl.close();
+  });
+
+  rl.on('line', (line) => {
+    interruptedOnce = false;
+    const prompt = line.trim();
+    if (controller) {
+      io.output.write('(Elbow is still working: press Ctrl-C to cancel.)\n');
+      return;
+    }
+    if (prompt === '') return rl.prompt();
+    if (prompt === '/exit' || prompt === '/quit') return rl.close();
+    const handle = (event: AgentEvent): void => io.renderer.handle(event);
+    if (prompt === '/retry') return void runRequest((signal) => session.retry(handle, signal));
+    void runRequest((signal) => session.send(prompt, handle, signal));
+  });
+
+  io.output.write('Elbow: ask about or change the code in this folder. Ctrl-C cancels, Ctrl-D quits.\n');
+  rl.prompt();
+  return new Promise((resolve) => rl.on('close', () => {
+    controller?.abort();
+    io.output.write('\n');
+    resolve();
+  }));
+}
+
+/** Piped input: every non-empty line is one prompt, run in order. Resolves true if all succeeded. */
+export async function runPipedPrompts(session: AgentSession, input: NodeJS.ReadableStream, renderer: EventRenderer, signal: AbortSignal): Promise<boolean> {
+  const rl = readline.createInterface({ input, terminal: false, crlfDelay: Infinity });
+  let allSucceeded = true;
+  for await (const line of rl) {
+    const prompt = line.trim();
+    if (prompt === '') continue;
+    if (signal.aborted) break;
+    const outcome = await session.send(prompt, (event) => renderer.handle(event), signal);
+    if (outcome.reason !== 'completed') allSucceeded = false;
+    if (outcome.reason === 'cancelled') break;
+  }
+  rl.close();
+  return allSucceeded;
+}

@@ -1,0 +1,86 @@
+import type { AgentEvent } from '../core/agent/agentEvents';
+import { firstLine, toolCallLine } from './toolCallLine';
+
+export interface RendererOutput {
+  /** The answer stream. */
+  stdout: (text: string) => void;
+  /** Tool lines, retries and errors. */
+  stderr: (text: string) => void;
+}
+
+export interface RendererOptions {
+  /** Stream the model's text as it arrives (chat) instead of printing only the final answer (-p). */
+  streamText: boolean;
+  /** Prefix answers with `Elbow: ` (interactive chat). */
+  labelAnswers: boolean;
+  /** Use ANSI colours. */
+  color: boolean;
+}
+
+/** Renders agent events as terminal text. Tool calls get one line each with an ok/error mark. */
+export class TerminalRenderer {
+  private midLine = false;
+  private answerStarted = false;
+  /** Arguments of calls that are running, printed with their result line. */
+  private readonly pendingArguments = new Map<string, string>();
+
+  constructor(private readonly output: RendererOutput, private readonly options: RendererOptions) {}
+
+  handle(event: AgentEvent): void {
+    switch (event.type) {
+      case 'turn_start':
+        this.answerStarted = false;
+        break;
+      case 'text_delta':
+        if (!this.options.streamText) break;
+        if (!this.answerStarted && this.options.labelAnswers) this.output.stdout(this.paint('1', 'Elbow: '));
+        this.answerStarted = true;
+        this.output.stdout(event.text);
+        this.midLine = !event.text.endsWith('\n');
+        break;
+      case 'tool_result':
+        this.line(event.isError
+          ? `${this.paint('31', '✗')} ${toolCallLine(event.name, this.pendingArguments.get(event.id) ?? '')}: ${firstLine(event.text)}`
+          : `${this.paint('32', '✓')} ${toolCallLine(event.name, this.pendingArguments.get(event.id) ?? '')}`);
+        this.pendingArguments.delete(event.id);
+        break;
+      case 'tool_call':
+        this.pendingArguments.set(event.id, event.arguments);
+        break;
+      case 'retry':
+        this.line(this.paint('33', `${event.reason} Retrying in ${Math.ceil(event.delayMs / 1000)} s (attempt ${event.attempt} of ${event.maxAttempts}).`));
+        break;
+      case 'done':
+        this.finish(event);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private finish(event: Extract<AgentEvent, { type: 'done' }>): void {
+    const outcome = event.outcome;
+    if (outcome.reason === 'completed') {
+      if (!this.options.streamText) this.output.stdout(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
+      else if (this.midLine || this.answerStarted) this.endLine();
+      return;
+    }
+    const hint = outcome.reason === 'error' && outcome.retryable && this.options.labelAnswers ? ' Type /retry to try again.' : '';
+    this.line(this.paint('31', `${outcome.message}${hint}`));
+  }
+
+  /** A line on stderr, first ending any half-written answer line on stdout. */
+  private line(text: string): void {
+    this.endLine();
+    this.output.stderr(`${text}\n`);
+  }
+
+  private endLine(): void {
+    if (this.midLine) this.output.stdout('\n');
+    this.midLine = false;
+  }
+
+  private paint(code: string, text: string): string {
+    return this.options.color ? `\x1b[${code}m${text}\x1b[0m` : text;
+  }
+}

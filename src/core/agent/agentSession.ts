@@ -1,0 +1,79 @@
+import type { AgentHost } from '../host/host';
+import { addUsage, emptyUsage, userText, type Message, type Usage } from '../llm/messages';
+import type { Provider } from '../llm/provider';
+import type { ToolRegistry } from '../tools/registry';
+import { Workspace } from '../tools/workspace';
+import type { AgentEventSink, RunOutcome } from './agentEvents';
+import { runAgentLoop } from './agentLoop';
+import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
+
+export interface AgentSessionOptions {
+  host: AgentHost;
+  provider: Provider;
+  model: string;
+  system: string;
+  registry: ToolRegistry;
+  /** Model turns allowed for one user message. */
+  maxTurns?: number;
+  retry?: RetryPolicy;
+  maxOutputTokens?: number;
+}
+
+export const defaultMaxTurns = 50;
+
+/** One conversation with the agent: its history, and one run at a time. */
+export class AgentSession {
+  readonly messages: Message[] = [];
+  private readonly workspace: Workspace;
+  private running = false;
+  private totalUsage: Usage = emptyUsage();
+
+  constructor(private readonly options: AgentSessionOptions) {
+    this.workspace = new Workspace(options.host);
+  }
+
+  get usage(): Usage {
+    return this.totalUsage;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Adds the user's message and runs the agent until it answers, fails, is cancelled or hits the turn limit. */
+  send(text: string, emit: AgentEventSink, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
+    return this.run(emit, signal, () => this.messages.push(userText(text)));
+  }
+
+  /** Runs again from where the last run stopped (after an error), without a new user message. */
+  retry(emit: AgentEventSink, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
+    return this.run(emit, signal, () => undefined);
+  }
+
+  private async run(emit: AgentEventSink, signal: AbortSignal, begin: () => void): Promise<RunOutcome> {
+    if (this.running) throw new Error('A request is already running in this conversation.');
+    this.running = true;
+    try {
+      begin();
+      const outcome = await runAgentLoop({
+        provider: this.options.provider,
+        model: this.options.model,
+        system: this.options.system,
+        registry: this.options.registry,
+        toolContext: { host: this.options.host, workspace: this.workspace, signal },
+        messages: this.messages,
+        maxTurns: this.options.maxTurns ?? defaultMaxTurns,
+        retry: this.options.retry ?? defaultRetryPolicy,
+        maxOutputTokens: this.options.maxOutputTokens,
+        emit: (event) => {
+          if (event.type === 'usage') this.totalUsage = addUsage(this.totalUsage, event.usage);
+          emit(event);
+        },
+      });
+      emit({ type: 'done', outcome });
+      return outcome;
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import type { AssistantMessage } from '../llm/messages';
+import type { ChatRequest, Provider } from '../llm/provider';
+import { ProviderError } from '../llm/providerError';
+import { abortableDelay } from './abortableDelay';
+import type { AgentEventSink } from './agentEvents';
+import { retryDelayMs, type RetryPolicy } from './retryPolicy';
+
+interface Attempt {
+  result: AssistantMessage | ProviderError;
+  /** Text, thinking or a tool call already reached the user. */
+  outputStarted: boolean;
+}
+
+/**
+ * Sends one model request, streaming its output to `emit`. A failure before any output was
+ * streamed is retried per `policy` (each wait announced as a `retry` event); once output has
+ * reached the user a retry would duplicate it, so the failure is returned instead.
+ */
+export async function requestWithRetry(
+  provider: Provider,
+  request: ChatRequest,
+  policy: RetryPolicy,
+  emit: AgentEventSink,
+  random: () => number = Math.random,
+): Promise<AssistantMessage | ProviderError> {
+  for (let attempt = 1; ; attempt++) {
+    const { result, outputStarted } = await streamOnce(provider, request, emit);
+    if (!(result instanceof ProviderError) || outputStarted || request.signal?.aborted) return result;
+    const delayMs = retryDelayMs(policy, attempt, result, random);
+    if (delayMs === undefined) return result;
+    emit({ type: 'retry', attempt, maxAttempts: policy.maxRetries, delayMs, reason: result.message });
+    await abortableDelay(delayMs, request.signal);
+    if (request.signal?.aborted) return new ProviderError('aborted', 'Cancelled while waiting to retry.');
+  }
+}
+
+async function streamOnce(provider: Provider, request: ChatRequest, emit: AgentEventSink): Promise<Attempt> {
+  let outputStarted = false;
+  try {
+    for await (const event of provider.stream(request)) {
+      switch (event.type) {
+        case 'text_delta':
+        case 'thinking_delta':
+          outputStarted = true;
+          emit(event);
+          break;
+        case 'tool_call_start':
+          outputStarted = true;
+          emit(event);
+          break;
+        case 'usage':
+          emit(event);
+          break;
+        case 'done':
+          return { result: event.message, outputStarted };
+        case 'error':
+          return { result: event.error, outputStarted };
+        case 'tool_call_delta':
+        case 'tool_call_end':
+          break;
+      }
+    }
+  } catch (error) {
+    // Providers report failures as events; this only guards the loop against a broken one.
+    const message = error instanceof Error ? error.message : String(error);
+    return { result: new ProviderError(request.signal?.aborted ? 'aborted' : 'unknown', message, { cause: error }), outputStarted };
+  }
+  return { result: new ProviderError(outputStarted ? 'stream_broken' : 'network', 'The response ended without completing.'), outputStarted };
+}

@@ -1,0 +1,51 @@
+import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
+import { cancelledResult, type ToolRegistry } from '../tools/registry';
+import type { ToolContext } from '../tools/tool';
+import type { AgentEventSink } from './agentEvents';
+
+/**
+ * Runs the tool calls of one assistant turn and returns one result per call, in call order.
+ * Calls run in order; a run of consecutive read-only calls runs in parallel. Once the signal
+ * aborts, the calls not yet started get a "cancelled" result, so every call is answered.
+ */
+export async function runToolCalls(
+  calls: readonly ToolCallBlock[],
+  registry: ToolRegistry,
+  context: ToolContext,
+  emit: AgentEventSink,
+): Promise<ToolResultBlock[]> {
+  const results: ToolResultBlock[] = [];
+  for (const batch of batchesOf(calls, registry)) {
+    if (context.signal.aborted) {
+      results.push(...batch.map((call) => cancelledResult(call, 'The user cancelled the request before this tool ran.')));
+      continue;
+    }
+    results.push(...(await Promise.all(batch.map((call) => runOne(call, registry, context, emit)))));
+  }
+  return results;
+}
+
+async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink): Promise<ToolResultBlock> {
+  emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments });
+  const result = await registry.execute(call, context);
+  const text = result.content.map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`)).join('\n');
+  emit({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError, text });
+  return result;
+}
+
+/** Splits calls into consecutive groups: each read-only run together, every other call alone. */
+function batchesOf(calls: readonly ToolCallBlock[], registry: ToolRegistry): ToolCallBlock[][] {
+  const batches: ToolCallBlock[][] = [];
+  let reads: ToolCallBlock[] = [];
+  for (const call of calls) {
+    if (registry.isReadOnly(call.name)) {
+      reads.push(call);
+      continue;
+    }
+    if (reads.length > 0) batches.push(reads);
+    reads = [];
+    batches.push([call]);
+  }
+  if (reads.length > 0) batches.push(reads);
+  return batches;
+}

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { TerminalRenderer } from '../../../src/cli/terminalRenderer';
+import { toolCallLine } from '../../../src/cli/toolCallLine';
+
+function render(streamText: boolean, labelAnswers: boolean) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const renderer = new TerminalRenderer({ stdout: (t) => out.push(t), stderr: (t) => err.push(t) }, { streamText, labelAnswers, color: false });
+  return { renderer, out: () => out.join(''), err: () => err.join('') };
+}
+
+describe('TerminalRenderer', () => {
+  it('summarises tool calls in one line each with their mark', () => {
+    assert.equal(toolCallLine('read_file', '{"path":"secret-file.txt","offset":3}'), 'read_file(secret-file.txt)');
+    assert.equal(toolCallLine('list_files', '{}'), 'list_files()');
+    assert.equal(toolCallLine('edit_file', '{"path": "a.js", "old_str'), 'edit_file({"path": "a.js", "old_str)');
+  });
+
+  it('prints only the final answer on stdout in -p mode, tool lines on stderr', () => {
+    const view = render(false, false);
+    view.renderer.handle({ type: 'text_delta', text: 'Let me look.' });
+    view.renderer.handle({ type: 'tool_call', id: '1', name: 'read_file', arguments: '{"path":"a.txt"}' });
+    view.renderer.handle({ type: 'tool_result', id: '1', name: 'read_file', isError: false, text: '1\thi' });
+    view.renderer.handle({ type: 'tool_call', id: '2', name: 'edit_file', arguments: '{"path":"b.txt"}' });
+    view.renderer.handle({ type: 'tool_result', id: '2', name: 'edit_file', isError: true, text: 'old_str not found in b.txt.\nClosest match...' });
+    view.renderer.handle({ type: 'done', outcome: { reason: 'completed', text: 'The answer.' } });
+    assert.equal(view.out(), 'The answer.\n');
+    assert.equal(view.err(), '✓ read_file(a.txt)\n✗ edit_file(b.txt): old_str not found in b.txt.\n');
+  });
+
+  it('streams and labels answers in the chat, and offers /retry after a retryable failure', () => {
+    const view = render(true, true);
+    view.renderer.handle({ type: 'turn_start', turn: 1 });
+    view.renderer.handle({ type: 'text_delta', text: 'Hel' });
+    view.renderer.handle({ type: 'text_delta', text: 'lo' });
+    view.renderer.handle({ type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 3500, reason: 'Rate limited (429).' });
+    view.renderer.handle({ type: 'done', outcome: { reason: 'error', message: 'The connection broke.', kind: 'stream_broken', retryable: true } });
+    assert.equal(view.out(), 'Elbow: Hello\n');
+    assert.equal(view.err(), 'Rate limited (429). Retrying in 4 s (attempt 1 of 5).\nThe connection broke. Type /retry to try again.\n');
+  });
+});
