@@ -1,0 +1,151 @@
+/** The request rules OpenAI Chat Completions enforces, answered with its own 400 messages. */
+import { ProtocolError } from './errors';
+import { isObject, isObjectSchema, jsonTypeName, toolNamePattern, type JsonObject } from './json';
+
+const roles = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+
+export function validateOpenAiRequest(body: unknown): void {
+  if (!isObject(body)) throw new ProtocolError('We could not parse the JSON body of your request. The body must be a JSON object.');
+  if (typeof body.model !== 'string' || body.model === '') throw new ProtocolError('you must provide a model parameter');
+  if (body.stream_options !== undefined && body.stream !== true) {
+    throw new ProtocolError("The 'stream_options' parameter is only allowed when 'stream' is enabled.", 400, 'stream_options');
+  }
+  validateTools(body.tools);
+  validateMessages(body.messages);
+}
+
+function validateTools(tools: unknown): void {
+  if (tools === undefined) return;
+  if (!Array.isArray(tools)) throw invalidType('tools', 'array', tools);
+  if (tools.length === 0) throw emptyArray('tools');
+  tools.forEach((tool: unknown, i) => {
+    const at = `tools[${i}]`;
+    if (!isObject(tool)) throw invalidType(at, 'object', tool);
+    if (tool.type !== 'function') {
+      throw new ProtocolError(`Invalid value: '${String(tool.type)}'. Supported values are: 'function' and 'custom'.`, 400, `${at}.type`, 'invalid_value');
+    }
+    if (!isObject(tool.function)) throw missing(`${at}.function`);
+    const { name, parameters } = tool.function;
+    if (typeof name !== 'string' || !toolNamePattern.test(name)) {
+      throw new ProtocolError(
+        `Invalid '${at}.function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]{1,64}$'.`,
+        400, `${at}.function.name`, 'invalid_value',
+      );
+    }
+    if (parameters !== undefined && !isObjectSchema(parameters)) {
+      throw new ProtocolError(
+        `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${describeSchemaType(parameters)}"'.`,
+        400, `${at}.function.parameters`, 'invalid_function_parameters',
+      );
+    }
+  });
+}
+
+function validateMessages(messages: unknown): void {
+  if (messages === undefined) throw missing('messages');
+  if (!Array.isArray(messages)) throw invalidType('messages', 'array', messages);
+  if (messages.length === 0) throw emptyArray('messages');
+  messages.forEach((message: unknown, i) => validateMessage(message, i));
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as JsonObject;
+    if (message.role === 'tool') {
+      throw new ProtocolError(
+        "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+        400, `messages.[${i}].role`,
+      );
+    }
+    if (message.role === 'assistant' && Array.isArray(message.tool_calls)) i = checkToolResponses(messages, i) - 1;
+  }
+}
+
+function validateMessage(message: unknown, i: number): void {
+  const at = `messages[${i}]`;
+  if (!isObject(message)) throw invalidType(at, 'object', message);
+  if (typeof message.role !== 'string' || !roles.has(message.role)) {
+    throw new ProtocolError(
+      `Invalid value: '${String(message.role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
+      400, `${at}.role`, 'invalid_value',
+    );
+  }
+  const { content } = message;
+  if (message.role === 'assistant') {
+    validateAssistantToolCalls(message.tool_calls, at);
+    const hasToolCalls = Array.isArray(message.tool_calls);
+    if ((content === undefined || content === null) && !hasToolCalls) {
+      throw new ProtocolError("Invalid value for 'content': expected a string, got null.", 400, `${at}.content`);
+    }
+    if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content)) {
+      throw invalidType(`${at}.content`, 'string or array', content);
+    }
+    return;
+  }
+  if (message.role === 'tool' && typeof message.tool_call_id !== 'string') throw missing(`${at}.tool_call_id`);
+  if (content === undefined) throw missing(`${at}.content`);
+  if (typeof content !== 'string' && !Array.isArray(content)) throw invalidType(`${at}.content`, 'string or array', content);
+}
+
+function validateAssistantToolCalls(toolCalls: unknown, at: string): void {
+  if (toolCalls === undefined || toolCalls === null) return;
+  if (!Array.isArray(toolCalls)) throw invalidType(`${at}.tool_calls`, 'array', toolCalls);
+  if (toolCalls.length === 0) throw emptyArray(`${at}.tool_calls`);
+  toolCalls.forEach((call: unknown, k) => {
+    const callAt = `${at}.tool_calls[${k}]`;
+    if (!isObject(call)) throw invalidType(callAt, 'object', call);
+    if (typeof call.id !== 'string') throw missing(`${callAt}.id`);
+    if (call.type !== 'function') throw missing(`${callAt}.type`);
+    if (!isObject(call.function)) throw missing(`${callAt}.function`);
+    if (typeof call.function.name !== 'string') throw missing(`${callAt}.function.name`);
+    if (call.function.arguments === undefined) throw missing(`${callAt}.function.arguments`);
+    if (typeof call.function.arguments !== 'string') throw invalidType(`${callAt}.function.arguments`, 'string', call.function.arguments);
+  });
+}
+
+/** Checks the run of `tool` messages after assistant message `i`; returns the index after it. */
+function checkToolResponses(messages: unknown[], i: number): number {
+  const calls = (messages[i] as JsonObject).tool_calls as JsonObject[];
+  const expected = calls.map((call) => call.id as string);
+  const answered = new Set<string>();
+  let j = i + 1;
+  for (; j < messages.length; j++) {
+    const message = messages[j] as JsonObject;
+    if (message.role !== 'tool') break;
+    const id = message.tool_call_id as string;
+    if (!expected.includes(id) || answered.has(id)) {
+      throw new ProtocolError(
+        "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+        400, `messages.[${j}].role`,
+      );
+    }
+    answered.add(id);
+  }
+  const unanswered = expected.filter((id) => !answered.has(id));
+  if (unanswered.length > 0) {
+    throw new ProtocolError(
+      `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${unanswered.join(', ')}`,
+      400, `messages.[${j < messages.length ? j : i}].role`,
+    );
+  }
+  return j;
+}
+
+function missing(param: string): ProtocolError {
+  return new ProtocolError(`Missing required parameter: '${param}'.`, 400, param, 'missing_required_parameter');
+}
+
+function invalidType(param: string, expected: string, got: unknown): ProtocolError {
+  return new ProtocolError(
+    `Invalid type for '${param}': expected ${expected === 'array' || expected === 'object' ? 'an' : 'a'} ${expected}, but got ${jsonTypeName(got)} instead.`,
+    400, param, 'invalid_type',
+  );
+}
+
+function emptyArray(param: string): ProtocolError {
+  return new ProtocolError(
+    `Invalid '${param}': empty array. Expected an array with minimum length 1, but got an empty array instead.`,
+    400, param, 'empty_array',
+  );
+}
+
+function describeSchemaType(schema: unknown): string {
+  return isObject(schema) && typeof schema.type === 'string' ? schema.type : 'None';
+}

@@ -1,0 +1,24 @@
+/**
+ * What the fake Anthropic server produced, so it can check that assistant content comes back
+ * unchanged. The real API verifies thinking signatures cryptographically; remembering the
+ * (signature, thinking) pairs it handed out gives the same verdicts.
+ */
+export class ThinkingMemory {
+  private readonly thinkingBySignature = new Map<string, string>();
+  private readonly toolUsesWithThinking = new Set<string>();
+
+  /** Record one produced assistant message: its thinking blocks and its tool_use ids. */
+  remember(thinking: Array<{ thinking: string; signature: string }>, toolUseIds: string[]): void {
+    for (const block of thinking) this.thinkingBySignature.set(block.signature, block.thinking);
+    if (thinking.length > 0) for (const id of toolUseIds) this.toolUsesWithThinking.add(id);
+  }
+
+  isGenuine(thinking: string, signature: string): boolean {
+    return this.thinkingBySignature.get(signature) === thinking;
+  }
+
+  /** Whether the server produced this tool_use id in a message that began with thinking. */
+  producedWithThinking(toolUseId: string): boolean {
+    return this.toolUsesWithThinking.has(toolUseId);
+  }
+}

@@ -1,0 +1,52 @@
+/** The scripting vocabulary of the fake LLM server: what a test queues and what it can inspect. */
+
+/**
+ * Token counts in Anthropic's sense: `input` excludes cached tokens. The OpenAI side reports
+ * `prompt_tokens = input + cacheRead` and `cached_tokens = cacheRead` (it has no cache writes).
+ */
+export interface ScriptedUsage {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+}
+
+export type ScriptedBlock =
+  | { type: 'text'; text: string }
+  /** `signature` only matters for Anthropic; one is generated when absent. */
+  | { type: 'thinking'; thinking: string; signature?: string }
+  /** `arguments`: raw JSON text as the model would send it; may be malformed or cut off. */
+  | { type: 'tool_call'; name: string; arguments: string; id?: string };
+
+export type ScriptedStopReason = 'end_turn' | 'tool_use' | 'max_tokens';
+
+export type ScriptedResponse =
+  /**
+   * `stopReason` defaults to `tool_use` when the content has a tool call, else `end_turn`.
+   * Text, thinking and arguments are streamed in fragments of `chunkSize` characters (default 8).
+   */
+  | {
+      kind: 'reply';
+      content: ScriptedBlock[];
+      stopReason?: ScriptedStopReason;
+      usage?: ScriptedUsage;
+      chunkSize?: number;
+      chunkDelayMs?: number;
+    }
+  | { kind: 'error'; status: number; message?: string; retryAfterSeconds?: number }
+  /** Headers and the start of a streamed reply with this content, then the socket is destroyed. */
+  | { kind: 'drop'; content: ScriptedBlock[] }
+  /** Headers (and Anthropic's `message_start`), then nothing until the client disconnects. */
+  | { kind: 'hang' };
+
+export type FakeLlmApi = 'openai' | 'anthropic';
+
+export interface RecordedRequest {
+  api: FakeLlmApi;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body, or the raw text when it was not valid JSON. */
+  body: unknown;
+}
+
+export type Script = ScriptedResponse | ((request: RecordedRequest) => ScriptedResponse);

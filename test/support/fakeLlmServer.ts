@@ -1,0 +1,203 @@
+/**
+ * A local stand-in for the OpenAI Chat Completions and Anthropic Messages APIs. It speaks
+ * both wire formats exactly (so the official SDKs parse its streams for real), refuses the
+ * requests the real services refuse, and answers each accepted request with the next
+ * scripted response. See TESTING.md, "LLM APIs without a network".
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { anthropicDrop, anthropicHang, anthropicReply } from './fakeLlm/anthropicReply';
+import { validateAnthropicRequest } from './fakeLlm/anthropicValidation';
+import { defaultErrorMessage, errorResponse, ProtocolError } from './fakeLlm/errors';
+import { checkAnthropicVersion, checkAuth } from './fakeLlm/headers';
+import { requestId } from './fakeLlm/ids';
+import { isObject, type JsonObject } from './fakeLlm/json';
+import { openaiDrop, openaiHang, openaiReply } from './fakeLlm/openaiReply';
+import { validateOpenAiRequest } from './fakeLlm/openaiValidation';
+import type { ReplyTarget } from './fakeLlm/stream';
+import { ThinkingMemory } from './fakeLlm/thinkingMemory';
+import type { FakeLlmApi, RecordedRequest, Script, ScriptedBlock, ScriptedResponse } from './fakeLlm/types';
+
+export type { FakeLlmApi, RecordedRequest, Script, ScriptedBlock, ScriptedResponse, ScriptedStopReason, ScriptedUsage } from './fakeLlm/types';
+
+export interface FakeLlmServer {
+  /** http://127.0.0.1:PORT */
+  readonly url: string;
+  /** `${url}/v1`: the `baseURL` for the openai SDK. */
+  readonly openaiBaseUrl: string;
+  /** `${url}`: the `baseURL` for @anthropic-ai/sdk. */
+  readonly anthropicBaseUrl: string;
+  readonly apiKey: string;
+  /** Every request received, in order, including rejected ones. */
+  readonly requests: RecordedRequest[];
+  /** Protocol violations (answered 400) and requests that found no script (answered 500). */
+  readonly violations: string[];
+  /** Each request consumes the next script, first in first out. */
+  enqueue(...scripts: Script[]): void;
+  /** Scripts not consumed yet. */
+  pending(): number;
+  /** Stops listening and destroys open sockets. */
+  close(): Promise<void>;
+}
+
+export interface FakeLlmServerOptions {
+  /** The only key accepted (default `test-key`). */
+  apiKey?: string;
+  /** The model name reported in replies (default: the model the request asked for). */
+  model?: string;
+}
+
+export function text(t: string): ScriptedBlock {
+  return { type: 'text', text: t };
+}
+
+/** A tool call whose arguments are `input` as JSON text. */
+export function toolCall(name: string, input: object, id?: string): ScriptedBlock {
+  const block: ScriptedBlock = { type: 'tool_call', name, arguments: JSON.stringify(input) };
+  return id === undefined ? block : { ...block, id };
+}
+
+const routes: Record<string, FakeLlmApi> = {
+  '/v1/chat/completions': 'openai',
+  '/chat/completions': 'openai',
+  '/v1/messages': 'anthropic',
+};
+
+export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Promise<FakeLlmServer> {
+  const apiKey = options.apiKey ?? 'test-key';
+  const requests: RecordedRequest[] = [];
+  const violations: string[] = [];
+  const queue: Script[] = [];
+  const memory = new ThinkingMemory();
+  const sockets = new Set<Socket>();
+
+  const reject = (api: FakeLlmApi, response: ServerResponse, headers: Record<string, string>, error: ProtocolError, violation: boolean): void => {
+    if (violation) violations.push(`${api}: ${error.status} ${error.message}`);
+    const { status, headers: errorHeaders, body } = errorResponse(api, error);
+    response.writeHead(status, { ...errorHeaders, ...headers });
+    response.end(body);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const routed = request.method === 'POST' ? routes[path] : undefined;
+    const api: FakeLlmApi = routed ?? (path.includes('messages') ? 'anthropic' : 'openai');
+    const raw = await readBody(request);
+    const parsed = parseJson(raw);
+    const recorded: RecordedRequest = { api, path, headers: { ...request.headers }, body: parsed === undefined ? raw : parsed };
+    requests.push(recorded);
+    const headers: Record<string, string> = api === 'openai' ? { 'x-request-id': requestId() } : { 'request-id': requestId() };
+
+    if (routed === undefined) {
+      return reject(api, response, headers, new ProtocolError(`fake server: no route for ${request.method ?? '?'} ${path}`, 404), true);
+    }
+    const authError = checkAuth(api, request.headers, apiKey);
+    if (authError) return reject(api, response, headers, authError, false);
+    const protocolError = validate(api, request, parsed, memory);
+    if (protocolError) return reject(api, response, headers, protocolError, true);
+
+    const script = queue.shift();
+    if (script === undefined) {
+      return reject(api, response, headers, new ProtocolError('fake server: no scripted response queued', 500), true);
+    }
+    const body = parsed as JsonObject;
+    let scripted: ScriptedResponse;
+    try {
+      scripted = typeof script === 'function' ? script(recorded) : script;
+    } catch (error) {
+      return reject(api, response, headers, new ProtocolError(`fake server: script threw: ${String(error)}`, 500), true);
+    }
+    const model = options.model ?? (body.model as string);
+    await respond(api, { response, body, model, headers }, scripted, memory);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      violations.push(`fake server crashed: ${String(error)}`);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    openaiBaseUrl: `${url}/v1`,
+    anthropicBaseUrl: url,
+    apiKey,
+    requests,
+    violations,
+    enqueue: (...scripts) => void queue.push(...scripts),
+    pending: () => queue.length,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+function validate(api: FakeLlmApi, request: IncomingMessage, parsed: unknown, memory: ThinkingMemory): ProtocolError | undefined {
+  try {
+    if (api === 'anthropic') {
+      const versionError = checkAnthropicVersion(request.headers);
+      if (versionError) return versionError;
+    }
+    if (!isObject(parsed)) {
+      return new ProtocolError(
+        api === 'openai'
+          ? 'We could not parse the JSON body of your request. (HINT: This likely means you aren\'t using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)'
+          : 'There was an error parsing the body of your request: invalid JSON object.',
+      );
+    }
+    if (api === 'openai') validateOpenAiRequest(parsed);
+    else validateAnthropicRequest(parsed, memory);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ProtocolError) return error;
+    throw error;
+  }
+}
+
+async function respond(api: FakeLlmApi, target: ReplyTarget, scripted: ScriptedResponse, memory: ThinkingMemory): Promise<void> {
+  switch (scripted.kind) {
+    case 'reply':
+      return api === 'openai' ? openaiReply(target, scripted) : anthropicReply(target, scripted, memory);
+    case 'drop':
+      return api === 'openai' ? openaiDrop(target, scripted.content) : anthropicDrop(target, scripted.content);
+    case 'hang':
+      return api === 'openai' ? openaiHang(target) : anthropicHang(target);
+    case 'error': {
+      const error = new ProtocolError(scripted.message ?? defaultErrorMessage(api, scripted.status), scripted.status);
+      const { status, headers, body } = errorResponse(api, error, scripted.retryAfterSeconds);
+      target.response.writeHead(status, { ...headers, ...target.headers });
+      target.response.end(body);
+      return;
+    }
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
