@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { defineTool, ToolError, type ToolContext, type ToolOutput } from '../tool';
+import type { ResolvedPath } from '../workspace';
+import { describeMissingOldStr } from './closestMatch';
+import { countChangedLines, lineIndexAt, numberedSnippet } from './lineChanges';
+import { notFoundMessage } from './similarPaths';
+import { decodeFile, encodeText, withLineEnding, type TextContent } from './textFile';
+
+const inputSchema = z.object({
+  path: z.string().describe('Path of the file, relative to the workspace root.'),
+  old_str: z
+    .string()
+    .describe('The exact text to replace, copied from the file without read_file\'s line-number prefixes; whitespace and indentation must match. Include enough lines around the change to match exactly one place. Empty to create a new file.'),
+  new_str: z.string().describe('The text to put in its place.'),
+  replace_all: z.boolean().default(false).describe('Replace every occurrence of old_str instead of exactly one. Default false.'),
+});
+
+export const editFileTool = defineTool({
+  name: 'edit_file',
+  description: [
+    'Edit a text file by replacing old_str with new_str.',
+    'old_str must match the file exactly (whitespace, indentation and blank lines included) and, unless replace_all is true, exactly once: include a few surrounding lines to make it unique. Read the file first.',
+    'On failure nothing is changed and the error tells you why: for no match, it shows the most similar part of the file; for several matches, their line numbers.',
+    'With an empty old_str on a file that does not exist, creates it with new_str (parent folders too). To replace a whole file, use write_file.',
+    'Line endings (CRLF) and a UTF-8 byte order mark are kept as they are in the file; write new_str with plain \\n line breaks.',
+  ].join('\n'),
+  inputSchema,
+  readOnly: false,
+  async execute(input, context) {
+    const file = await context.workspace.resolve(input.path, { forWriting: true });
+    const shown = context.workspace.displayPath(file.absolute);
+    if (input.old_str === input.new_str) throw new ToolError('old_str and new_str are the same, so the edit would change nothing.');
+    if (!file.exists) return createFile(file, shown, input.old_str, input.new_str, context);
+    if (file.kind === 'directory') throw new ToolError(`${shown} is a folder, not a file.`);
+    if (file.kind !== 'file') throw new ToolError(`${shown} is not a regular file.`);
+    const content = await readEditableText(file, shown, context);
+
+    if (input.old_str === '') {
+      if (content.text !== '') {
+        throw new ToolError(`old_str is empty, but ${shown} already exists and is not empty. Give the exact text to replace, or use write_file to replace the whole file.`);
+      }
+      return writeEdit(file, shown, content, { text: input.new_str, start: 0, end: input.new_str.length, count: 1, before: '', after: input.new_str }, context);
+    }
+    const { oldText, newText, positions } = locateOldStr(content, input.old_str, input.new_str);
+    if (positions.length === 0) throw new ToolError(describeMissingOldStr(shown, content.text, input.old_str));
+    if (positions.length > 1 && !input.replace_all) {
+      const lines = positions.map((position) => lineIndexAt(content.text, position) + 1);
+      throw new ToolError(
+        `old_str matches ${positions.length} places in ${shown} (lines ${lines.join(', ')}). Include more surrounding lines in old_str so that it matches exactly one, or set replace_all: true to replace every one.`,
+      );
+    }
+    const first = positions[0] as number;
+    const edited = input.replace_all
+      ? content.text.split(oldText).join(newText)
+      : content.text.slice(0, first) + newText + content.text.slice(first + oldText.length);
+    return writeEdit(file, shown, content, {
+      text: edited,
+      start: first,
+      end: first + newText.length,
+      count: input.replace_all ? positions.length : 1,
+      before: oldText,
+      after: newText,
+    }, context);
+  },
+});
+
+interface Edit {
+  /** The whole new text (without BOM). */
+  text: string;
+  /** Where the first replacement is in `text`. */
+  start: number;
+  end: number;
+  count: number;
+  before: string;
+  after: string;
+}
+
+/**
+ * Finds old_str with the file's line ending first (the model writes `\n`), then as given
+ * (a file that mixes line endings); new_str gets the line ending of the form that matched.
+ */
+function locateOldStr(content: TextContent, oldStr: string, newStr: string): { oldText: string; newText: string; positions: number[] } {
+  const forms = [
+    { oldText: withLineEnding(oldStr, content.lineEnding), newText: withLineEnding(newStr, content.lineEnding) },
+    { oldText: oldStr, newText: newStr },
+  ];
+  for (const form of forms) {
+    const positions = occurrences(content.text, form.oldText);
+    if (positions.length > 0) return { ...form, positions };
+  }
+  return { ...forms[0] as (typeof forms)[number], positions: [] };
+}
+
+function occurrences(text: string, search: string): number[] {
+  const positions: number[] = [];
+  for (let index = text.indexOf(search); index !== -1; index = text.indexOf(search, index + search.length)) positions.push(index);
+  return positions;
+}
+
+async function readEditableText(file: ResolvedPath, shown: string, context: ToolContext): Promise<TextContent> {
+  const decoded = decodeFile(await context.host.files.readFile(file.absolute));
+  if (decoded.kind === 'binary') throw new ToolError(`${shown} is a binary file (${decoded.description}); edit_file only edits UTF-8 text.`);
+  if (decoded.hasInvalidBytes) {
+    throw new ToolError(`${shown} is not valid UTF-8 (it may use another encoding, such as Latin-1); edit_file would corrupt it, so it was not changed.`);
+  }
+  return decoded;
+}
+
+async function createFile(file: ResolvedPath, shown: string, oldStr: string, newStr: string, context: ToolContext): Promise<ToolOutput> {
+  if (oldStr !== '') throw new ToolError(`${await notFoundMessage(file, context)} To create a new file, call edit_file with an empty old_str, or use write_file.`);
+  await context.host.files.writeFile(file.absolute, new TextEncoder().encode(newStr));
+  const lineCount = newStr === '' ? 0 : newStr.split('\n').length - (newStr.endsWith('\n') ? 1 : 0);
+  return { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown} +${lineCount}` };
+}
+
+async function writeEdit(file: ResolvedPath, shown: string, content: TextContent, edit: Edit, context: ToolContext): Promise<ToolOutput> {
+  await context.host.files.writeFile(file.absolute, encodeText(edit.text, content));
+  const perEdit = countChangedLines(edit.before, edit.after);
+  const occurrencesText = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
+  const snippet = numberedSnippet(edit.text, edit.start, edit.end);
+  return {
+    content: `Edited ${shown}: replaced ${occurrencesText}. The ${edit.count > 1 ? 'first edited' : 'edited'} region now reads:\n${snippet}`,
+    summary: `Edited ${shown} +${perEdit.added * edit.count} −${perEdit.removed * edit.count}`,
+  };
+}

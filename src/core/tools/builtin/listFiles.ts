@@ -1,0 +1,56 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+import { defineTool, ToolError } from '../tool';
+
+export const LIST_MAX_ENTRIES = 1000;
+
+const inputSchema = z.object({
+  path: z.string().default('.').describe('Folder to list, relative to the workspace root. Default "." (the root).'),
+  recursive: z
+    .boolean()
+    .default(false)
+    .describe('false (default): the folder\'s direct entries, files and folders. true: every file below it, at any depth.'),
+});
+
+export const listFilesTool = defineTool({
+  name: 'list_files',
+  description: [
+    'List the files and folders in a workspace folder.',
+    'Output: one path per line, relative to the workspace root (ready to pass to read_file and the other tools); folders end with "/".',
+    'By default only the direct entries of the folder; with recursive: true, every file below it (files only, folders are not listed separately; symbolic links are not followed).',
+    'Paths ignored by .gitignore (nested ones too) or hidden by .elbowignore are left out; dot-files are included; .git is never listed.',
+    `At most ${LIST_MAX_ENTRIES} entries: when there are more, a note says so; then list a subfolder, or use search with include.`,
+  ].join('\n'),
+  inputSchema,
+  readOnly: true,
+  async execute(input, context) {
+    const folder = await context.workspace.resolve(input.path, { mustExist: true });
+    const shown = context.workspace.displayPath(folder.absolute);
+    if (folder.kind !== 'directory') throw new ToolError(`${shown} is a file, not a folder. Use read_file to read it.`);
+    const listing = await context.host.searcher.listFiles({
+      directory: folder.absolute,
+      recursive: input.recursive,
+      limit: LIST_MAX_ENTRIES,
+      signal: context.signal,
+    });
+    const isHidden = await context.workspace.hiddenPathTest();
+    const lines = listing.entries
+      .filter((entry) => !isHidden(path.join(folder.absolute, entry), entry.endsWith('/')))
+      .map((entry) => {
+        const isFolder = entry.endsWith('/');
+        const display = context.workspace.displayPath(path.join(folder.absolute, entry));
+        return isFolder ? `${display}/` : display;
+      });
+    const what = input.recursive ? 'files' : 'entries';
+    if (lines.length === 0) {
+      return { content: `${shown} has no ${what} (ignored paths are not listed).`, summary: `Listed ${shown} (empty)` };
+    }
+    const note = listing.truncated
+      ? `\n\n[Only the first ${lines.length} ${what} are shown; there are more. List a subfolder, or use search with include, to see the rest.]`
+      : '';
+    return {
+      content: lines.join('\n') + note,
+      summary: `Listed ${shown}${input.recursive ? ' recursively' : ''} (${lines.length}${listing.truncated ? '+' : ''} ${what})`,
+    };
+  },
+});

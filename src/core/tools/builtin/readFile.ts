@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineTool, ToolError, type ToolContext } from '../tool';
+import type { ResolvedPath } from '../workspace';
+import { formatSize } from './binaryDescription';
+import { numberLines } from './numberedLines';
+import { notFoundMessage } from './similarPaths';
+import { decodeFile, splitLines } from './textFile';
+
+export const READ_MAX_LINES = 2000;
+export const READ_MAX_BYTES = 100 * 1024;
+export const READ_MAX_LINE_CHARS = 2000;
+/** Larger files are not loaded at all; the model is pointed at search and commands. */
+const READ_MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+const inputSchema = z.object({
+  path: z.string().describe('Path of the file, relative to the workspace root, e.g. "src/app.ts".'),
+  offset: z.number().int().min(1).optional().describe('1-based line number to start reading at. Default 1.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(`How many lines to read. Default and maximum ${READ_MAX_LINES}.`),
+});
+
+export const readFileTool = defineTool({
+  name: 'read_file',
+  description: [
+    'Read a text file of the workspace.',
+    'Each line of the output starts with its line number and a tab, e.g. "  12\\tconst x = 1;". The number and the tab are not part of the file: never copy them into edit_file.',
+    `One call returns at most ${READ_MAX_LINES} lines or 100 KB; when the file goes on, the output ends with a note giving the offset to continue from. Use offset and limit to read just the part you need of a large file.`,
+    `Lines longer than ${READ_MAX_LINE_CHARS} characters are cut short. Binary files (images, archives, executables) are described, not shown. For a folder, use list_files.`,
+  ].join('\n'),
+  inputSchema,
+  readOnly: true,
+  async execute(input, context) {
+    const file = await context.workspace.resolve(input.path);
+    const shown = context.workspace.displayPath(file.absolute);
+    await assertReadableFile(file, shown, context);
+    const decoded = decodeFile(await context.host.files.readFile(file.absolute));
+    if (decoded.kind === 'binary') {
+      return {
+        content: `${shown} is a binary file (${decoded.description}); its content is not shown.`,
+        summary: `Read ${shown} (binary)`,
+      };
+    }
+    const lines = splitLines(decoded.text);
+    if (lines.length === 0) return { content: `${shown} is empty.`, summary: `Read ${shown} (empty)` };
+    const first = input.offset ?? 1;
+    if (first > lines.length) {
+      throw new ToolError(`offset ${first} is past the end of ${shown}, which has ${lines.length} lines.`);
+    }
+    const page = takePage(lines, first, Math.min(input.limit ?? READ_MAX_LINES, READ_MAX_LINES));
+    const last = first + page.lines.length - 1;
+    const notes: string[] = [];
+    if (last < lines.length) {
+      notes.push(`[Showing lines ${first}–${last} of ${lines.length}. To read on, call read_file with offset: ${last + 1}.]`);
+    }
+    if (page.cutLines > 0) notes.push(`[${page.cutLines} long line(s) were cut short at ${READ_MAX_LINE_CHARS} characters.]`);
+    if (decoded.hasInvalidBytes) notes.push('[The file is not valid UTF-8: bytes that could not be decoded are shown as \uFFFD.]');
+    const body = numberLines(page.lines, first);
+    return {
+      content: notes.length > 0 ? `${body}\n\n${notes.join('\n')}` : body,
+      summary: `Read ${shown} (lines ${first}–${last})`,
+    };
+  },
+});
+
+async function assertReadableFile(file: ResolvedPath, shown: string, context: ToolContext): Promise<void> {
+  if (!file.exists) throw new ToolError(await notFoundMessage(file, context));
+  if (file.kind === 'directory') throw new ToolError(`${shown} is a folder, not a file. Use list_files to see what it contains.`);
+  if (file.kind !== 'file') throw new ToolError(`${shown} is not a regular file.`);
+  const size = (await context.host.files.stat(file.absolute))?.size ?? 0;
+  if (size > READ_MAX_FILE_BYTES) {
+    throw new ToolError(
+      `${shown} is too large to read (${formatSize(size)}). Use search to find the lines you need, or a command such as head, tail or sed.`,
+    );
+  }
+}
+
+/** Lines from `first`, up to `maxLines` and about `READ_MAX_BYTES` (at least one line). */
+function takePage(lines: readonly string[], first: number, maxLines: number): { lines: string[]; cutLines: number } {
+  const page: string[] = [];
+  let bytes = 0;
+  let cutLines = 0;
+  for (let index = first - 1; index < lines.length && page.length < maxLines; index++) {
+    let line = lines[index] as string;
+    if (line.length > READ_MAX_LINE_CHARS) {
+      line = `${line.slice(0, READ_MAX_LINE_CHARS)}… [line cut: ${line.length - READ_MAX_LINE_CHARS} more characters]`;
+      cutLines++;
+    }
+    bytes += Buffer.byteLength(line, 'utf8') + 8;
+    if (page.length > 0 && bytes > READ_MAX_BYTES) break;
+    page.push(line);
+  }
+  return { lines: page, cutLines };
+}

@@ -1,0 +1,143 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+import type { SearchMatch } from '../../host/searcher';
+import { compileLinePattern, InvalidPatternError } from '../../search/linePattern';
+import { defineTool, ToolError, type ToolContext } from '../tool';
+import type { ResolvedPath } from '../workspace';
+import { decodeFile, splitLines } from './textFile';
+
+export const SEARCH_MAX_MATCHES = 200;
+export const SEARCH_MAX_LINE_CHARS = 300;
+
+const inputSchema = z.object({
+  pattern: z
+    .string()
+    .min(1)
+    .describe('Regular expression (ripgrep syntax, like JavaScript\'s but without lookaround or backreferences), matched against each line. With literal: true, plain text.'),
+  literal: z.boolean().default(false).describe('Search for the pattern as plain text, not as a regular expression. Default false.'),
+  case_sensitive: z
+    .boolean()
+    .optional()
+    .describe('Omit for smart case: case-insensitive unless the pattern has an uppercase letter. true or false to force.'),
+  path: z.string().default('.').describe('Folder (or single file) to search, relative to the workspace root. Default "." (everything).'),
+  include: z
+    .string()
+    .optional()
+    .describe('Only search files matching this glob. Without "/" it matches file names at any depth ("*.ts", "*.{ts,tsx}"); with "/" it matches paths relative to path ("src/**/*.test.ts").'),
+});
+
+type SearchInput = z.output<typeof inputSchema>;
+
+export const searchTool = defineTool({
+  name: 'search',
+  description: [
+    'Search file contents in the workspace for a regular expression or, with literal: true, plain text (fast, ripgrep).',
+    'Output: one match per line as "path:line: text", paths relative to the workspace root, line numbers 1-based (use them as offset for read_file).',
+    'Smart case by default. Files ignored by .gitignore or hidden by .elbowignore, binary files and .git are not searched.',
+    `At most ${SEARCH_MAX_MATCHES} matches (a note says when there are more; then narrow with path, include or a more specific pattern); lines longer than ${SEARCH_MAX_LINE_CHARS} characters are shortened around the match.`,
+    'To find files by name, use list_files with recursive: true instead.',
+  ].join('\n'),
+  inputSchema,
+  readOnly: true,
+  async execute(input, context) {
+    const target = await context.workspace.resolve(input.path, { mustExist: true });
+    const caseSensitive = input.case_sensitive ?? hasUppercase(input.pattern, input.literal);
+    const options = { literal: input.literal, caseSensitive };
+    const { matches, truncated } = target.kind === 'directory'
+      ? await searchFolder(target, input, caseSensitive, context)
+      : await searchSingleFile(target, input.pattern, options, context);
+    const isHidden = await context.workspace.hiddenPathTest();
+    const base = target.kind === 'directory' ? target.absolute : path.dirname(target.absolute);
+    const visible = matches.filter((match) => !isHidden(path.join(base, match.path), false));
+    const shown = context.workspace.displayPath(target.absolute);
+    if (visible.length === 0) {
+      const how = `${caseSensitive ? 'case-sensitive' : 'case-insensitive'}${input.literal ? ', literal' : ''}`;
+      return { content: `No matches for ${JSON.stringify(input.pattern)} in ${shown} (${how}${input.include ? `, include ${input.include}` : ''}).`, summary: `Searched ${shown}: no matches` };
+    }
+    const highlighter = matchFinder(input.pattern, options);
+    const lines = visible.map((match) => {
+      const display = context.workspace.displayPath(path.join(base, match.path));
+      return `${display}:${match.line}: ${shortenAroundMatch(match.text, highlighter)}`;
+    });
+    const fileCount = new Set(visible.map((match) => match.path)).size;
+    const note = truncated
+      ? `[Only the first ${visible.length} matches are shown; there are more. Narrow the search with path, include or a more specific pattern.]`
+      : `[${visible.length} match${visible.length === 1 ? '' : 'es'} in ${fileCount} file${fileCount === 1 ? '' : 's'}.]`;
+    return {
+      content: `${lines.join('\n')}\n\n${note}`,
+      summary: `Searched ${shown}: ${visible.length}${truncated ? '+' : ''} matches in ${fileCount} files`,
+    };
+  },
+});
+
+async function searchFolder(target: ResolvedPath, input: SearchInput, caseSensitive: boolean, context: ToolContext) {
+  try {
+    return await context.host.searcher.search({
+      directory: target.absolute,
+      pattern: input.pattern,
+      literal: input.literal,
+      caseSensitive,
+      include: input.include,
+      limit: SEARCH_MAX_MATCHES,
+      signal: context.signal,
+    });
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    throw searchError(error);
+  }
+}
+
+/** A single file is searched here, so that it is searched even when .gitignore skips it. */
+async function searchSingleFile(
+  file: ResolvedPath,
+  pattern: string,
+  options: { literal: boolean; caseSensitive: boolean },
+  context: ToolContext,
+): Promise<{ matches: SearchMatch[]; truncated: boolean }> {
+  let regex: RegExp;
+  try {
+    regex = compileLinePattern(pattern, options);
+  } catch (error) {
+    throw searchError(error);
+  }
+  const decoded = decodeFile(await context.host.files.readFile(file.absolute));
+  if (decoded.kind === 'binary') throw new ToolError(`${context.workspace.displayPath(file.absolute)} is a binary file (${decoded.description}); it cannot be searched.`);
+  const name = path.basename(file.absolute);
+  const matches = splitLines(decoded.text)
+    .map((text, index) => ({ path: name, line: index + 1, text }))
+    .filter((line) => regex.test(line.text));
+  return { matches: matches.slice(0, SEARCH_MAX_MATCHES), truncated: matches.length > SEARCH_MAX_MATCHES };
+}
+
+function searchError(error: unknown): ToolError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof InvalidPatternError) {
+    return new ToolError(
+      `${message}\nFix the regular expression (escape special characters such as ( ) [ ] { } . * + ? | with a backslash), or pass literal: true to search for the text as it is.`,
+    );
+  }
+  return new ToolError(`The search failed: ${message}`);
+}
+
+/** Smart case: uppercase in the pattern (escape sequences such as \W aside) makes it case-sensitive. */
+function hasUppercase(pattern: string, literal: boolean): boolean {
+  return /\p{Lu}/u.test(literal ? pattern : pattern.replace(/\\./g, ''));
+}
+
+/** Where the match starts in a line, as far as JavaScript understands the pattern. */
+function matchFinder(pattern: string, options: { literal: boolean; caseSensitive: boolean }): (text: string) => number {
+  try {
+    const regex = compileLinePattern(pattern, options);
+    return (text) => Math.max(0, text.search(regex));
+  } catch {
+    return () => 0;
+  }
+}
+
+function shortenAroundMatch(text: string, findMatch: (text: string) => number): string {
+  const trimmed = text.trimEnd();
+  if (trimmed.length <= SEARCH_MAX_LINE_CHARS) return trimmed;
+  const start = Math.max(0, Math.min(findMatch(trimmed) - 100, trimmed.length - SEARCH_MAX_LINE_CHARS));
+  const end = start + SEARCH_MAX_LINE_CHARS;
+  return `${start > 0 ? '…' : ''}${trimmed.slice(start, end)}${end < trimmed.length ? '…' : ''}`;
+}

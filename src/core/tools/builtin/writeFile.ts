@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../tool';
+import { decodeFile, encodeText, splitLines, withLineEnding } from './textFile';
+
+const inputSchema = z.object({
+  path: z.string().describe('Path of the file, relative to the workspace root. Missing parent folders are created.'),
+  content: z.string().describe('The complete new content of the file.'),
+});
+
+export const writeFileTool = defineTool({
+  name: 'write_file',
+  description: [
+    'Create a file, or replace the whole content of an existing one, with content. Missing parent folders are created.',
+    'To change part of an existing file, use edit_file instead: it is safer and needs far less output.',
+    'When overwriting, the file\'s CRLF line endings and UTF-8 byte order mark are kept; write content with plain \\n line breaks.',
+    'Very long content can be cut off by your output token limit: write a big file in parts (create it, then add to it with edit_file).',
+  ].join('\n'),
+  inputSchema,
+  readOnly: false,
+  async execute(input, context) {
+    const file = await context.workspace.resolve(input.path, { forWriting: true });
+    const shown = context.workspace.displayPath(file.absolute);
+    const lineCount = splitLines(input.content).length;
+    if (!file.exists) {
+      await context.host.files.writeFile(file.absolute, encodeText(input.content, { hasBom: false }));
+      return { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown}` };
+    }
+    if (file.kind === 'directory') throw new ToolError(`${shown} is a folder; give the path of a file inside it.`);
+    if (file.kind !== 'file') throw new ToolError(`${shown} is not a regular file.`);
+    const previous = decodeFile(await context.host.files.readFile(file.absolute));
+    const bytes = previous.kind === 'text'
+      ? encodeText(withLineEnding(input.content.replace(/^\uFEFF/, ''), previous.lineEnding), { hasBom: previous.hasBom })
+      : encodeText(input.content, { hasBom: false });
+    await context.host.files.writeFile(file.absolute, bytes);
+    return { content: `Wrote ${shown} (${lineCount} lines), replacing its previous content.`, summary: `Wrote ${shown} (${lineCount} lines)` };
+  },
+});

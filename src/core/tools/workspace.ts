@@ -1,0 +1,191 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Ignore } from 'ignore';
+import type { FileKind } from '../host/fileSystem';
+import type { AgentHost } from '../host/host';
+import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
+import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../search/searchScope';
+import { ToolError } from './tool';
+
+export interface ResolvedPath {
+  /** Absolute, under `root` as the user sees it (symbolic links not replaced). */
+  absolute: string;
+  root: string;
+  /** Relative to `root`, `/`-separated; `.` for the root itself. */
+  relative: string;
+  exists: boolean;
+  /** What is there (following symbolic links), when something is. */
+  kind?: FileKind;
+}
+
+export interface ResolveOptions {
+  /** Refuse a path where nothing exists. */
+  mustExist?: boolean;
+  /** The tool will write there: `.git` internals and the `.elbowignore` files are refused too. */
+  forWriting?: boolean;
+}
+
+type HiddenPathTest = (absolutePath: string, isDirectory: boolean) => boolean;
+
+/**
+ * The workspace as the tools see it: turns paths the model gives into checked absolute
+ * paths (inside a root after resolving symbolic links, not hidden by `.elbowignore`), and
+ * absolute paths into paths to show.
+ */
+export class Workspace {
+  private realRoots: Promise<string[]> | undefined;
+  private readonly ignoreRules = new Map<string, Promise<Ignore | undefined>>();
+
+  constructor(private readonly host: AgentHost) {}
+
+  get roots(): readonly string[] {
+    return this.host.workspaceRoots;
+  }
+
+  /** Forget the cached `.elbowignore` rules (call when one changes). */
+  reloadIgnoreRules(): void {
+    this.ignoreRules.clear();
+  }
+
+  async resolve(pathFromModel: string, options: ResolveOptions = {}): Promise<ResolvedPath> {
+    const { root, absolute } = await this.locate(pathFromModel);
+    const target = await this.host.files.stat(absolute);
+    const realLocation = await this.realLocationOf(absolute, target !== undefined, pathFromModel);
+    const realRoot = await this.rootOfRealPath(realLocation);
+    if (!realRoot) {
+      throw new ToolError(
+        `"${pathFromModel}" leads outside the workspace: through a symbolic link it resolves to ${realLocation}. ${this.allowedRootsHint()}`,
+      );
+    }
+    const relative = relativeInside(root, absolute) || '.';
+    const resolved: ResolvedPath = { absolute, root, relative, exists: target !== undefined, kind: target?.kind };
+    const isDirectory = target?.kind === 'directory';
+    const isHidden = await this.hiddenPathTest();
+    if (isHidden(absolute, isDirectory) || isHidden(path.join(realRoot.lexical, realRoot.relative), isDirectory)) {
+      throw new ToolError(
+        `${this.displayPath(absolute)} is hidden by ${ELBOW_IGNORE_FILE_NAME}: the user has excluded it from the tools. Do not try to reach it another way; ask the user if you need it.`,
+      );
+    }
+    if (options.forWriting) this.assertWritable(resolved, realRoot.relative);
+    if (options.mustExist && !resolved.exists) {
+      throw new ToolError(`No such file or folder: ${this.displayPath(absolute)}. Use list_files or search to find the right path.`);
+    }
+    return resolved;
+  }
+
+  /** The path to show the user and the model: relative to its root (prefixed with the root's name when there are several). */
+  displayPath(absolute: string): string {
+    const root = this.innermostRoot(absolute);
+    if (!root) return absolute;
+    const relative = relativeInside(root, absolute) ?? '';
+    if (this.roots.length === 1) return relative || '.';
+    const name = path.basename(root);
+    return relative ? `${name}/${relative}` : name;
+  }
+
+  /** A synchronous test for many paths at once, e.g. to filter search results. */
+  async hiddenPathTest(): Promise<HiddenPathTest> {
+    const rulesByRoot = await Promise.all(this.roots.map(async (root) => ({ root, rules: await this.rulesFor(root) })));
+    return (absolutePath, isDirectory) => {
+      const root = this.innermostRoot(absolutePath);
+      const rules = rulesByRoot.find((entry) => entry.root === root)?.rules;
+      const relative = root === undefined ? undefined : relativeInside(root, absolutePath);
+      return rules !== undefined && !!relative && ignoresPath(rules, relative, isDirectory);
+    };
+  }
+
+  private async locate(pathFromModel: string): Promise<{ root: string; absolute: string }> {
+    let text = pathFromModel.trim();
+    if (text.startsWith('file://')) text = fileURLToPath(text);
+    if (text === '~' || text.startsWith('~/')) {
+      throw new ToolError(`"${pathFromModel}" uses ~, which tools do not expand. ${this.allowedRootsHint()}`);
+    }
+    if (path.isAbsolute(text)) {
+      const absolute = path.resolve(text);
+      const root = this.innermostRoot(absolute);
+      if (root) return { root, absolute };
+      // The real path of a root reached through a link (e.g. /private/var on macOS for /var).
+      const viaRealRoot = await this.rootOfRealPath(absolute);
+      if (viaRealRoot) return { root: viaRealRoot.lexical, absolute: path.join(viaRealRoot.lexical, viaRealRoot.relative) };
+      throw new ToolError(`"${pathFromModel}" is outside the workspace. ${this.allowedRootsHint()}`);
+    }
+    const [firstSegment, ...rest] = text.split(/[\\/]+/);
+    const namedRoot = this.roots.length > 1 ? this.roots.find((root) => path.basename(root) === firstSegment) : undefined;
+    const root = namedRoot ?? this.roots[0];
+    if (root === undefined) throw new ToolError('No workspace folder is open, so there are no files to work with.');
+    const absolute = namedRoot ? path.resolve(root, ...rest) : path.resolve(root, text || '.');
+    if (relativeInside(root, absolute) === undefined) {
+      throw new ToolError(`"${pathFromModel}" is outside the workspace. ${this.allowedRootsHint()}`);
+    }
+    return { root, absolute };
+  }
+
+  /** Where the path really is: symbolic links resolved, also in the parents of a path not created yet. */
+  private async realLocationOf(absolute: string, exists: boolean, pathFromModel: string): Promise<string> {
+    if (exists) {
+      try {
+        return await this.host.files.realPath(absolute);
+      } catch {
+        throw new ToolError(`"${pathFromModel}" is a symbolic link whose target does not exist; tools do not follow it.`);
+      }
+    }
+    const missing: string[] = [path.basename(absolute)];
+    for (let ancestor = path.dirname(absolute); ; ancestor = path.dirname(ancestor)) {
+      if ((await this.host.files.stat(ancestor)) !== undefined) {
+        return this.realLocationOf(ancestor, true, pathFromModel).then((real) => path.join(real, ...missing.reverse()));
+      }
+      if (path.dirname(ancestor) === ancestor) return absolute;
+      missing.push(path.basename(ancestor));
+    }
+  }
+
+  private async rootOfRealPath(realPath: string): Promise<{ lexical: string; relative: string } | undefined> {
+    this.realRoots ??= Promise.all(this.roots.map((root) => this.host.files.realPath(root).catch(() => root)));
+    const realRoots = await this.realRoots;
+    let best: { lexical: string; relative: string; depth: number } | undefined;
+    realRoots.forEach((realRoot, index) => {
+      const relative = relativeInside(realRoot, realPath);
+      if (relative === undefined || (best && best.depth >= realRoot.length)) return;
+      best = { lexical: this.roots[index] as string, relative, depth: realRoot.length };
+    });
+    return best;
+  }
+
+  private assertWritable(resolved: ResolvedPath, realRelative: string): void {
+    // Lower case: on case-insensitive disks `.GIT` is `.git`.
+    for (const relative of [resolved.relative.toLowerCase(), realRelative.toLowerCase()]) {
+      if (relative.split('/').includes('.git')) {
+        throw new ToolError(`${this.displayPath(resolved.absolute)} is inside .git; tools do not write there. Use git commands instead.`);
+      }
+      if (relative === ELBOW_IGNORE_FILE_NAME) {
+        throw new ToolError(`${ELBOW_IGNORE_FILE_NAME} belongs to the user; tools do not change it. Ask the user to edit it.`);
+      }
+    }
+  }
+
+  private innermostRoot(absolute: string): string | undefined {
+    let best: string | undefined;
+    for (const root of this.roots) {
+      if (relativeInside(root, absolute) !== undefined && (!best || root.length > best.length)) best = root;
+    }
+    return best;
+  }
+
+  private rulesFor(root: string): Promise<Ignore | undefined> {
+    let rules = this.ignoreRules.get(root);
+    if (!rules) {
+      rules = readIgnoreRules(this.host.files, path.join(root, ELBOW_IGNORE_FILE_NAME), { ignoreCase: true });
+      rules.catch(() => this.ignoreRules.delete(root));
+      this.ignoreRules.set(root, rules);
+    }
+    return rules;
+  }
+
+  private allowedRootsHint(): string {
+    if (this.roots.length === 1) {
+      return `Tools can only reach files inside the workspace folder ${this.roots[0]}; use paths relative to it, such as "src/index.ts".`;
+    }
+    const names = this.roots.map((root) => `${root} (as "${path.basename(root)}/…")`).join(', ');
+    return `Tools can only reach files inside the workspace folders ${names}; use paths relative to the first, or starting with a folder's name.`;
+  }
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+
+export interface RipgrepRunOptions {
+  cwd: string;
+  /** Byte that ends each record of stdout: `\n` for `--json`, `\0` for `--files --null`. */
+  separator: number;
+  /** Called per record; return `false` to stop ripgrep early (the process is killed). */
+  onRecord(record: string): boolean;
+  signal?: AbortSignal;
+}
+
+export interface RipgrepRunResult {
+  /** `null` when the process was stopped early. */
+  exitCode: number | null;
+  stderr: string;
+}
+
+/** Runs ripgrep and feeds its output record by record; rejects when it cannot start or on abort. */
+export function runRipgrep(rgPath: string, args: readonly string[], options: RipgrepRunOptions): Promise<RipgrepRunResult> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(options.signal.reason);
+      return;
+    }
+    const child = spawn(rgPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    let pending: Buffer = Buffer.alloc(0);
+    let stopped = false;
+    const stderr: Buffer[] = [];
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      child.stdout.destroy();
+      child.kill();
+    };
+    const onAbort = (): void => {
+      stop();
+      reject(options.signal?.reason);
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const deliver = (record: Buffer): void => {
+      if (!stopped && !options.onRecord(record.toString('utf8'))) stop();
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      let start = 0;
+      for (let end = pending.indexOf(options.separator); end !== -1 && !stopped; end = pending.indexOf(options.separator, start)) {
+        deliver(pending.subarray(start, end));
+        start = end + 1;
+      }
+      pending = pending.subarray(start);
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', (error) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(new Error(`ripgrep could not be started (${rgPath}): ${error.message}`));
+    });
+    child.on('close', (code) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      if (!stopped && pending.length > 0) deliver(pending);
+      resolve({ exitCode: stopped ? null : code, stderr: Buffer.concat(stderr).toString('utf8') });
+    });
+  });
+}

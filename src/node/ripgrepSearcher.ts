@@ -1,0 +1,157 @@
+import type { HostFileSystem } from '../core/host/fileSystem';
+import type {
+  ListFilesOptions,
+  ListFilesResult,
+  SearchMatch,
+  SearchOptions,
+  SearchResult,
+  WorkspaceSearcher,
+} from '../core/host/searcher';
+import { BuiltinSearcher } from '../core/search/builtinSearcher';
+import { ElbowIgnore } from '../core/search/elbowIgnore';
+import { compileIncludeGlob } from '../core/search/includeGlob';
+import { InvalidPatternError } from '../core/search/linePattern';
+import { locateInScope, type SearchScope } from '../core/search/searchScope';
+import { parseRipgrepMatch } from './ripgrepJson';
+import { runRipgrep, type RipgrepRunResult } from './ripgrepProcess';
+
+export interface RipgrepSearcherOptions {
+  /** Absolute path of the `rg` executable (see `findRipgrep`). */
+  rgPath: string;
+  /** e.g. `13.0.0`, for `engine`. */
+  version?: string;
+  files: HostFileSystem;
+  scope?: SearchScope;
+}
+
+/** Flags that make ripgrep walk exactly as `BuiltinSearcher` does, whatever the user's setup. */
+const WALK_FLAGS = [
+  '--no-config',
+  '--hidden',
+  '--no-require-git',
+  '--no-ignore-global',
+  '--no-ignore-exclude',
+  '--glob', '!.git',
+  '--sort', 'path',
+  '--path-separator', '/',
+  '--no-messages',
+];
+const INCLUDE_TYPE = 'elbowinclude';
+
+/**
+ * Search and recursive listing by ripgrep. A flat listing must show folders, which
+ * `rg --files` cannot, so it is the built-in searcher's (same rules). The `.elbowignore` is
+ * given to ripgrep to skip hidden folders early, and re-checked on every path because
+ * ripgrep lets other ignore files and globs override it.
+ */
+export class RipgrepSearcher implements WorkspaceSearcher {
+  readonly engine: string;
+  private readonly flatLister: BuiltinSearcher;
+
+  constructor(private readonly options: RipgrepSearcherOptions) {
+    this.engine = options.version ? `ripgrep ${options.version}` : 'ripgrep';
+    this.flatLister = new BuiltinSearcher(options.files, options.scope);
+  }
+
+  async listFiles(options: ListFilesOptions): Promise<ListFilesResult> {
+    if (!options.recursive) return this.flatLister.listFiles(options);
+    const target = this.targetFor(options.directory);
+    const elbowIgnore = await ElbowIgnore.forDirectory(this.options.files, this.options.scope, options.directory);
+    const entries: string[] = [];
+    let truncated = false;
+    const run = await runRipgrep(this.options.rgPath, ['--files', '--null', ...WALK_FLAGS, ...target.args], {
+      cwd: target.cwd,
+      separator: 0,
+      signal: options.signal,
+      onRecord: (record) => {
+        const relativePath = target.fromOutput(record);
+        if (elbowIgnore.hides(relativePath, false)) return true;
+        if (entries.length >= options.limit) {
+          truncated = true;
+          return false;
+        }
+        entries.push(relativePath);
+        return true;
+      },
+    });
+    throwOnFailure(run);
+    return { entries, truncated };
+  }
+
+  async search(options: SearchOptions): Promise<SearchResult> {
+    const target = this.targetFor(options.directory);
+    const elbowIgnore = await ElbowIgnore.forDirectory(this.options.files, this.options.scope, options.directory);
+    const includeFlags: string[] = [];
+    let isIncluded: (relativePath: string) => boolean = () => true;
+    if (options.include && !options.include.includes('/')) {
+      // A file type, unlike `--glob`, does not override .gitignore and friends.
+      includeFlags.push('--type-add', `${INCLUDE_TYPE}:${options.include}`, '--type', INCLUDE_TYPE);
+    } else if (options.include) {
+      isIncluded = compileIncludeGlob(options.include);
+    }
+    const searchFlags = [
+      '--json',
+      '--crlf',
+      '--max-filesize', '20M',
+      options.caseSensitive ? '--case-sensitive' : '--ignore-case',
+      ...(options.literal ? ['--fixed-strings'] : []),
+      ...includeFlags,
+      '--regexp', options.pattern,
+    ];
+    const matches: SearchMatch[] = [];
+    let truncated = false;
+    const run = await runRipgrep(this.options.rgPath, [...searchFlags, ...WALK_FLAGS, ...target.args], {
+      cwd: target.cwd,
+      separator: 0x0a,
+      signal: options.signal,
+      onRecord: (record) => {
+        const match = parseRipgrepMatch(record);
+        if (!match) return true;
+        const relativePath = target.fromOutput(match.path);
+        if (!isIncluded(relativePath) || elbowIgnore.hides(relativePath, false)) return true;
+        if (matches.length >= options.limit) {
+          truncated = true;
+          return false;
+        }
+        matches.push({ path: relativePath, line: match.line, text: match.text });
+        return true;
+      },
+    });
+    throwOnFailure(run, options.pattern);
+    return { matches, truncated };
+  }
+
+  /**
+   * ripgrep runs in the workspace root so that `--ignore-file` patterns are read relative
+   * to it (ripgrep reads them relative to its working folder), and searches the folder
+   * from there.
+   */
+  private targetFor(directory: string): { cwd: string; args: string[]; fromOutput(path: string): string } {
+    const located = locateInScope(this.options.scope, directory);
+    if (!located) return { cwd: directory, args: [], fromOutput: (path) => path };
+    const args = ['--ignore-file', located.ignoreFile];
+    if (located.relativeDirectory === '') return { cwd: located.root, args, fromOutput: (path) => path };
+    const prefix = `${located.relativeDirectory}/`;
+    return {
+      cwd: located.root,
+      args: [...args, '--', located.relativeDirectory],
+      fromOutput: (path) => (path.startsWith(prefix) ? path.slice(prefix.length) : path),
+    };
+  }
+}
+
+/**
+ * Exit code 1 means no match. With `--no-messages`, errors about single files leave
+ * stderr empty (the rest was searched); anything ripgrep prints is fatal.
+ */
+function throwOnFailure(run: RipgrepRunResult, pattern?: string): void {
+  const message = run.stderr.trim();
+  if (run.exitCode === null || run.exitCode <= 1 || message === '') return;
+  if (pattern !== undefined && message.startsWith('regex parse error')) {
+    const lines = message.split('\n');
+    const reason = lines.at(-1)?.replace(/^error:\s*/, '') ?? message;
+    const diagram = lines.slice(1, -1).join('\n');
+    throw new InvalidPatternError(`Invalid regular expression ${JSON.stringify(pattern)}: ${reason}${diagram ? `\n${diagram}` : ''}`);
+  }
+  throw new Error(`ripgrep failed (exit code ${String(run.exitCode)}): ${message}`);
+}

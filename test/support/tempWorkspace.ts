@@ -1,0 +1,105 @@
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { HostFileSystem } from '../../src/core/host/fileSystem';
+import type { AgentHost } from '../../src/core/host/host';
+import type { WorkspaceSearcher } from '../../src/core/host/searcher';
+import { BuiltinSearcher } from '../../src/core/search/builtinSearcher';
+import type { SearchScope } from '../../src/core/search/searchScope';
+import { builtinTools } from '../../src/core/tools/builtin/index';
+import { ToolRegistry } from '../../src/core/tools/registry';
+import type { ToolContext } from '../../src/core/tools/tool';
+import { Workspace } from '../../src/core/tools/workspace';
+import { findRipgrep } from '../../src/node/findRipgrep';
+import { NodeFileSystem } from '../../src/node/nodeFileSystem';
+import { RipgrepSearcher } from '../../src/node/ripgrepSearcher';
+
+/** File content, or a symbolic link to `symlink` (a path relative to the link's folder, or absolute). */
+export type FileSpec = string | Uint8Array | { symlink: string };
+
+export type SearcherKind = 'builtin' | 'ripgrep';
+
+export interface TempWorkspaceOptions {
+  searcher?: SearcherKind;
+  /** Workspace folders relative to the temp folder; default `['ws']`. Paths in the file map are relative to the first. */
+  roots?: string[];
+}
+
+export interface TempWorkspace {
+  /** The first workspace root. */
+  root: string;
+  /** The temp folder holding the roots; things outside the workspace go here (`../outside/x`). */
+  base: string;
+  host: AgentHost;
+  workspace: Workspace;
+  context(signal?: AbortSignal): ToolContext;
+  path(relative: string): string;
+  readBytes(relative: string): Promise<Buffer>;
+  readText(relative: string): Promise<string>;
+  /** Runs a built-in tool through the registry, as the agent loop does. */
+  callTool(name: string, input: unknown, signal?: AbortSignal): Promise<ToolCallOutcome>;
+  cleanup(): Promise<void>;
+}
+
+export interface ToolCallOutcome {
+  text: string;
+  isError: boolean;
+  summary: string;
+}
+
+/** Makes a temp workspace from `{ 'src/a.ts': 'text' }` and a host over it built from the Node pieces. */
+export async function createTempWorkspace(files: Record<string, FileSpec>, options: TempWorkspaceOptions = {}): Promise<TempWorkspace> {
+  const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-test-')));
+  const roots = (options.roots ?? ['ws']).map((root) => path.join(base, root));
+  const root = roots[0] as string;
+  for (const folder of roots) await fs.mkdir(folder, { recursive: true });
+  await writeFiles(root, files);
+  const fileSystem = new NodeFileSystem();
+  const scope: SearchScope = { roots };
+  const host: AgentHost = {
+    workspaceRoots: roots,
+    files: fileSystem,
+    searcher: await createSearcher(options.searcher ?? 'builtin', fileSystem, scope),
+    environment: { platform: process.platform, shell: '/bin/bash', today: () => '2026-01-01' },
+  };
+  const workspace = new Workspace(host);
+  const registry = new ToolRegistry();
+  for (const tool of builtinTools()) registry.register(tool);
+  const context = (signal = new AbortController().signal): ToolContext => ({ host, workspace, signal });
+  return {
+    root,
+    base,
+    host,
+    workspace,
+    context,
+    path: (relative) => path.join(root, relative),
+    readBytes: (relative) => fs.readFile(path.join(root, relative)),
+    readText: (relative) => fs.readFile(path.join(root, relative), 'utf8'),
+    callTool: async (name, input, signal) => {
+      const call = { type: 'tool_call' as const, id: 'call-1', name, arguments: typeof input === 'string' ? input : JSON.stringify(input) };
+      const { result, summary } = await registry.run(call, context(signal));
+      const text = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.mediaType} image]`)).join('');
+      return { text, isError: result.isError, summary };
+    },
+    cleanup: () => fs.rm(base, { recursive: true, force: true }),
+  };
+}
+
+export async function writeFiles(root: string, files: Record<string, FileSpec>): Promise<void> {
+  for (const [relative, spec] of Object.entries(files)) {
+    const target = path.join(root, relative);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    if (typeof spec === 'object' && 'symlink' in spec) {
+      await fs.symlink(spec.symlink, target);
+    } else {
+      await fs.writeFile(target, spec);
+    }
+  }
+}
+
+export async function createSearcher(kind: SearcherKind, files: HostFileSystem, scope: SearchScope): Promise<WorkspaceSearcher> {
+  if (kind === 'builtin') return new BuiltinSearcher(files, scope);
+  const rgPath = await findRipgrep();
+  if (!rgPath) throw new Error('ripgrep (rg) is not installed: apt-get install -y ripgrep');
+  return new RipgrepSearcher({ rgPath, files, scope });
+}
