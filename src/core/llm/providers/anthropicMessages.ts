@@ -1,0 +1,133 @@
+import type {
+  CacheControlEphemeral,
+  ContentBlockParam,
+  ImageBlockParam,
+  MessageParam,
+  TextBlockParam,
+  Tool,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, UserMessage } from '../messages';
+import type { ToolSpec } from '../provider';
+
+type Role = 'user' | 'assistant';
+interface WireMessage {
+  role: Role;
+  content: ContentBlockParam[];
+}
+
+const ephemeral: CacheControlEphemeral = { type: 'ephemeral' };
+const imageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+type ImageMediaType = (typeof imageTypes)[number];
+
+/** The system prompt as one block, marked as the end of the cached prefix (tools + system). */
+export function toAnthropicSystem(system: string): TextBlockParam[] | undefined {
+  return system ? [{ type: 'text', text: system, cache_control: ephemeral }] : undefined;
+}
+
+export function toAnthropicTools(tools: readonly ToolSpec[]): Tool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: { ...tool.inputSchema, type: 'object' },
+  }));
+}
+
+/**
+ * Neutral history → Messages API `messages`: strictly alternating roles, tool results first
+ * in their user message, and a cache breakpoint on the last block so the next request
+ * reads everything before it from the cache.
+ */
+export function toAnthropicMessages(messages: readonly Message[]): MessageParam[] {
+  const wire: WireMessage[] = [];
+  for (const message of messages) {
+    const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
+    const content = message.role === 'assistant' ? assistantContent(message) : message.role === 'user' ? userContent(message) : message.results.map(toolResult);
+    // An assistant turn left with nothing to send (e.g. cancelled before any output) is skipped.
+    if (content.length === 0) continue;
+    const previous = wire.at(-1);
+    if (previous?.role === role) previous.content = mergeContent(previous.content, content);
+    else wire.push({ role, content });
+  }
+  markLastBlockCached(wire);
+  return wire;
+}
+
+/** Two user-role messages in a row become one, with tool results first as the API requires. */
+function mergeContent(first: ContentBlockParam[], second: ContentBlockParam[]): ContentBlockParam[] {
+  const all = [...first, ...second];
+  return [...all.filter((block) => block.type === 'tool_result'), ...all.filter((block) => block.type !== 'tool_result')];
+}
+
+function userContent(message: UserMessage): ContentBlockParam[] {
+  return message.content.flatMap(userBlock);
+}
+
+function userBlock(block: TextBlock | ImageBlock): Array<TextBlockParam | ImageBlockParam> {
+  if (block.type === 'image') return [image(block)];
+  return hasText(block.text) ? [{ type: 'text', text: block.text }] : [];
+}
+
+function image(block: ImageBlock): TextBlockParam | ImageBlockParam {
+  if (!isImageMediaType(block.mediaType)) return { type: 'text', text: `[image (${block.mediaType}) omitted: unsupported format]` };
+  return { type: 'image', source: { type: 'base64', media_type: block.mediaType, data: block.data } };
+}
+
+function isImageMediaType(mediaType: string): mediaType is ImageMediaType {
+  return (imageTypes as readonly string[]).includes(mediaType);
+}
+
+/** The API rejects text blocks that are empty or only whitespace. */
+function hasText(text: string): boolean {
+  return text.trim() !== '';
+}
+
+/**
+ * Sent back as received, except what the API would reject: blank text, and thinking it
+ * cannot verify (no signature, or produced by another provider).
+ */
+function assistantContent(message: AssistantMessage): ContentBlockParam[] {
+  const ownThinking = message.provider === 'anthropic';
+  return message.content.flatMap((block): ContentBlockParam[] => {
+    if (block.type === 'text') return hasText(block.text) ? [{ type: 'text', text: block.text }] : [];
+    if (block.type === 'tool_call') return [{ type: 'tool_use', id: block.id, name: block.name, input: toolInput(block.arguments) }];
+    if (!ownThinking) return [];
+    if (block.redactedData !== undefined) return [{ type: 'redacted_thinking', data: block.redactedData }];
+    return block.signature ? [{ type: 'thinking', thinking: block.thinking, signature: block.signature }] : [];
+  });
+}
+
+/** The wire needs an object; a malformed call was already reported to the model as failed. */
+function toolInput(argumentsText: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(argumentsText);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toolResult(result: ToolResultBlock): ToolResultBlockParam {
+  const content = result.content.flatMap(userBlock);
+  // The API rejects an error result without content.
+  if (content.length === 0 && result.isError) content.push({ type: 'text', text: 'Error' });
+  return {
+    type: 'tool_result',
+    tool_use_id: result.toolCallId,
+    ...(content.length > 0 && { content }),
+    is_error: result.isError,
+  };
+}
+
+function markLastBlockCached(wire: WireMessage[]): void {
+  const last = wire.at(-1);
+  if (!last) return;
+  // Thinking blocks cannot carry cache_control; mark the last block that can.
+  for (let index = last.content.length - 1; index >= 0; index--) {
+    const block = last.content[index];
+    if (block && block.type !== 'thinking' && block.type !== 'redacted_thinking') {
+      last.content[index] = { ...block, cache_control: ephemeral };
+      return;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatRequest, Provider, ProviderEvent } from '../provider';
+import { raceAbort, untilAborted } from './abortable';
+import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
+import { AnthropicStreamAssembler } from './anthropicStream';
+import { classifyError } from './classifyError';
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs?: number;
+  /** Used when a request does not set `maxOutputTokens`; the API requires a value. */
+  maxOutputTokens?: number;
+  fetch?: typeof fetch;
+}
+
+const defaultMaxOutputTokens = 8192;
+
+/** Anthropic Messages API. */
+export class AnthropicProvider implements Provider {
+  readonly name = 'anthropic';
+  private readonly client: Anthropic;
+  private readonly maxOutputTokens: number;
+
+  constructor(options: AnthropicProviderOptions) {
+    // Retries are the agent loop's decision, made with the classified error.
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+      fetch: options.fetch,
+    });
+    this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
+  }
+
+  async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
+    const assembler = new AnthropicStreamAssembler(request.model);
+    const { signal } = request;
+    try {
+      const events = await raceAbort(this.client.messages.create(this.requestBody(request), { signal }), signal);
+      for await (const event of untilAborted(events, signal)) yield* assembler.push(event);
+      if (signal?.aborted) throw signal.reason;
+      yield* assembler.finish();
+    } catch (error) {
+      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted }) };
+    }
+  }
+
+  private requestBody(request: ChatRequest): MessageCreateParamsStreaming {
+    const system = toAnthropicSystem(request.system);
+    const tools = toAnthropicTools(request.tools);
+    return {
+      model: request.model,
+      ...(system && { system }),
+      messages: toAnthropicMessages(request.messages),
+      ...(tools.length > 0 && { tools }),
+      max_tokens: request.maxOutputTokens ?? this.maxOutputTokens,
+      stream: true,
+    };
+  }
+}

@@ -1,0 +1,133 @@
+import * as AnthropicSdk from '@anthropic-ai/sdk';
+import * as OpenAISdk from 'openai';
+import { kindForStatus, ProviderError, type ProviderErrorKind } from '../providerError';
+
+export interface ErrorContext {
+  /** The request's signal: once it fired, every failure is a cancellation. */
+  signal?: AbortSignal;
+  /** Whether any text, thinking or tool call had been streamed before the failure. */
+  outputStarted: boolean;
+}
+
+type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
+
+/** Maps anything thrown by either SDK, fetch or the stream to one `ProviderError`. */
+export function classifyError(error: unknown, context: ErrorContext): ProviderError {
+  if (context.signal?.aborted || isAbort(error)) return new ProviderError('aborted', 'Request cancelled', { cause: error });
+  if (error instanceof ProviderError) return error;
+  if (isConnectionError(error)) return brokenOrNetwork(error, context);
+  if (error instanceof OpenAISdk.APIError || error instanceof AnthropicSdk.APIError) {
+    return error.status === undefined ? fromStreamedError(error, context) : fromStatus(error, error.status);
+  }
+  return brokenOrNetwork(error, context);
+}
+
+function isAbort(error: unknown): boolean {
+  if (error instanceof OpenAISdk.APIUserAbortError || error instanceof AnthropicSdk.APIUserAbortError) return true;
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+function isConnectionError(error: unknown): error is Error {
+  return error instanceof OpenAISdk.APIConnectionError || error instanceof AnthropicSdk.APIConnectionError;
+}
+
+function brokenOrNetwork(error: unknown, context: ErrorContext): ProviderError {
+  const detail = describe(error);
+  if (context.outputStarted) {
+    return new ProviderError('stream_broken', `The connection broke while the reply was streaming: ${detail}`, { cause: error });
+  }
+  return new ProviderError('network', `Could not reach the API: ${detail}`, { cause: error });
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}
+
+function fromStatus(error: SdkApiError, status: number): ProviderError {
+  const message = serverMessage(error);
+  const kind = status === 400 && isContextOverflow(error, message) ? 'context_overflow' : kindForStatus(status);
+  const retryAfterMs = retryAfterFrom(error.headers);
+  return new ProviderError(kind, `${headline(kind)} (${status}): ${message}`, { status, retryAfterMs, cause: error });
+}
+
+/** An error reported inside a stream that had already answered 200 (e.g. Anthropic `overloaded_error`). */
+function fromStreamedError(error: SdkApiError, context: ErrorContext): ProviderError {
+  const kind = kindForErrorType(errorType(error)) ?? (context.outputStarted ? 'stream_broken' : 'unknown');
+  return new ProviderError(kind, `${headline(kind)} (in the stream): ${serverMessage(error)}`, { cause: error });
+}
+
+const errorTypeKinds: Record<string, ProviderErrorKind> = {
+  overloaded_error: 'overloaded',
+  rate_limit_error: 'rate_limit',
+  api_error: 'server',
+  server_error: 'server',
+  timeout_error: 'server',
+  authentication_error: 'auth',
+  permission_error: 'auth',
+  invalid_request_error: 'bad_request',
+};
+
+function kindForErrorType(type: string | number | undefined): ProviderErrorKind | undefined {
+  // OpenRouter reports mid-stream failures as `{error: {code: <http status>, message}}`.
+  if (typeof type === 'number') return kindForStatus(type);
+  return type === undefined ? undefined : errorTypeKinds[type];
+}
+
+function errorType(error: SdkApiError): string | number | undefined {
+  if (typeof error.type === 'string') return error.type;
+  const body = error.error;
+  if (isRecord(body) && (typeof body['code'] === 'number' || typeof body['code'] === 'string')) return body['code'];
+  return undefined;
+}
+
+const headlines: Record<ProviderErrorKind, string> = {
+  rate_limit: 'Rate limited by the API',
+  overloaded: 'The API is overloaded',
+  server: 'The API had a server error',
+  network: 'Could not reach the API',
+  stream_broken: 'The reply stream broke',
+  auth: 'The API refused the credentials',
+  bad_request: 'The API rejected the request',
+  context_overflow: "The conversation is longer than the model's context window",
+  aborted: 'Request cancelled',
+  unknown: 'The API failed',
+};
+
+function headline(kind: ProviderErrorKind): string {
+  return headlines[kind];
+}
+
+/** The server's own words: OpenAI puts `{message}` in `.error`, Anthropic `{error: {message}}`. */
+function serverMessage(error: SdkApiError): string {
+  const body = error.error;
+  if (isRecord(body)) {
+    if (typeof body['message'] === 'string') return body['message'];
+    const inner = body['error'];
+    if (isRecord(inner) && typeof inner['message'] === 'string') return inner['message'];
+  }
+  return error.message;
+}
+
+const contextOverflowPattern = /context length|context window|context_length_exceeded|prompt is too long|maximum context length|too many tokens/i;
+
+function isContextOverflow(error: SdkApiError, message: string): boolean {
+  const code = isRecord(error.error) ? error.error['code'] : undefined;
+  return code === 'context_length_exceeded' || contextOverflowPattern.test(message);
+}
+
+/** `retry-after-ms` (milliseconds), else `retry-after` (seconds or an HTTP date). */
+export function retryAfterFrom(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
+  const value = headers?.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

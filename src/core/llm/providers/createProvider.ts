@@ -1,0 +1,15 @@
+import type { Provider } from '../provider';
+import { AnthropicProvider } from './anthropicProvider';
+import { OpenAIProvider } from './openaiProvider';
+
+export interface ProviderConfig {
+  provider: 'openai' | 'anthropic';
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs?: number;
+}
+
+export function createProvider(config: ProviderConfig): Provider {
+  const { provider, ...options } = config;
+  return provider === 'anthropic' ? new AnthropicProvider(options) : new OpenAIProvider(options);
+}

@@ -1,0 +1,58 @@
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { ChatRequest, Provider, ProviderEvent } from '../provider';
+import { raceAbort, untilAborted } from './abortable';
+import { classifyError } from './classifyError';
+import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
+import { OpenAIStreamAssembler } from './openaiStream';
+
+export interface OpenAIProviderOptions {
+  apiKey: string;
+  /** For OpenAI-compatible servers (DeepSeek, OpenRouter, Ollama, …). */
+  baseURL?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** OpenAI Chat Completions, the wire API most providers and local servers speak. */
+export class OpenAIProvider implements Provider {
+  readonly name = 'openai';
+  private readonly client: OpenAI;
+
+  constructor(options: OpenAIProviderOptions) {
+    // Retries are the agent loop's decision, made with the classified error.
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+      fetch: options.fetch,
+    });
+  }
+
+  async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
+    const assembler = new OpenAIStreamAssembler(request.model);
+    const { signal } = request;
+    try {
+      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request), { signal }), signal);
+      for await (const chunk of untilAborted(chunks, signal)) yield* assembler.push(chunk);
+      if (signal?.aborted) throw signal.reason;
+      yield* assembler.finish();
+    } catch (error) {
+      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted }) };
+    }
+  }
+}
+
+function requestBody(request: ChatRequest): ChatCompletionCreateParamsStreaming {
+  const tools = toOpenAITools(request.tools);
+  return {
+    model: request.model,
+    messages: toOpenAIMessages(request.system, request.messages),
+    ...(tools.length > 0 && { tools }),
+    stream: true,
+    stream_options: { include_usage: true },
+    // `max_tokens`, not `max_completion_tokens`: the one every OpenAI-compatible server knows.
+    ...(request.maxOutputTokens !== undefined && { max_tokens: request.maxOutputTokens }),
+  };
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { CompletionUsage } from 'openai/resources/completions';
+import type { AssistantMessage, StopReason, ToolCallBlock, Usage } from '../messages';
+import type { ProviderEvent } from '../provider';
+import { ProviderError } from '../providerError';
+
+type Delta = ChatCompletionChunk.Choice.Delta;
+type ToolCallFragment = ChatCompletionChunk.Choice.Delta.ToolCall;
+
+/** Reasoning fields some OpenAI-compatible servers add to the delta. */
+interface ReasoningDelta {
+  reasoning_content?: string | null; // DeepSeek
+  reasoning?: string | null; // OpenRouter
+}
+
+/** DeepSeek reports its prefix cache outside `prompt_tokens_details`. */
+interface DeepSeekUsage {
+  prompt_cache_hit_tokens?: number;
+  prompt_cache_miss_tokens?: number;
+}
+
+interface PendingToolCall {
+  index: number;
+  id: string;
+  name: string;
+  arguments: string;
+  started: boolean;
+  ended: boolean;
+}
+
+const stopReasons: Record<string, StopReason> = {
+  stop: 'end_turn',
+  tool_calls: 'tool_use',
+  function_call: 'tool_use',
+  length: 'max_tokens',
+  content_filter: 'refusal',
+};
+
+/** Turns Chat Completions chunks into neutral events and, at the end, one AssistantMessage. */
+export class OpenAIStreamAssembler {
+  private thinking = '';
+  private text = '';
+  private readonly calls: PendingToolCall[] = [];
+  private stopReason: StopReason | undefined;
+  private usage: Usage | undefined;
+
+  constructor(private readonly model: string) {}
+
+  /** Whether any text, thinking or tool call has been streamed. */
+  get outputStarted(): boolean {
+    return this.thinking !== '' || this.text !== '' || this.calls.length > 0;
+  }
+
+  *push(chunk: ChatCompletionChunk): Generator<ProviderEvent> {
+    if (chunk.usage) this.usage = usageOf(chunk.usage);
+    const choice = chunk.choices[0];
+    if (!choice) return;
+    const delta: Delta & ReasoningDelta = choice.delta ?? {};
+    const reasoning = delta.reasoning_content || delta.reasoning;
+    if (reasoning) {
+      this.thinking += reasoning;
+      yield { type: 'thinking_delta', text: reasoning };
+    }
+    const text = (delta.content ?? '') + (delta.refusal ?? '');
+    if (text) {
+      this.text += text;
+      yield { type: 'text_delta', text };
+    }
+    for (const fragment of delta.tool_calls ?? []) yield* this.pushToolCall(fragment);
+    if (choice.finish_reason) {
+      this.stopReason = stopReasons[choice.finish_reason] ?? 'other';
+      yield* this.endToolCalls();
+    }
+  }
+
+  /** The final event: `done`, or an error when the stream stopped before a finish reason. */
+  *finish(): Generator<ProviderEvent> {
+    if (!this.stopReason) {
+      yield { type: 'error', error: this.unfinishedError() };
+      return;
+    }
+    if (this.usage) yield { type: 'usage', usage: this.usage };
+    yield { type: 'done', message: this.message(this.stopReason) };
+  }
+
+  private *pushToolCall(fragment: ToolCallFragment): Generator<ProviderEvent> {
+    const name = fragment.function?.name ?? '';
+    let call = this.calls.findLast((candidate) => candidate.index === fragment.index);
+    // Some servers give every parallel call the same index; a new id with a name starts a new call.
+    const startsAnother = call?.started && fragment.id && name && fragment.id !== call.id;
+    if (!call || startsAnother) {
+      call = { index: fragment.index, id: '', name: '', arguments: '', started: false, ended: false };
+      this.calls.push(call);
+    }
+    if (!call.started) {
+      if (fragment.id) call.id = fragment.id;
+      // Tolerate servers that stream the name in pieces or repeat it whole.
+      if (name && name !== call.name) call.name += name;
+    }
+    const argumentsDelta = fragment.function?.arguments ?? '';
+    if (!argumentsDelta) return;
+    if (!call.started) yield this.start(call);
+    call.arguments += argumentsDelta;
+    yield { type: 'tool_call_delta', id: call.id, argumentsDelta };
+  }
+
+  private start(call: PendingToolCall): ProviderEvent {
+    call.started = true;
+    call.id ||= `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    return { type: 'tool_call_start', id: call.id, name: call.name };
+  }
+
+  private *endToolCalls(): Generator<ProviderEvent> {
+    for (const call of this.calls.filter((pending) => !pending.ended)) {
+      if (!call.started) yield this.start(call);
+      call.ended = true;
+      yield { type: 'tool_call_end', id: call.id };
+    }
+  }
+
+  private message(stopReason: StopReason): AssistantMessage {
+    const content: AssistantMessage['content'] = [];
+    if (this.thinking) content.push({ type: 'thinking', thinking: this.thinking });
+    if (this.text) content.push({ type: 'text', text: this.text });
+    content.push(...this.calls.map((call): ToolCallBlock => ({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments })));
+    return { role: 'assistant', content, stopReason, provider: 'openai', model: this.model, ...(this.usage && { usage: this.usage }) };
+  }
+
+  private unfinishedError(): ProviderError {
+    if (this.outputStarted) return new ProviderError('stream_broken', 'The reply stream ended before the model finished');
+    return new ProviderError('network', 'The API closed the connection without a reply');
+  }
+}
+
+/** `prompt_tokens` includes cached tokens; Elbow counts them apart. */
+function usageOf(usage: CompletionUsage & DeepSeekUsage): Usage {
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens ?? 0;
+  return {
+    inputTokens: Math.max(0, usage.prompt_tokens - cached),
+    outputTokens: usage.completion_tokens,
+    cacheReadTokens: cached,
+    cacheWriteTokens: 0,
+  };
+}

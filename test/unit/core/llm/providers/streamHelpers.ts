@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import type { AssistantMessage } from '../../../../../src/core/llm/messages';
+import type { ProviderEvent } from '../../../../../src/core/llm/provider';
+import type { ProviderError } from '../../../../../src/core/llm/providerError';
+
+export async function collect(stream: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
+  const events: ProviderEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+/** The `done` message, after checking it is the one and only final event. */
+export function doneMessage(events: ProviderEvent[]): AssistantMessage {
+  const last = events.at(-1);
+  assert.equal(last?.type, 'done', `expected done, got ${JSON.stringify(last)}`);
+  assert.equal(events.filter((event) => event.type === 'done' || event.type === 'error').length, 1);
+  return last.message;
+}
+
+/** The `error`, after checking it is the one and only final event. */
+export function errorOf(events: ProviderEvent[]): ProviderError {
+  const last = events.at(-1);
+  assert.equal(last?.type, 'error', `expected error, got ${JSON.stringify(last)}`);
+  assert.equal(events.filter((event) => event.type === 'done' || event.type === 'error').length, 1);
+  return last.error;
+}
+
+export function textDeltas(events: ProviderEvent[]): string[] {
+  return events.flatMap((event) => (event.type === 'text_delta' ? [event.text] : []));
+}
+
+export function thinkingDeltas(events: ProviderEvent[]): string[] {
+  return events.flatMap((event) => (event.type === 'thinking_delta' ? [event.text] : []));
+}
+
+/** Tool-call events reduced to `start:<name>`, `delta:<n>` per call (joined) and `end`, keyed by id. */
+export function toolCallEvents(events: ProviderEvent[]): Map<string, { name: string; arguments: string; deltas: number; ended: boolean }> {
+  const calls = new Map<string, { name: string; arguments: string; deltas: number; ended: boolean }>();
+  for (const event of events) {
+    if (event.type === 'tool_call_start') {
+      assert.ok(!calls.has(event.id), `tool_call_start twice for ${event.id}`);
+      calls.set(event.id, { name: event.name, arguments: '', deltas: 0, ended: false });
+    } else if (event.type === 'tool_call_delta') {
+      const call = calls.get(event.id);
+      assert.ok(call && !call.ended, `tool_call_delta outside start/end for ${event.id}`);
+      call.arguments += event.argumentsDelta;
+      call.deltas++;
+    } else if (event.type === 'tool_call_end') {
+      const call = calls.get(event.id);
+      assert.ok(call && !call.ended, `tool_call_end without start for ${event.id}`);
+      call.ended = true;
+    }
+  }
+  return calls;
+}
+
+/** A `fetch` answering every request with this SSE body, for stream shapes the fake server does not produce. */
+export function sseFetch(body: string): typeof fetch {
+  return async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
+/** Resolves once `condition` holds, polling every 5 ms. */
+export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A `fetch` that answers 200 and then sends nothing, ignoring the abort signal as some fetch implementations do. */
+export function silentFetch(): typeof fetch {
+  return async () => new Response(new ReadableStream({ start: () => undefined }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
+/** Collects a stream that is aborted `afterMs` after it starts; returns the events and how long the abort took to end it. */
+export async function collectAborted(stream: (signal: AbortSignal) => AsyncIterable<ProviderEvent>, afterMs = 50): Promise<{ events: ProviderEvent[]; latencyMs: number }> {
+  const controller = new AbortController();
+  let abortedAt = 0;
+  setTimeout(() => {
+    abortedAt = Date.now();
+    controller.abort();
+  }, afterMs);
+  const events = await collect(stream(controller.signal));
+  return { events, latencyMs: Date.now() - abortedAt };
+}
