@@ -40,6 +40,7 @@ export default tseslint.config(
   {
     files: ['esbuild.js', 'eslint.config.mjs', '.ci/**', 'scripts/**'],
     extends: [tseslint.configs.disableTypeChecked],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
     languageOptions: { globals: { require: 'readonly', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
   },
 );

@@ -17,7 +17,7 @@ export async function createNodeHost(root: string): Promise<AgentHost> {
   return {
     workspaceRoots: [root],
     files,
-    searcher: await createWorkspaceSearcher({ files, roots: [root] }),
+    searcher: await createWorkspaceSearcher({ files, scope: { roots: [root] } }),
     environment: {
       platform: process.platform,
       shell: process.env.SHELL ?? (process.platform === 'win32' ? (process.env.ComSpec ?? 'cmd.exe') : '/bin/sh'),

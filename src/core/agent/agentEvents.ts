@@ -16,7 +16,8 @@ export type AgentEvent =
   | { type: 'tool_call_start'; id: string; name: string }
   /** A call is about to run, its arguments complete. */
   | { type: 'tool_call'; id: string; name: string; arguments: string }
-  | { type: 'tool_result'; id: string; name: string; isError: boolean; text: string }
+  /** `summary` is one line for the user, e.g. `Edited fizzbuzz.js +2 −1`; `text` is what the model gets. */
+  | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string }
   | { type: 'assistant_message'; message: AssistantMessage }
   | { type: 'usage'; usage: Usage }
   /** A request failed before any output and will be sent again after `delayMs`. */

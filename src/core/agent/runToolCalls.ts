@@ -27,9 +27,9 @@ export async function runToolCalls(
 
 async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink): Promise<ToolResultBlock> {
   emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments });
-  const result = await registry.execute(call, context);
+  const { result, summary } = await registry.run(call, context);
   const text = result.content.map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`)).join('\n');
-  emit({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError, text });
+  emit({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError, summary, text });
   return result;
 }
 

@@ -20,9 +20,9 @@ describe('TerminalRenderer', () => {
     const view = render(false, false);
     view.renderer.handle({ type: 'text_delta', text: 'Let me look.' });
     view.renderer.handle({ type: 'tool_call', id: '1', name: 'read_file', arguments: '{"path":"a.txt"}' });
-    view.renderer.handle({ type: 'tool_result', id: '1', name: 'read_file', isError: false, text: '1\thi' });
+    view.renderer.handle({ type: 'tool_result', id: '1', name: 'read_file', isError: false, summary: 'Read a.txt', text: '1\thi' });
     view.renderer.handle({ type: 'tool_call', id: '2', name: 'edit_file', arguments: '{"path":"b.txt"}' });
-    view.renderer.handle({ type: 'tool_result', id: '2', name: 'edit_file', isError: true, text: 'old_str not found in b.txt.\nClosest match...' });
+    view.renderer.handle({ type: 'tool_result', id: '2', name: 'edit_file', isError: true, summary: 'edit_file', text: 'old_str not found in b.txt.\nClosest match...' });
     view.renderer.handle({ type: 'done', outcome: { reason: 'completed', text: 'The answer.' } });
     assert.equal(view.out(), 'The answer.\n');
     assert.equal(view.err(), '✓ read_file(a.txt)\n✗ edit_file(b.txt): old_str not found in b.txt.\n');
