@@ -13,7 +13,7 @@ export interface CliConfig {
 
 export const defaultModels: Record<ProviderName, string> = {
   openai: 'gpt-4.1',
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-4-6',
 };
 
 type Environment = Record<string, string | undefined>;

@@ -48,7 +48,7 @@ export class TerminalRenderer {
         this.pendingArguments.set(event.id, event.arguments);
         break;
       case 'retry':
-        this.line(this.paint('33', `${event.reason} Retrying in ${Math.ceil(event.delayMs / 1000)} s (attempt ${event.attempt} of ${event.maxAttempts}).`));
+        this.line(this.paint('33', `${event.reason} Retrying in ${Math.ceil(event.delayMs / 1000)} s (retry ${event.attempt} of ${event.maxAttempts}).`));
         break;
       case 'done':
         this.finish(event);

@@ -20,7 +20,7 @@ export type AgentEvent =
   | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string }
   | { type: 'assistant_message'; message: AssistantMessage }
   | { type: 'usage'; usage: Usage }
-  /** A request failed before any output and will be sent again after `delayMs`. */
+  /** A request failed before any output and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   | { type: 'done'; outcome: RunOutcome };
 

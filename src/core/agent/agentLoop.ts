@@ -52,7 +52,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   }
   return {
     reason: 'max_turns',
-    message: `Stopped after ${options.maxTurns} model turns, the limit for one request. Send another message to let Elbow continue.`,
+    message: `Stopped after ${options.maxTurns} model turn${options.maxTurns === 1 ? '' : 's'}, the limit for one request. Send another message to let Elbow continue.`,
   };
 }
 

@@ -3,7 +3,7 @@ import type { ChatRequest, Provider } from '../llm/provider';
 import { ProviderError } from '../llm/providerError';
 import { abortableDelay } from './abortableDelay';
 import type { AgentEventSink } from './agentEvents';
-import { retryDelayMs, type RetryPolicy } from './retryPolicy';
+import { retryDelayMs, retryLimit, type RetryPolicy } from './retryPolicy';
 
 interface Attempt {
   result: AssistantMessage | ProviderError;
@@ -28,7 +28,7 @@ export async function requestWithRetry(
     if (!(result instanceof ProviderError) || outputStarted || request.signal?.aborted) return result;
     const delayMs = retryDelayMs(policy, attempt, result, random);
     if (delayMs === undefined) return result;
-    emit({ type: 'retry', attempt, maxAttempts: policy.maxRetries, delayMs, reason: result.message });
+    emit({ type: 'retry', attempt, maxAttempts: retryLimit(policy, result), delayMs, reason: result.message });
     await abortableDelay(delayMs, request.signal);
     if (request.signal?.aborted) return new ProviderError('aborted', 'Cancelled while waiting to retry.');
   }

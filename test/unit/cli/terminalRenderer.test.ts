@@ -36,6 +36,6 @@ describe('TerminalRenderer', () => {
     view.renderer.handle({ type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 3500, reason: 'Rate limited (429).' });
     view.renderer.handle({ type: 'done', outcome: { reason: 'error', message: 'The connection broke.', kind: 'stream_broken', retryable: true } });
     assert.equal(view.out(), 'Elbow: Hello\n');
-    assert.equal(view.err(), 'Rate limited (429). Retrying in 4 s (attempt 1 of 5).\nThe connection broke. Type /retry to try again.\n');
+    assert.equal(view.err(), 'Rate limited (429). Retrying in 4 s (retry 1 of 5).\nThe connection broke. Type /retry to try again.\n');
   });
 });

@@ -44,7 +44,7 @@ export class AnthropicProvider implements Provider {
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
     } catch (error) {
-      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted }) };
+      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted, endpoint: this.client.baseURL }) };
     }
   }
 

@@ -7,6 +7,8 @@ export interface ErrorContext {
   signal?: AbortSignal;
   /** Whether any text, thinking or tool call had been streamed before the failure. */
   outputStarted: boolean;
+  /** The API base URL, named when it cannot be reached. */
+  endpoint?: string;
 }
 
 type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
@@ -36,7 +38,8 @@ function brokenOrNetwork(error: unknown, context: ErrorContext): ProviderError {
   if (context.outputStarted) {
     return new ProviderError('stream_broken', `The connection broke while the reply was streaming: ${detail}`, { cause: error });
   }
-  return new ProviderError('network', `Could not reach the API: ${detail}`, { cause: error });
+  const where = context.endpoint ? ` at ${context.endpoint}` : '';
+  return new ProviderError('network', `Could not reach the API${where}: ${detail}`, { cause: error });
 }
 
 function describe(error: unknown): string {

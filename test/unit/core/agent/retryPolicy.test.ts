@@ -18,6 +18,12 @@ describe('retryDelayMs', () => {
     assert.equal(retryDelayMs(policy, 1, new ProviderError('rate_limit', '429', { retryAfterMs: 600_000 })), undefined);
   });
 
+  it('gives up on an unreachable server after two retries', () => {
+    const unreachable = new ProviderError('network', 'ECONNREFUSED');
+    assert.notEqual(retryDelayMs({ ...policy, maxRetries: 5 }, 2, unreachable), undefined);
+    assert.equal(retryDelayMs({ ...policy, maxRetries: 5 }, 3, unreachable), undefined);
+  });
+
   it('stops after maxRetries and never retries what cannot succeed', () => {
     assert.equal(retryDelayMs(policy, 4, new ProviderError('overloaded', '529')), undefined);
     for (const kind of ['auth', 'bad_request', 'context_overflow', 'aborted', 'stream_broken'] as const) {

@@ -1,0 +1,49 @@
+import { execFileSync, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import type { FakeLlmServer } from './fakeLlmServer';
+
+const repositoryRoot = path.resolve(__dirname, '../..');
+export const cliPath = path.join(repositoryRoot, 'dist', 'cli.js');
+
+let built = false;
+
+/** Bundles dist/cli.js once per test run, so the tests never exercise a stale build. */
+export function buildCliOnce(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['esbuild.js'], { cwd: repositoryRoot, stdio: 'inherit' });
+  built = true;
+}
+
+export type ProviderName = 'openai' | 'anthropic';
+
+/** The environment a user would set to point elbow at `server`, free of the caller's own keys. */
+export function elbowEnvironment(server: FakeLlmServer, provider: ProviderName): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(OPENAI_|ANTHROPIC_|ELBOW_)/.test(key)) env[key] = value;
+  }
+  if (provider === 'openai') {
+    return { ...env, OPENAI_API_KEY: server.apiKey, OPENAI_API_BASE: server.openaiBaseUrl, OPENAI_MODEL: 'deepseek-chat' };
+  }
+  return { ...env, ELBOW_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: server.apiKey, ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_MODEL: 'claude-sonnet-4-6' };
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `elbow <args>` as a user would, with optional piped stdin. */
+export function runElbow(args: readonly string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}

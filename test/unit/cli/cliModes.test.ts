@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { buildCliOnce, elbowEnvironment, runElbow } from '../../support/elbowCli';
+import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
+
+describe('elbow command line', function () {
+  this.timeout(30_000);
+  let server: FakeLlmServer;
+  let cwd: string;
+
+  before(buildCliOnce);
+  beforeEach(async () => {
+    server = await startFakeLlmServer();
+    cwd = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-cli-')));
+    await fs.writeFile(path.join(cwd, 'notes.txt'), 'remember the milk\n');
+  });
+  afterEach(async () => {
+    await server.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  });
+
+  it('reads one prompt per line from piped stdin as one conversation', async () => {
+    server.enqueue({ kind: 'reply', content: [text('First answer.')] }, { kind: 'reply', content: [text('Second answer.')] });
+    const run = await runElbow(['--cwd', cwd], elbowEnvironment(server, 'openai'), 'first\n\nsecond\n');
+    assert.deepEqual(run, { code: 0, stdout: 'First answer.\nSecond answer.\n', stderr: '' });
+    const second = server.requests[1]?.body as { messages: Array<{ role: string; content: unknown }> };
+    assert.deepEqual(second.messages.map((message) => message.role), ['system', 'user', 'assistant', 'user']);
+    assert.equal(second.messages[3]?.content, 'second');
+  });
+
+  it('prints the event stream as JSON lines with --json', async () => {
+    server.enqueue(
+      { kind: 'reply', content: [toolCall('read_file', { path: 'notes.txt' })] },
+      { kind: 'reply', content: [text('It says to remember the milk.')] },
+    );
+    const run = await runElbow(['-p', 'what do my notes say?', '--json', '--cwd', cwd], elbowEnvironment(server, 'anthropic'));
+    assert.equal(run.code, 0, run.stderr);
+    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+    const types = events.map((event) => event.type);
+    assert.ok(types.includes('tool_call') && types.includes('tool_result') && types.includes('usage'), types.join());
+    const result = events.find((event) => event.type === 'tool_result');
+    assert.equal(result?.summary, 'Read notes.txt (lines 1–1)');
+    assert.deepEqual(events.at(-1), { type: 'done', outcome: { reason: 'completed', text: 'It says to remember the milk.' } });
+  });
+
+  it('exits non-zero with a one-line reason when the API refuses the key', async () => {
+    const env = { ...elbowEnvironment(server, 'openai'), OPENAI_API_KEY: 'wrong-key' };
+    const run = await runElbow(['-p', 'hello', '--cwd', cwd], env);
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, '');
+    assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+    assert.match(run.stderr, /401/);
+  });
+
+  it('says which variable to set when no key is configured', async () => {
+    const env = elbowEnvironment(server, 'openai');
+    delete env.OPENAI_API_KEY;
+    const run = await runElbow(['-p', 'hello', '--cwd', cwd], env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^elbow: No API key: set OPENAI_API_KEY/);
+    assert.equal(server.requests.length, 0);
+  });
+
+  it('stops at --max-turns with a clear message', async () => {
+    server.enqueue({ kind: 'reply', content: [toolCall('list_files', {})] });
+    const run = await runElbow(['-p', 'look around', '--max-turns', '1', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /Stopped after 1 model turn, the limit/);
+  });
+
+  it('shows usage for --help and refuses unknown flags', async () => {
+    const help = await runElbow(['--help'], elbowEnvironment(server, 'openai'));
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /elbow -p "prompt"/);
+    const bad = await runElbow(['--frobnicate'], elbowEnvironment(server, 'openai'));
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /frobnicate/);
+  });
+});
