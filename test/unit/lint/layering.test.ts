@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const repositoryRoot = path.resolve(__dirname, '../../..');
+
+/** The project's own lint configuration must refuse imports that break DESIGN.md's layering. */
+async function layeringErrors(file: string, source: string): Promise<string[]> {
+  const eslint = new ESLint({
+    cwd: repositoryRoot,
+    ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+    // Type information is not needed for import rules, and the probe files do not exist on disk.
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: false } } },
+  });
+  const [result] = await eslint.lintText(source, { filePath: path.join(repositoryRoot, file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('layering lint rules', function () {
+  this.timeout(60_000);
+
+  it('forbids vscode in the core, the terminal host and shared Node code', async () => {
+    for (const file of ['src/core/agent/probe.ts', 'src/core/tools/builtin/probe.ts', 'src/cli/probe.ts', 'src/node/probe.ts']) {
+      assert.match((await layeringErrors(file, "import * as vscode from 'vscode';\nexport const x = vscode;\n")).join(), /vscode/, file);
+    }
+  });
+
+  it('forbids the core from reaching into a host', async () => {
+    assert.equal((await layeringErrors('src/core/agent/probe.ts', "import { NodeFileSystem } from '../../node/nodeFileSystem';\nexport const x = NodeFileSystem;\n")).length, 1);
+    assert.equal((await layeringErrors('src/core/probe.ts', "import { main } from '../cli/main';\nexport const x = main;\n")).length, 1);
+  });
+
+  it('lets hosts use the core', async () => {
+    assert.deepEqual(await layeringErrors('src/cli/probe.ts', "import { AgentSession } from '../core/agent/agentSession';\nexport const x = AgentSession;\n"), []);
+  });
+});
