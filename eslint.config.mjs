@@ -38,9 +38,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['esbuild.js', 'eslint.config.mjs', '.ci/**', 'scripts/**'],
+    files: ['esbuild.js', 'eslint.config.mjs', '.ci/**', 'scripts/**', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
-    languageOptions: { globals: { require: 'readonly', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
+    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
   },
 );
