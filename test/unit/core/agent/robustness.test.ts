@@ -101,6 +101,18 @@ for (const api of ['openai', 'anthropic'] as const) {
       await stillValid();
     });
 
+    it('never runs a tool from a reply that broke off, and runs it once on retry', async () => {
+      server.enqueue({ kind: 'drop', content: [toolCall('edit_file', { path: 'log.txt', old_str: '', new_str: 'entry\n' })] });
+      assert.equal((await send('log it')).reason, 'error');
+      assert.equal(events.some((event) => event.type === 'tool_call'), false);
+      await assert.rejects(ws.readText('log.txt'));
+      server.enqueue({ kind: 'reply', content: [toolCall('edit_file', { path: 'log.txt', old_str: '', new_str: 'entry\n' })] }, { kind: 'reply', content: [text('logged')] });
+      assert.equal((await session.retry((event) => events.push(event))).reason, 'completed');
+      assert.equal(await ws.readText('log.txt'), 'entry\n');
+      assert.equal(events.filter((event) => event.type === 'tool_call').length, 1);
+      await stillValid();
+    });
+
     it('tells the model its tool call was cut off by max_tokens', async () => {
       server.enqueue(
         { kind: 'reply', stopReason: 'max_tokens', content: [text('Writing the file.'), { type: 'tool_call', name: 'write_file', arguments: '{"path": "big.txt", "content": "lots of te' }] },
