@@ -25,14 +25,13 @@ export interface RipgrepSearcherOptions {
 }
 
 /** Flags that make ripgrep walk exactly as `BuiltinSearcher` does, whatever the user's setup. */
-const WALK_FLAGS = [
+export const RIPGREP_WALK_FLAGS: readonly string[] = [
   '--no-config',
   '--hidden',
   '--no-require-git',
   '--no-ignore-global',
   '--no-ignore-exclude',
   '--glob', '!.git',
-  '--sort', 'path',
   '--path-separator', '/',
   '--no-messages',
 ];
@@ -43,6 +42,10 @@ const INCLUDE_TYPE = 'elbowinclude';
  * `rg --files` cannot, so it is the built-in searcher's (same rules). The `.elbowignore` is
  * given to ripgrep to skip hidden folders early, and re-checked on every path because
  * ripgrep lets other ignore files and globs override it.
+ *
+ * Listing walks in path order so that a capped listing shows the first entries. Search runs
+ * ripgrep in parallel (`--sort` would make it single-threaded, about twice as slow) and sorts
+ * the matches afterwards; when the limit cuts them, which matches are kept may vary.
  */
 export class RipgrepSearcher implements WorkspaceSearcher {
   readonly engine: string;
@@ -59,7 +62,7 @@ export class RipgrepSearcher implements WorkspaceSearcher {
     const elbowIgnore = await ElbowIgnore.forDirectory(this.options.files, this.options.scope, options.directory);
     const entries: string[] = [];
     let truncated = false;
-    const run = await runRipgrep(this.options.rgPath, ['--files', '--null', ...WALK_FLAGS, ...target.args], {
+    const run = await runRipgrep(this.options.rgPath, ['--files', '--null', '--sort', 'path', ...RIPGREP_WALK_FLAGS, ...target.args], {
       cwd: target.cwd,
       separator: 0,
       signal: options.signal,
@@ -92,7 +95,6 @@ export class RipgrepSearcher implements WorkspaceSearcher {
     const searchFlags = [
       '--json',
       '--crlf',
-      '--max-filesize', '20M',
       options.caseSensitive ? '--case-sensitive' : '--ignore-case',
       ...(options.literal ? ['--fixed-strings'] : []),
       ...includeFlags,
@@ -100,7 +102,7 @@ export class RipgrepSearcher implements WorkspaceSearcher {
     ];
     const matches: SearchMatch[] = [];
     let truncated = false;
-    const run = await runRipgrep(this.options.rgPath, [...searchFlags, ...WALK_FLAGS, ...target.args], {
+    const run = await runRipgrep(this.options.rgPath, [...searchFlags, ...RIPGREP_WALK_FLAGS, ...target.args], {
       cwd: target.cwd,
       separator: 0x0a,
       signal: options.signal,
@@ -118,7 +120,7 @@ export class RipgrepSearcher implements WorkspaceSearcher {
       },
     });
     throwOnFailure(run, options.pattern);
-    return { matches, truncated };
+    return { matches: matches.sort(byPathThenLine), truncated };
   }
 
   /**
@@ -138,6 +140,19 @@ export class RipgrepSearcher implements WorkspaceSearcher {
       fromOutput: (path) => (path.startsWith(prefix) ? path.slice(prefix.length) : path),
     };
   }
+}
+
+/** ripgrep's `--sort path` order: folder by folder, then by line. */
+function byPathThenLine(a: SearchMatch, b: SearchMatch): number {
+  if (a.path === b.path) return a.line - b.line;
+  const left = a.path.split('/');
+  const right = b.path.split('/');
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const segmentA = left[index] as string;
+    const segmentB = right[index] as string;
+    if (segmentA !== segmentB) return segmentA < segmentB ? -1 : 1;
+  }
+  return left.length - right.length;
 }
 
 /**

@@ -185,11 +185,14 @@ export function describeSearcherBehaviour(kind: SearcherKind): void {
 
       it('stops at the limit and reports truncation only when more matches exist', async () => {
         const cut = await search({ pattern: 'needle', limit: 2 });
-        assert.deepEqual(cut.found, ['.hidden:1', 'README.md:1']);
-        assert.equal(cut.truncated, true);
         const exact = await search({ pattern: 'needle', limit: 10 });
         assert.equal(exact.found.length, 10);
         assert.equal(exact.truncated, false);
+        // ripgrep searches in parallel: which matches a cut keeps may vary, but they come in path order.
+        assert.equal(cut.found.length, 2);
+        assert.equal(cut.truncated, true);
+        assert.ok(cut.found.every((match) => exact.found.includes(match)), cut.found.join());
+        assert.deepEqual(cut.found, exact.found.filter((match) => cut.found.includes(match)));
       });
 
       it('rejects when aborted', async () => {

@@ -61,11 +61,11 @@ export const searchTool = defineTool({
     });
     const fileCount = new Set(visible.map((match) => match.path)).size;
     const note = truncated
-      ? `[Only the first ${visible.length} matches are shown; there are more. Narrow the search with path, include or a more specific pattern.]`
+      ? `[${visible.length} of the matches are shown; there are more. Narrow the search with path, include or a more specific pattern.]`
       : `[${visible.length} match${visible.length === 1 ? '' : 'es'} in ${fileCount} file${fileCount === 1 ? '' : 's'}.]`;
     return {
       content: `${lines.join('\n')}\n\n${note}`,
-      summary: `Searched ${shown}: ${visible.length}${truncated ? '+' : ''} matches in ${fileCount} files`,
+      summary: `Searched ${shown}: ${visible.length}${truncated ? '+' : ''} match${visible.length === 1 && !truncated ? '' : 'es'} in ${fileCount} file${fileCount === 1 ? '' : 's'}`,
     };
   },
 });

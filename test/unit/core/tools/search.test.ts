@@ -25,7 +25,7 @@ describe('search', () => {
     const result = await temp.callTool('search', { pattern: 'fetchUser\\(\\d\\)', path: 'src' });
     assert.equal(result.isError, false);
     assert.equal(result.text, 'src/app.ts:2: const user = fetchUser(1);\n\n[1 match in 1 file.]');
-    assert.equal(result.summary, 'Searched src: 1 matches in 1 files');
+    assert.equal(result.summary, 'Searched src: 1 match in 1 file');
   });
 
   it('uses smart case unless told otherwise', async () => {
@@ -63,8 +63,8 @@ describe('search', () => {
   it('caps the matches with a note saying how to narrow the search', async () => {
     const result = await temp.callTool('search', { pattern: '^hit \\d+$' });
     assert.equal(result.text.split('\n').filter((line) => line.startsWith('big.txt:')).length, 200);
-    assert.match(result.text, /Only the first 200 matches are shown; there are more\. Narrow the search/);
-    assert.equal(result.summary, 'Searched .: 200+ matches in 1 files');
+    assert.match(result.text, /200 of the matches are shown; there are more\. Narrow the search/);
+    assert.equal(result.summary, 'Searched .: 200+ matches in 1 file');
   });
 
   it('shortens long lines around the match', async () => {
