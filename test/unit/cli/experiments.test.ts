@@ -58,12 +58,14 @@ for (const provider of ['openai', 'anthropic'] as ProviderName[]) {
     const elbow = (prompt: string) => runElbow(['-p', prompt, '--cwd', cwd], elbowEnvironment(server, provider));
 
     it('0: chats without tools', async () => {
+      await fs.writeFile(path.join(cwd, 'AGENTS.md'), 'Always answer in a friendly tone.\n');
       server.enqueue({ kind: 'reply', content: [text("Hi Thorsten! I'm doing well. How can I help?")] });
       const run = await elbow("Hey! I'm Thorsten! How are you?");
       assert.deepEqual(run, { code: 0, stdout: "Hi Thorsten! I'm doing well. How can I help?\n", stderr: '' });
       assert.deepEqual(server.violations, []);
       const body = JSON.stringify(server.requests[0]?.body);
       assert.ok(body.includes(cwd), 'the system prompt names the workspace root');
+      assert.ok(body.includes('Always answer in a friendly tone.'), 'AGENTS.md reaches the model');
       for (const tool of ['list_files', 'read_file', 'search', 'edit_file', 'write_file']) assert.ok(body.includes(`"${tool}"`), tool);
     });
 
