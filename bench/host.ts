@@ -1,4 +1,5 @@
 import type { AgentHost } from '../src/core/host/host';
+import { toolResultText } from '../src/core/llm/messages';
 import type { WorkspaceSearcher } from '../src/core/host/searcher';
 import { BuiltinSearcher } from '../src/core/search/builtinSearcher';
 import { builtinTools } from '../src/core/tools/builtin/index';
@@ -38,8 +39,7 @@ export async function createBenchHost(root: string, engine: 'ripgrep' | 'builtin
       const context: ToolContext = { host, workspace, signal: new AbortController().signal };
       const call = { type: 'tool_call' as const, id: `bench-${++callNumber}`, name, arguments: JSON.stringify(input) };
       const { result, summary } = await registry.run(call, context);
-      const text = result.content.map((block) => (block.type === 'text' ? block.text : '[image]')).join('');
-      return { text, isError: result.isError, summary };
+      return { text: toolResultText(result), isError: result.isError, summary };
     },
   };
 }

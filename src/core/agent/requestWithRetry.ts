@@ -41,9 +41,6 @@ async function streamOnce(provider: Provider, request: ChatRequest, emit: AgentE
       switch (event.type) {
         case 'text_delta':
         case 'thinking_delta':
-          outputStarted = true;
-          emit(event);
-          break;
         case 'tool_call_start':
           outputStarted = true;
           emit(event);

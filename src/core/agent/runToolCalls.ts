@@ -1,4 +1,4 @@
-import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
+import { toolResultText, type ToolCallBlock, type ToolResultBlock } from '../llm/messages';
 import { cancelledResult, type ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink } from './agentEvents';
@@ -28,8 +28,7 @@ export async function runToolCalls(
 async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink): Promise<ToolResultBlock> {
   emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments });
   const { result, summary } = await registry.run(call, context);
-  const text = result.content.map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`)).join('\n');
-  emit({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError, summary, text });
+  emit({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError, summary, text: toolResultText(result) });
   return result;
 }
 

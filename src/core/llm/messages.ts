@@ -100,3 +100,8 @@ export function textOf(message: AssistantMessage): string {
     .map((block) => block.text)
     .join('');
 }
+
+/** A tool result as plain text, images named by their type. */
+export function toolResultText(result: ToolResultBlock): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : `[image ${block.mediaType}]`)).join('\n');
+}

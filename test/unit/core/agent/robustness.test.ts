@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import type { AgentEvent, RunOutcome } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
-import type { ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { toolResultText, type ToolResultsMessage } from '../../../../src/core/llm/messages';
 import { createProvider } from '../../../../src/core/llm/providers/createProvider';
 import { builtinTools } from '../../../../src/core/tools/builtin';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
@@ -40,7 +40,7 @@ for (const api of ['openai', 'anthropic'] as const) {
 
     const send = (prompt: string, signal?: AbortSignal): Promise<RunOutcome> => session.send(prompt, (event) => events.push(event), signal);
     const resultTexts = (index: number): string[] =>
-      (session.messages[index] as ToolResultsMessage).results.map((result) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join(''));
+      (session.messages[index] as ToolResultsMessage).results.map(toolResultText);
     /** A further exchange the server accepts proves the history is still valid. */
     const stillValid = async (): Promise<void> => {
       server.enqueue({ kind: 'reply', content: [text('still here')] });
