@@ -1,7 +1,5 @@
-import type { CliArguments } from './cliArguments';
-import { UsageError } from './cliArguments';
-
-export type ProviderName = 'openai' | 'anthropic';
+import type { ProviderName } from '../core/llm/providers/createProvider';
+import { UsageError, type CliArguments } from './cliArguments';
 
 export interface CliConfig {
   provider: ProviderName;
@@ -11,34 +9,37 @@ export interface CliConfig {
   maxTurns?: number;
 }
 
-export const defaultModels: Record<ProviderName, string> = {
-  openai: 'gpt-4.1',
-  anthropic: 'claude-sonnet-4-6',
-};
-
 type Environment = Record<string, string | undefined>;
+
+/** Where each provider's settings come from, and what to say when its key is missing. */
+const providerSettings: Record<ProviderName, { keyVariable: string; modelVariable: string; baseUrlVariable: string; defaultModel: string; missingKey: string }> = {
+  openai: {
+    keyVariable: 'OPENAI_API_KEY',
+    modelVariable: 'OPENAI_MODEL',
+    baseUrlVariable: 'OPENAI_API_BASE',
+    defaultModel: 'gpt-4.1',
+    missingKey: 'No API key: set OPENAI_API_KEY (and OPENAI_API_BASE for another OpenAI-compatible server), or ANTHROPIC_API_KEY with --provider anthropic.',
+  },
+  anthropic: {
+    keyVariable: 'ANTHROPIC_API_KEY',
+    modelVariable: 'ANTHROPIC_MODEL',
+    baseUrlVariable: 'ANTHROPIC_BASE_URL',
+    defaultModel: 'claude-sonnet-4-6',
+    missingKey: 'No Anthropic API key: set ANTHROPIC_API_KEY (or use --provider openai with OPENAI_API_KEY).',
+  },
+};
 
 /** Flags win over the environment; a missing key is a UsageError naming the variable to set. */
 export function resolveCliConfig(args: CliArguments, env: Environment): CliConfig {
   const provider = chooseProvider(args.provider ?? nonEmpty(env.ELBOW_PROVIDER), env);
-  if (provider === 'anthropic') {
-    const apiKey = nonEmpty(env.ANTHROPIC_API_KEY);
-    if (!apiKey) throw new UsageError('No Anthropic API key: set ANTHROPIC_API_KEY (or use --provider openai with OPENAI_API_KEY).');
-    return {
-      provider,
-      apiKey,
-      model: args.model ?? nonEmpty(env.ANTHROPIC_MODEL) ?? defaultModels.anthropic,
-      baseUrl: args.baseUrl ?? nonEmpty(env.ANTHROPIC_BASE_URL),
-      maxTurns: args.maxTurns,
-    };
-  }
-  const apiKey = nonEmpty(env.OPENAI_API_KEY);
-  if (!apiKey) throw new UsageError('No API key: set OPENAI_API_KEY (and OPENAI_API_BASE for another OpenAI-compatible server), or ANTHROPIC_API_KEY with --provider anthropic.');
+  const settings = providerSettings[provider];
+  const apiKey = nonEmpty(env[settings.keyVariable]);
+  if (!apiKey) throw new UsageError(settings.missingKey);
   return {
     provider,
     apiKey,
-    model: args.model ?? nonEmpty(env.OPENAI_MODEL) ?? defaultModels.openai,
-    baseUrl: args.baseUrl ?? nonEmpty(env.OPENAI_API_BASE),
+    model: args.model ?? nonEmpty(env[settings.modelVariable]) ?? settings.defaultModel,
+    baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
     maxTurns: args.maxTurns,
   };
 }

@@ -1,6 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import * as path from 'node:path';
+import type { ProviderName } from '../../src/core/llm/providers/createProvider';
 import type { FakeLlmServer } from './fakeLlmServer';
+
+export type { ProviderName };
 
 const repositoryRoot = path.resolve(__dirname, '../..');
 export const cliPath = path.join(repositoryRoot, 'dist', 'cli.js');
@@ -14,7 +17,6 @@ export function buildCliOnce(): void {
   built = true;
 }
 
-export type ProviderName = 'openai' | 'anthropic';
 
 /** The environment a user would set to point elbow at `server`, free of the caller's own keys. */
 export function elbowEnvironment(server: FakeLlmServer, provider: ProviderName): NodeJS.ProcessEnv {

@@ -2,8 +2,11 @@ import type { Provider } from '../provider';
 import { AnthropicProvider } from './anthropicProvider';
 import { OpenAIProvider } from './openaiProvider';
 
+/** The wire APIs Elbow speaks. */
+export type ProviderName = 'openai' | 'anthropic';
+
 export interface ProviderConfig {
-  provider: 'openai' | 'anthropic';
+  provider: ProviderName;
   apiKey: string;
   baseURL?: string;
   timeoutMs?: number;
