@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ProviderName } from '../../src/core/llm/providers/createProvider';
-import type { FakeLlmServer } from './fakeLlmServer';
+import { startFakeLlmServer, type FakeLlmServer } from './fakeLlmServer';
 
 export type { ProviderName };
 
@@ -48,4 +50,25 @@ export function runElbow(args: readonly string[], env: NodeJS.ProcessEnv, stdin 
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
   });
+}
+
+export interface CliFixture {
+  readonly server: FakeLlmServer;
+  /** A fresh, empty workspace folder for each test (its real path). */
+  readonly cwd: string;
+}
+
+/** Registers mocha hooks: the CLI built once, and a fake server and an empty workspace per test. */
+export function useCliFixture(): CliFixture {
+  const fixture = {} as { server: FakeLlmServer; cwd: string };
+  before(buildCliOnce);
+  beforeEach(async () => {
+    fixture.server = await startFakeLlmServer();
+    fixture.cwd = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-cli-')));
+  });
+  afterEach(async () => {
+    await fixture.server.close();
+    await fs.rm(fixture.cwd, { recursive: true, force: true });
+  });
+  return fixture;
 }

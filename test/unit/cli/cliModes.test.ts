@@ -1,24 +1,18 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildCliOnce, elbowEnvironment, runElbow } from '../../support/elbowCli';
-import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
+import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 
 describe('elbow command line', function () {
   this.timeout(30_000);
+  const fixture = useCliFixture();
   let server: FakeLlmServer;
   let cwd: string;
 
-  before(buildCliOnce);
   beforeEach(async () => {
-    server = await startFakeLlmServer();
-    cwd = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-cli-')));
+    ({ server, cwd } = fixture);
     await fs.writeFile(path.join(cwd, 'notes.txt'), 'remember the milk\n');
-  });
-  afterEach(async () => {
-    await server.close();
-    await fs.rm(cwd, { recursive: true, force: true });
   });
 
   it('reads one prompt per line from piped stdin as one conversation', async () => {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildCliOnce, elbowEnvironment, runElbow, type ProviderName } from '../../support/elbowCli';
-import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { elbowEnvironment, runElbow, useCliFixture, type ProviderName } from '../../support/elbowCli';
+import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 
 /**
  * The experiments from "How To Build An Agent" (seeds/code-editing-agent-go-deepseek.txt), run
@@ -42,17 +41,12 @@ function toolResultsSeen(server: FakeLlmServer): string[] {
 for (const provider of ['openai', 'anthropic'] as ProviderName[]) {
   describe(`elbow -p experiments (${provider})`, function () {
     this.timeout(30_000);
+    const fixture = useCliFixture();
     let server: FakeLlmServer;
     let cwd: string;
 
-    before(buildCliOnce);
-    beforeEach(async () => {
-      server = await startFakeLlmServer();
-      cwd = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-experiment-')));
-    });
-    afterEach(async () => {
-      await server.close();
-      await fs.rm(cwd, { recursive: true, force: true });
+    beforeEach(() => {
+      ({ server, cwd } = fixture);
     });
 
     const elbow = (prompt: string) => runElbow(['-p', prompt, '--cwd', cwd], elbowEnvironment(server, provider));
