@@ -1,5 +1,4 @@
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { AgentSession } from '../core/agent/agentSession';
 import { loadProjectInstructions } from '../core/agent/projectInstructions';
 import { buildSystemPrompt } from '../core/agent/systemPrompt';
@@ -13,7 +12,7 @@ export async function createCliSession(config: CliConfig, root: string): Promise
   const host = await createNodeHost([root]);
   const registry = new ToolRegistry();
   for (const tool of builtinTools()) registry.register(tool);
-  const instructions = await loadProjectInstructions(host.files, host.workspaceRoots, path.join);
+  const instructions = await loadProjectInstructions(host.files, host.workspaceRoots);
   const system = buildSystemPrompt({
     workspaceRoots: host.workspaceRoots,
     platform: `${os.type()} (${process.platform})`,

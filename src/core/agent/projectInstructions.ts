@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { HostFileSystem } from '../host/fileSystem';
 
 /** AGENTS.md beyond this size is cut, so one huge file cannot crowd out the conversation. */
@@ -9,17 +10,17 @@ export interface ProjectInstructions {
 }
 
 /** Reads `AGENTS.md` at each workspace root, if present. Unreadable files are skipped. */
-export async function loadProjectInstructions(files: HostFileSystem, roots: readonly string[], join: (root: string, name: string) => string): Promise<ProjectInstructions[]> {
+export async function loadProjectInstructions(files: HostFileSystem, roots: readonly string[]): Promise<ProjectInstructions[]> {
   const found: ProjectInstructions[] = [];
   for (const root of roots) {
-    const path = join(root, 'AGENTS.md');
-    const stat = await files.stat(path).catch(() => undefined);
+    const file = path.join(root, 'AGENTS.md');
+    const stat = await files.stat(file).catch(() => undefined);
     if (stat?.kind !== 'file') continue;
     try {
-      const bytes = await files.readFile(path);
+      const bytes = await files.readFile(file);
       let text = new TextDecoder().decode(bytes.subarray(0, maxInstructionsBytes));
       if (bytes.byteLength > maxInstructionsBytes) text += `\n[AGENTS.md cut at ${maxInstructionsBytes} bytes]`;
-      found.push({ path, text: text.trim() });
+      found.push({ path: file, text: text.trim() });
     } catch {
       // A file that vanished or cannot be read simply contributes no instructions.
     }

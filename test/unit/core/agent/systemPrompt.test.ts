@@ -10,7 +10,7 @@ describe('system prompt', () => {
 
   it('names the workspace root, OS, shell and date, and carries AGENTS.md', async () => {
     ws = await createTempWorkspace({ 'AGENTS.md': '# Rules\nUse tabs. Run npm test before finishing.\n' });
-    const instructions = await loadProjectInstructions(ws.host.files, ws.host.workspaceRoots, path.join);
+    const instructions = await loadProjectInstructions(ws.host.files, ws.host.workspaceRoots);
     const prompt = buildSystemPrompt({ workspaceRoots: [ws.root], platform: 'Linux (linux)', shell: '/bin/zsh', date: '2026-11-22', instructions });
     for (const expected of [ws.root, 'Linux (linux)', '/bin/zsh', '2026-11-22', 'Use tabs. Run npm test before finishing.', path.join(ws.root, 'AGENTS.md')]) {
       assert.ok(prompt.includes(expected), expected);
@@ -19,10 +19,10 @@ describe('system prompt', () => {
 
   it('works without AGENTS.md and cuts a huge one', async () => {
     ws = await createTempWorkspace({});
-    assert.deepEqual(await loadProjectInstructions(ws.host.files, ws.host.workspaceRoots, path.join), []);
+    assert.deepEqual(await loadProjectInstructions(ws.host.files, ws.host.workspaceRoots), []);
     await ws.cleanup();
     ws = await createTempWorkspace({ 'AGENTS.md': 'x'.repeat(maxInstructionsBytes + 500) });
-    const [instructions] = await loadProjectInstructions(ws.host.files, ws.host.workspaceRoots, path.join);
+    const [instructions] = await loadProjectInstructions(ws.host.files, ws.host.workspaceRoots);
     assert.ok(instructions);
     assert.match(instructions.text, /\[AGENTS\.md cut at 32768 bytes\]$/);
     assert.ok(instructions.text.length < maxInstructionsBytes + 100);
