@@ -38,9 +38,35 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode],
+        patterns: [{ group: ['**/core/**', ...hostFolders], message: 'src/protocol is shared by the extension and the webview: it may import only zod.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode],
+        patterns: [
+          { group: ['**/core/**', '**/vscode/**', '**/cli/**', '**/node/**'], message: 'The webview runs in a browser: it may import only src/protocol and browser packages.' },
+          { group: ['node:*'], message: 'The webview runs in a browser, not Node.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['esbuild.js', 'eslint.config.mjs', '.ci/**', 'scripts/**', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly',
+        URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly',
+      },
+    },
   },
 );

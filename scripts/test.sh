@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up everything the tests need on a fresh Debian machine, then runs lint, typecheck and all tests.
+# Sets up everything the tests need on a fresh Debian machine (ripgrep, Chromium, Node 24 and
+# code-server for the real-VS-Code tests), then runs lint, typecheck, unit and integration tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,5 +11,6 @@ if ! command -v rg >/dev/null 2>&1; then
 fi
 
 npm ci --no-audit --no-fund
+bash scripts/setup-vscode-tools.sh
 npm run lint
 npm test

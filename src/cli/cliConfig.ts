@@ -1,4 +1,4 @@
-import type { ProviderName } from '../core/llm/providers/createProvider';
+import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import { UsageError, type CliArguments } from './cliArguments';
 
 export interface CliConfig {
@@ -17,14 +17,14 @@ const providerSettings: Record<ProviderName, { keyVariable: string; modelVariabl
     keyVariable: 'OPENAI_API_KEY',
     modelVariable: 'OPENAI_MODEL',
     baseUrlVariable: 'OPENAI_API_BASE',
-    defaultModel: 'gpt-4.1',
+    defaultModel: defaultModels.openai,
     missingKey: 'No API key: set OPENAI_API_KEY (and OPENAI_API_BASE for another OpenAI-compatible server), or ANTHROPIC_API_KEY with --provider anthropic.',
   },
   anthropic: {
     keyVariable: 'ANTHROPIC_API_KEY',
     modelVariable: 'ANTHROPIC_MODEL',
     baseUrlVariable: 'ANTHROPIC_BASE_URL',
-    defaultModel: 'claude-sonnet-4-6',
+    defaultModel: defaultModels.anthropic,
     missingKey: 'No Anthropic API key: set ANTHROPIC_API_KEY (or use --provider openai with OPENAI_API_KEY).',
   },
 };

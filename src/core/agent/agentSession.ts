@@ -5,6 +5,7 @@ import type { ToolRegistry } from '../tools/registry';
 import { Workspace } from '../tools/workspace';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
+import { repairHistory } from './repairHistory';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
 
 export interface AgentSessionOptions {
@@ -17,19 +18,25 @@ export interface AgentSessionOptions {
   maxTurns?: number;
   retry?: RetryPolicy;
   maxOutputTokens?: number;
+  /** The messages of a stored conversation to continue; repaired first, as a reload may have cut a run short. */
+  history?: readonly Message[];
+  /** Token totals so far of a stored conversation. */
+  usage?: Usage;
 }
 
 export const defaultMaxTurns = 50;
 
 /** One conversation with the agent: its history, and one run at a time. */
 export class AgentSession {
-  readonly messages: Message[] = [];
+  readonly messages: Message[];
   private readonly workspace: Workspace;
   private running = false;
-  private totalUsage: Usage = emptyUsage();
+  private totalUsage: Usage;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.workspace = new Workspace(options.host);
+    this.messages = repairHistory(options.history ?? []);
+    this.totalUsage = options.usage ? { ...options.usage } : emptyUsage();
   }
 
   get usage(): Usage {

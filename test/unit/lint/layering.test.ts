@@ -32,5 +32,23 @@ describe('layering lint rules', function () {
 
   it('lets hosts use the core', async () => {
     assert.deepEqual(await layeringErrors('src/cli/probe.ts', "import { AgentSession } from '../core/agent/agentSession';\nexport const x = AgentSession;\n"), []);
+    assert.deepEqual(await layeringErrors('src/vscode/probe.ts', "import * as vscode from 'vscode';\nimport { AgentSession } from '../core/agent/agentSession';\nexport const x = [vscode, AgentSession];\n"), []);
+  });
+
+  it('lets the webview import only the protocol and browser packages', async () => {
+    assert.deepEqual(await layeringErrors('src/webview/probe.ts', "import { toWebviewSchema } from '../protocol/toWebview';\nimport { marked } from 'marked';\nexport const x = [toWebviewSchema, marked];\n"), []);
+    for (const source of [
+      "import { AgentSession } from '../core/agent/agentSession';",
+      "import { ChatController } from '../vscode/chat/chatController';",
+      "import * as vscode from 'vscode';",
+      "import * as fs from 'node:fs';",
+    ]) {
+      assert.equal((await layeringErrors('src/webview/probe.ts', `${source}\nexport const x = 1;\n`)).length, 1, source);
+    }
+  });
+
+  it('keeps the protocol free of the core and the hosts', async () => {
+    assert.equal((await layeringErrors('src/protocol/probe.ts', "import type { Message } from '../core/llm/messages';\nexport type X = Message;\n")).length, 1);
+    assert.equal((await layeringErrors('src/protocol/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length, 1);
   });
 });

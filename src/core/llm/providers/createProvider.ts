@@ -5,6 +5,12 @@ import { OpenAIProvider } from './openaiProvider';
 /** The wire APIs Elbow speaks. */
 export type ProviderName = 'openai' | 'anthropic';
 
+/** The model used when the user names none. */
+export const defaultModels: Record<ProviderName, string> = {
+  openai: 'gpt-4.1',
+  anthropic: 'claude-sonnet-4-6',
+};
+
 export interface ProviderConfig {
   provider: ProviderName;
   apiKey: string;

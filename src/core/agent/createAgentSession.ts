@@ -1,0 +1,47 @@
+import * as os from 'node:os';
+import type { AgentHost } from '../host/host';
+import type { Message, Usage } from '../llm/messages';
+import { createProvider, type ProviderConfig } from '../llm/providers/createProvider';
+import { builtinTools } from '../tools/builtin';
+import { ToolRegistry } from '../tools/registry';
+import { AgentSession } from './agentSession';
+import { loadProjectInstructions } from './projectInstructions';
+import type { RetryPolicy } from './retryPolicy';
+import { buildSystemPrompt } from './systemPrompt';
+
+export interface CreateAgentSessionOptions {
+  host: AgentHost;
+  provider: ProviderConfig;
+  model: string;
+  maxTurns?: number;
+  retry?: RetryPolicy;
+  /** A stored conversation to continue. */
+  history?: Message[];
+  usage?: Usage;
+}
+
+/** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
+export async function createAgentSession(options: CreateAgentSessionOptions): Promise<AgentSession> {
+  const { host } = options;
+  const registry = new ToolRegistry();
+  for (const tool of builtinTools()) registry.register(tool);
+  const instructions = await loadProjectInstructions(host.files, host.workspaceRoots);
+  const system = buildSystemPrompt({
+    workspaceRoots: host.workspaceRoots,
+    platform: `${os.type()} (${host.environment.platform})`,
+    shell: host.environment.shell,
+    date: host.environment.today(),
+    instructions,
+  });
+  return new AgentSession({
+    host,
+    provider: createProvider(options.provider),
+    model: options.model,
+    system,
+    registry,
+    maxTurns: options.maxTurns,
+    retry: options.retry,
+    history: options.history,
+    usage: options.usage,
+  });
+}

@@ -1,0 +1,77 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentHost } from './core/host/host';
+import { ApiKeys } from './vscode/apiKeys';
+import { ChatController } from './vscode/chat/chatController';
+import { ChatViewProvider } from './vscode/chat/chatViewProvider';
+import { ConversationStore } from './vscode/chat/conversationStore';
+import { readAttachment } from './vscode/commands/attachmentCommands';
+import { registerCommands } from './vscode/commands/registerCommands';
+import { createVscodeHost, workspaceRoots } from './vscode/host/createVscodeHost';
+
+/** What the extension exposes to other extensions and its integration tests. */
+export interface ElbowApi {
+  /** How long `activate` took, in milliseconds. */
+  activationMs: number;
+}
+
+let activeController: ChatController | undefined;
+
+export function activate(context: vscode.ExtensionContext): ElbowApi {
+  const started = performance.now();
+  const log = vscode.window.createOutputChannel('Elbow', { log: true });
+  const keys = new ApiKeys(context.secrets);
+  const storageFolder = (context.storageUri ?? context.globalStorageUri).fsPath;
+  const store = new ConversationStore(path.join(storageFolder, 'conversations'), (message) => log.warn(message));
+
+  let host: Promise<AgentHost> | undefined;
+  const currentHost = (): Promise<AgentHost> => {
+    const roots = workspaceRoots();
+    if (roots.length === 0) return Promise.reject(new Error('Elbow works on the files of a folder: open a folder or a workspace first.'));
+    host ??= createVscodeHost(roots).then((created) => {
+      log.info(`Workspace: ${roots.join(', ')}; search with ${created.searcher.engine}.`);
+      return created;
+    });
+    return host;
+  };
+
+
+  const view = new ChatViewProvider(context.extensionUri, (message) => controller.handle(message), log);
+  const controller = new ChatController({
+    store,
+    keys,
+    log,
+    state: context.workspaceState,
+    post: (message) => view.post(message),
+    host: currentHost,
+    readAttachment,
+  });
+  activeController = controller;
+
+  context.subscriptions.push(
+    log,
+    controller,
+    view,
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
+    ...registerCommands({ controller, view, keys, log }),
+    keys.onDidChange(() => void controller.settingsChanged()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('elbow')) void controller.settingsChanged();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      host = undefined;
+      void controller.settingsChanged();
+    }),
+  );
+  void controller.restore().catch((error: unknown) => log.error(`Could not restore the last conversation: ${String(error)}`));
+
+  const activationMs = performance.now() - started;
+  log.info(`Elbow ${context.extension.packageJSON.version as string} activated in ${activationMs.toFixed(1)} ms.`);
+  return { activationMs };
+}
+
+/** VS Code waits for this on shutdown and reload: the open conversation is saved first. */
+export async function deactivate(): Promise<void> {
+  await activeController?.flush();
+  activeController = undefined;
+}

@@ -1,0 +1,84 @@
+import * as z from 'zod';
+
+/** Context the user attached to the next message (shown as a removable chip). */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['file', 'selection']),
+  /** Workspace-relative path, `/`-separated, as shown. */
+  path: z.string(),
+  /** The document's URI, for the extension to read it. */
+  uri: z.string().optional(),
+  /** 1-based, inclusive; only for selections. */
+  startLine: z.number().int().optional(),
+  endLine: z.number().int().optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const toolStatusSchema = z.enum(['running', 'done', 'error']);
+export type ToolStatus = z.infer<typeof toolStatusSchema>;
+
+/** One entry of the conversation as the user sees it. */
+export const chatItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('user'),
+    id: z.string(),
+    text: z.string(),
+    attachments: z.array(attachmentSchema),
+  }),
+  z.object({
+    kind: z.literal('assistant'),
+    id: z.string(),
+    /** Markdown, untrusted: render then sanitise. */
+    text: z.string(),
+    thinking: z.string(),
+  }),
+  z.object({
+    kind: z.literal('tool'),
+    /** The tool call id. */
+    id: z.string(),
+    name: z.string(),
+    /** What the call does, e.g. `Read src/app.ts (lines 1–200)`; when finished, the result summary, e.g. `Edited fizzbuzz.js +2 −1`. */
+    title: z.string(),
+    status: toolStatusSchema,
+    /** Raw JSON arguments as the model sent them. */
+    arguments: z.string(),
+    /** What the tool returned to the model (may be shortened for display). */
+    result: z.string(),
+  }),
+  z.object({
+    kind: z.literal('error'),
+    id: z.string(),
+    message: z.string(),
+    /** Offer a Retry button. */
+    retryable: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('notice'),
+    id: z.string(),
+    text: z.string(),
+  }),
+]);
+export type ChatItem = z.infer<typeof chatItemSchema>;
+export type ChatItemOf<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
+
+export const usageSummarySchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheWriteTokens: z.number(),
+});
+export type UsageSummary = z.infer<typeof usageSummarySchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Milliseconds since the epoch. */
+  updatedAt: z.number(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const modelInfoSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+});
+export type ModelInfo = z.infer<typeof modelInfoSchema>;

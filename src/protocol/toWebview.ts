@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import { attachmentSchema, chatItemSchema, conversationSummarySchema, modelInfoSchema, usageSummarySchema } from './chatItems';
+
+/**
+ * Messages from the extension to the chat webview. A whole conversation is sent only when
+ * one is opened (`conversation`); while it runs, only deltas follow.
+ */
+export const toWebviewSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('conversation'),
+    id: z.string(),
+    items: z.array(chatItemSchema),
+    running: z.boolean(),
+    usage: usageSummarySchema,
+  }),
+  z.object({ type: z.literal('itemAdded'), item: chatItemSchema }),
+  /** Replaces the item with the same id (e.g. a tool card that finished). */
+  z.object({ type: z.literal('itemUpdated'), item: chatItemSchema }),
+  z.object({ type: z.literal('textDelta'), itemId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('thinkingDelta'), itemId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('running'), running: z.boolean() }),
+  /** A visible wait before a retry, shown as e.g. `Rate limited, retrying in 4 s`; `null` clears it. */
+  z.object({
+    type: z.literal('retryWait'),
+    wait: z.object({ reason: z.string(), delayMs: z.number(), attempt: z.number(), maxAttempts: z.number() }).nullable(),
+  }),
+  z.object({ type: z.literal('usage'), usage: usageSummarySchema }),
+  z.object({ type: z.literal('model'), model: modelInfoSchema }),
+  /** Whether an API key is available for the current provider; without one the welcome shows. */
+  z.object({ type: z.literal('apiKey'), available: z.boolean(), provider: z.string() }),
+  z.object({ type: z.literal('attachments'), attachments: z.array(attachmentSchema) }),
+  z.object({ type: z.literal('history'), conversations: z.array(conversationSummarySchema) }),
+  z.object({ type: z.literal('focusInput') }),
+]);
+export type ToWebview = z.infer<typeof toWebviewSchema>;

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { AgentEvent } from '../../core/agent/agentEvents';
+import type { AgentSession } from '../../core/agent/agentSession';
+import { createAgentSession } from '../../core/agent/createAgentSession';
+import type { AgentHost } from '../../core/host/host';
+import { emptyUsage, type Message } from '../../core/llm/messages';
+import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
+import { toolCallTitle } from '../../core/tools/toolCallTitle';
+import type { Attachment, UsageSummary } from '../../protocol/chatItems';
+import type { FromWebview } from '../../protocol/fromWebview';
+import type { ToWebview } from '../../protocol/toWebview';
+import type { ApiKeys } from '../apiKeys';
+import { readSettings } from '../settings';
+import { messageWithAttachments } from './attachmentContext';
+import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
+import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
+
+export interface ChatControllerDependencies {
+  store: ConversationStore;
+  keys: ApiKeys;
+  log: vscode.LogOutputChannel;
+  /** Remembers which conversation was open, per workspace. */
+  state: vscode.Memento;
+  post(message: ToWebview): void;
+  host(): Promise<AgentHost>;
+  /** The text of an attachment (the open document's when there is one), `undefined` when unreadable. */
+  readAttachment(attachment: Attachment): Promise<string | undefined>;
+}
+
+const lastConversationKey = 'elbow.lastConversation';
+const saveDelayMs = 400;
+
+/** The open conversation: runs the agent for it, keeps the webview in step by deltas, and persists it. */
+export class ChatController implements vscode.Disposable {
+  private conversation: StoredConversation = newConversation();
+  private transcript = new ChatTranscript();
+  private session: AgentSession | undefined;
+  private abort: AbortController | undefined;
+  private attachments: Attachment[] = [];
+  private saveTimer: NodeJS.Timeout | undefined;
+  private lastRun: Promise<unknown> = Promise.resolve();
+  /** The input should take focus once the webview has (re)loaded. */
+  private focusPending = false;
+
+  constructor(private readonly deps: ChatControllerDependencies) {}
+
+  get isRunning(): boolean {
+    return this.abort !== undefined;
+  }
+
+  /** Reopens the conversation that was open before the window closed or reloaded. */
+  async restore(): Promise<void> {
+    const id = this.deps.state.get<string>(lastConversationKey);
+    if (id !== undefined) await this.open(id);
+  }
+
+  async handle(message: FromWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.postFullState();
+        if (this.focusPending) this.deps.post({ type: 'focusInput' });
+        this.focusPending = false;
+        return;
+      case 'send': return this.send(message.text);
+      case 'stop': return this.stop();
+      case 'retry': return this.retry();
+      case 'newChat': return this.newChat();
+      case 'showHistory': return this.showHistory();
+      case 'openConversation': return this.open(message.id);
+      case 'deleteConversation': return this.deleteConversation(message.id);
+      case 'removeAttachment':
+        this.attachments = this.attachments.filter((attachment) => attachment.id !== message.id);
+        return this.deps.post({ type: 'attachments', attachments: this.attachments });
+      case 'openLink': return void vscode.commands.executeCommand('elbow.openLink', message.href);
+      case 'copy': return vscode.env.clipboard.writeText(message.text);
+      case 'changeModel': return void vscode.commands.executeCommand('elbow.changeModel');
+      case 'setApiKey': return void vscode.commands.executeCommand('elbow.setApiKey');
+    }
+  }
+
+  attach(attachment: Omit<Attachment, 'id'>): void {
+    const duplicate = this.attachments.some((existing) => existing.path === attachment.path && existing.kind === attachment.kind && existing.startLine === attachment.startLine && existing.endLine === attachment.endLine);
+    if (!duplicate) this.attachments.push({ ...attachment, id: randomUUID() });
+    this.deps.post({ type: 'attachments', attachments: this.attachments });
+  }
+
+  focusInput(): void {
+    this.focusPending = true;
+    this.deps.post({ type: 'focusInput' });
+  }
+
+  /** Settings or keys changed: the next message uses a new provider client; the webview shows the new model and key state. */
+  async settingsChanged(): Promise<void> {
+    if (!this.isRunning) this.session = undefined;
+    await this.postModelAndKey();
+  }
+
+  async postFullState(): Promise<void> {
+    this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage: usageSummary(this.conversation) });
+    this.deps.post({ type: 'attachments', attachments: this.attachments });
+    await this.postModelAndKey();
+  }
+
+  async newChat(): Promise<void> {
+    if (this.isRunning) await this.stop();
+    await this.flush();
+    this.switchTo(newConversation());
+    await this.deps.state.update(lastConversationKey, undefined);
+    await this.postFullState();
+    this.focusInput();
+  }
+
+  async showHistory(): Promise<void> {
+    this.deps.post({ type: 'history', conversations: await this.deps.store.list() });
+  }
+
+  async stop(): Promise<void> {
+    this.abort?.abort();
+    await this.lastRun;
+  }
+
+  async flush(): Promise<void> {
+    if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (this.transcript.items.length > 0) await this.deps.store.save({ ...this.conversation, items: [...this.transcript.items], updatedAt: Date.now() });
+  }
+
+  dispose(): void {
+    this.abort?.abort();
+    void this.flush();
+  }
+
+  private async open(id: string): Promise<void> {
+    if (id === this.conversation.id) return this.postFullState();
+    const stored = await this.deps.store.load(id);
+    if (stored === undefined) {
+      this.deps.log.warn(`Conversation ${id} could not be loaded.`);
+      return;
+    }
+    if (this.isRunning) await this.stop();
+    await this.flush();
+    this.switchTo(stored);
+    const interrupted = this.transcript.markInterrupted();
+    if (!interrupted && owesReply(stored.messages) && this.transcript.items.at(-1)?.kind !== 'error') {
+      this.transcript.addError(INTERRUPTED_RUN_NOTICE, true);
+    }
+    await this.deps.state.update(lastConversationKey, id);
+    await this.postFullState();
+  }
+
+  private async deleteConversation(id: string): Promise<void> {
+    if (id === this.conversation.id) {
+      await this.stop();
+      this.switchTo(newConversation());
+      await this.postFullState();
+    }
+    await this.deps.store.delete(id);
+    await this.showHistory();
+  }
+
+  private switchTo(conversation: StoredConversation): void {
+    this.conversation = conversation;
+    this.transcript = new ChatTranscript(conversation.items);
+    this.session = undefined;
+  }
+
+  private async send(text: string): Promise<void> {
+    if (this.isRunning) return;
+    const attachments = this.attachments;
+    this.attachments = [];
+    this.deps.post({ type: 'attachments', attachments: [] });
+    const attached = await Promise.all(attachments.map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
+    if (this.transcript.items.length === 0) this.conversation.title = conversationTitle(text);
+    this.postAll(this.transcript.addUser(text, attachments));
+    await this.deps.state.update(lastConversationKey, this.conversation.id);
+    await this.run((session, emit, signal) => session.send(messageWithAttachments(text, attached), emit, signal));
+  }
+
+  private async retry(): Promise<void> {
+    if (this.isRunning) return;
+    await this.run((session, emit, signal) => session.retry(emit, signal));
+  }
+
+  private async run(start: (session: AgentSession, emit: (event: AgentEvent) => void, signal: AbortSignal) => Promise<unknown>): Promise<void> {
+    const abort = new AbortController();
+    this.abort = abort;
+    this.setRunning(true);
+    const finished = (async () => {
+      try {
+        const session = await this.currentSession();
+        if (session === undefined) return;
+        await start(session, (event) => this.onEvent(event), abort.signal);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.deps.log.error(`Could not run the request: ${message}`);
+        this.postAll(this.transcript.addError(message, true));
+      } finally {
+        this.abort = undefined;
+        this.setRunning(false);
+        await this.flush();
+      }
+    })();
+    this.lastRun = finished;
+    await finished;
+  }
+
+  private async currentSession(): Promise<AgentSession | undefined> {
+    if (this.session !== undefined) return this.session;
+    const settings = readSettings();
+    const apiKey = await this.deps.keys.get(settings.provider);
+    if (apiKey === undefined) {
+      this.postAll(this.transcript.addError(`No API key for ${settings.provider}. Run "Elbow: Set API Key" to add one.`, true));
+      await this.postModelAndKey();
+      return undefined;
+    }
+    this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
+    this.session = await createAgentSession({
+      host: await this.deps.host(),
+      provider: { provider: settings.provider, apiKey, baseURL: settings.baseUrl, timeoutMs: settings.requestTimeoutMs },
+      model: settings.model,
+      maxTurns: settings.maxTurns,
+      retry: { ...defaultRetryPolicy, maxRetries: settings.maxRetries },
+      history: this.conversation.messages,
+      usage: this.conversation.usage,
+    });
+    this.conversation.messages = this.session.messages;
+    this.conversation.model = { provider: settings.provider, model: settings.model };
+    return this.session;
+  }
+
+  private onEvent(event: AgentEvent): void {
+    this.logEvent(event);
+    this.postAll(this.transcript.apply(event));
+    if (event.type === 'usage' && this.session !== undefined) {
+      this.conversation.usage = this.session.usage;
+      this.deps.post({ type: 'usage', usage: usageSummary(this.conversation) });
+    }
+    if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done') this.scheduleSave();
+  }
+
+  private logEvent(event: AgentEvent): void {
+    const log = this.deps.log;
+    if (event.type === 'turn_start') log.info(`Request ${event.turn} to ${this.conversation.model?.model ?? 'the model'} (${this.conversation.messages.length} messages).`);
+    else if (event.type === 'tool_call') log.info(`Tool ${event.name}: ${toolCallTitle(event.name, event.arguments)}`);
+    else if (event.type === 'tool_result' && event.isError) log.warn(`Tool ${event.name} failed: ${event.summary}`);
+    else if (event.type === 'retry') log.warn(`Retry ${event.attempt}/${event.maxAttempts} in ${event.delayMs} ms: ${event.reason}`);
+    else if (event.type === 'usage') log.debug(`Usage: ${event.usage.inputTokens} in, ${event.usage.outputTokens} out, ${event.usage.cacheReadTokens} cache read.`);
+    else if (event.type === 'done' && event.outcome.reason === 'error') log.error(`Request failed (${event.outcome.kind}): ${event.outcome.message}`);
+    else if (event.type === 'done') log.info(`Run ended: ${event.outcome.reason}.`);
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer !== undefined) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.flush().catch((error: unknown) => this.deps.log.error(`Could not save the conversation: ${String(error)}`));
+    }, saveDelayMs);
+  }
+
+  private setRunning(running: boolean): void {
+    this.deps.post({ type: 'running', running });
+    void vscode.commands.executeCommand('setContext', 'elbow.running', running);
+  }
+
+  private async postModelAndKey(): Promise<void> {
+    const settings = readSettings();
+    this.deps.post({ type: 'model', model: { provider: settings.provider, model: settings.model } });
+    this.deps.post({ type: 'apiKey', available: (await this.deps.keys.get(settings.provider)) !== undefined, provider: settings.provider });
+  }
+
+  private postAll(messages: readonly ToWebview[]): void {
+    for (const message of messages) this.deps.post(message);
+  }
+}
+
+function newConversation(): StoredConversation {
+  const now = Date.now();
+  return { version: 1, id: randomUUID(), title: 'New chat', createdAt: now, updatedAt: now, messages: [], items: [], usage: emptyUsage() };
+}
+
+/** The model had not answered yet when the conversation was last saved. */
+function owesReply(messages: readonly Message[]): boolean {
+  const last = messages.at(-1);
+  return last !== undefined && last.role !== 'assistant';
+}
+
+function usageSummary(conversation: StoredConversation): UsageSummary {
+  const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens } = conversation.usage;
+  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens };
+}

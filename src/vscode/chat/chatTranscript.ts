@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
+import type { ProviderErrorKind } from '../../core/llm/providerError';
+import { toolCallTitle } from '../../core/tools/toolCallTitle';
+import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
+import type { ToWebview } from '../../protocol/toWebview';
+
+/** A tool result longer than this is cut for display; the model still got all of it. */
+export const MAX_SHOWN_RESULT_CHARS = 20_000;
+export const INTERRUPTED_TOOL_TITLE = 'Interrupted by a window reload';
+export const INTERRUPTED_RUN_NOTICE = 'The last request did not finish (VS Code was closed or reloaded). Retry to continue where it stopped.';
+
+/** Errors worth a Retry button even when the loop did not call them retryable; `auth`: the user may fix the key first. */
+const userRetryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['stream_broken', 'network', 'server', 'rate_limit', 'overloaded', 'auth']);
+
+type ToolItem = ChatItemOf<'tool'>;
+type AssistantItem = ChatItemOf<'assistant'>;
+
+/** The conversation as the user sees it, kept in step with the agent's events; every change comes back as the deltas to post to the webview. */
+export class ChatTranscript {
+  private readonly list: ChatItem[];
+  /** Where this turn's text goes; created on the first delta so a turn of only tool calls leaves no empty bubble. */
+  private assistantId: string | undefined;
+  /** Tool call id → card id for the run under way: some providers reuse call ids across runs, card ids must stay unique. */
+  private readonly runCards = new Map<string, string>();
+  private waitShown = false;
+
+  constructor(items: ChatItem[] = [], private readonly newId: () => string = randomUUID) {
+    this.list = [...items];
+  }
+
+  get items(): readonly ChatItem[] {
+    return this.list;
+  }
+
+  addUser(text: string, attachments: Attachment[]): ToWebview[] {
+    this.runCards.clear();
+    return this.add({ kind: 'user', id: this.newId(), text, attachments: [...attachments] });
+  }
+
+  apply(event: AgentEvent): ToWebview[] {
+    switch (event.type) {
+      case 'turn_start':
+        this.assistantId = undefined;
+        return [];
+      case 'text_delta':
+        return [...this.clearWait(), ...this.appendToAssistant('text', event.text)];
+      case 'thinking_delta':
+        return [...this.clearWait(), ...this.appendToAssistant('thinking', event.text)];
+      case 'tool_call_start':
+        return [...this.clearWait(), ...this.startTool(event.id, event.name)];
+      case 'tool_call':
+        return [...this.clearWait(), ...this.updateTool(event.id, event.name, { arguments: event.arguments, title: toolCallTitle(event.name, event.arguments) })];
+      case 'tool_result':
+        return [
+          ...this.clearWait(),
+          ...this.updateTool(event.id, event.name, { status: event.isError ? 'error' : 'done', title: event.summary || event.name, result: shownResult(event.text) }),
+        ];
+      case 'retry':
+        this.waitShown = true;
+        return [{ type: 'retryWait', wait: { reason: event.reason, delayMs: event.delayMs, attempt: event.attempt, maxAttempts: event.maxAttempts } }];
+      case 'done':
+        return [...this.clearWait(), ...this.finish(event.outcome)];
+      case 'usage':
+      case 'assistant_message':
+        return [];
+    }
+  }
+
+  addError(message: string, retryable: boolean): ToWebview[] {
+    return this.add({ kind: 'error', id: this.newId(), message, retryable });
+  }
+
+  addNotice(text: string): ToWebview[] {
+    return this.add({ kind: 'notice', id: this.newId(), text });
+  }
+
+  /**
+   * For a conversation restored after a reload mid-run: tool cards still `running` become `error`, and a
+   * notice says the last run was interrupted and can be retried. Returns whether anything changed.
+   */
+  markInterrupted(): boolean {
+    this.assistantId = undefined;
+    this.runCards.clear();
+    this.waitShown = false;
+    const hadRunningTools = this.endRunningTools(INTERRUPTED_TOOL_TITLE, 'Interrupted: VS Code was reloaded before this tool finished.').length > 0;
+    // A user message with nothing after it: the reply never came.
+    if (!hadRunningTools && this.list.at(-1)?.kind !== 'user') return false;
+    this.addError(INTERRUPTED_RUN_NOTICE, true);
+    return true;
+  }
+
+  private add(item: ChatItem): ToWebview[] {
+    this.assistantId = undefined;
+    this.list.push(item);
+    return [{ type: 'itemAdded', item }];
+  }
+
+  private appendToAssistant(field: 'text' | 'thinking', text: string): ToWebview[] {
+    if (text === '') return [];
+    const messages: ToWebview[] = [];
+    let item = this.currentAssistant();
+    if (!item) {
+      item = { kind: 'assistant', id: this.newId(), text: '', thinking: '' };
+      messages.push(...this.add(item));
+      this.assistantId = item.id;
+    }
+    this.replace(field === 'text' ? { ...item, text: item.text + text } : { ...item, thinking: item.thinking + text });
+    messages.push({ type: field === 'text' ? 'textDelta' : 'thinkingDelta', itemId: item.id, text });
+    return messages;
+  }
+
+  private startTool(callId: string, name: string): ToWebview[] {
+    if (this.toolCard(callId)) return [];
+    return this.addToolCard(callId, { name, title: toolCallTitle(name, ''), status: 'running', arguments: '', result: '' });
+  }
+
+  private updateTool(callId: string, name: string, change: Partial<Pick<ToolItem, 'arguments' | 'title' | 'status' | 'result'>>): ToWebview[] {
+    const card = this.toolCard(callId);
+    if (!card) return this.addToolCard(callId, { name, title: toolCallTitle(name, ''), status: 'running', arguments: '', result: '', ...change });
+    const item: ToolItem = { ...card, ...change };
+    this.replace(item);
+    return [{ type: 'itemUpdated', item }];
+  }
+
+  private addToolCard(callId: string, card: Omit<ToolItem, 'kind' | 'id'>): ToWebview[] {
+    const id = this.list.some((item) => item.id === callId) ? `${callId}-${this.newId()}` : callId;
+    this.runCards.set(callId, id);
+    return this.add({ kind: 'tool', id, ...card });
+  }
+
+  private toolCard(callId: string): ToolItem | undefined {
+    const id = this.runCards.get(callId);
+    const item = id === undefined ? undefined : this.list.findLast((candidate) => candidate.id === id);
+    return item?.kind === 'tool' ? item : undefined;
+  }
+
+  private currentAssistant(): AssistantItem | undefined {
+    if (this.assistantId === undefined) return undefined;
+    const item = this.list.findLast((candidate) => candidate.id === this.assistantId);
+    return item?.kind === 'assistant' ? item : undefined;
+  }
+
+  private finish(outcome: RunOutcome): ToWebview[] {
+    // Calls the run never got to (a reply cut short, or stopped before they ran) have no result event.
+    const messages = outcome.reason === 'cancelled'
+      ? this.endRunningTools('Not run: stopped', 'Stopped before this tool ran.')
+      : this.endRunningTools('Not run', 'The run ended before this tool ran.');
+    this.runCards.clear();
+    this.assistantId = undefined;
+    switch (outcome.reason) {
+      case 'completed':
+        return messages;
+      case 'error':
+        return [...messages, ...this.addError(outcome.message, outcome.retryable || userRetryableKinds.has(outcome.kind))];
+      case 'cancelled':
+        return [...messages, ...this.addNotice('Stopped.')];
+      case 'max_turns':
+        return [...messages, ...this.addNotice(outcome.message)];
+    }
+  }
+
+  private endRunningTools(title: string, result: string): ToWebview[] {
+    const running = this.list.filter((item): item is ToolItem => item.kind === 'tool' && item.status === 'running');
+    return running.map((card) => {
+      const item: ToolItem = { ...card, status: 'error', title, result };
+      this.replace(item);
+      return { type: 'itemUpdated', item };
+    });
+  }
+
+  private clearWait(): ToWebview[] {
+    if (!this.waitShown) return [];
+    this.waitShown = false;
+    return [{ type: 'retryWait', wait: null }];
+  }
+
+  /** Items are replaced, never changed in place: one already posted stays as it was sent. */
+  private replace(item: ChatItem): void {
+    const index = this.list.findLastIndex((candidate) => candidate.id === item.id);
+    if (index >= 0) this.list[index] = item;
+  }
+}
+
+function shownResult(text: string): string {
+  if (text.length <= MAX_SHOWN_RESULT_CHARS) return text;
+  const cut = text.length - MAX_SHOWN_RESULT_CHARS;
+  return `${text.slice(0, MAX_SHOWN_RESULT_CHARS)}\n\n[${cut.toLocaleString('en-US')} more characters not shown]`;
+}

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import { fromWebviewSchema, type FromWebview } from '../../protocol/fromWebview';
+import type { ToWebview } from '../../protocol/toWebview';
+import { createNonce, webviewHtml } from './webviewHtml';
+
+/** The "Elbow" webview view in the activity bar: loads the chat UI and passes validated messages both ways. */
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static readonly viewType = 'elbow.chat';
+  private view: vscode.WebviewView | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly receive: (message: FromWebview) => Promise<void>,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  get isVisible(): boolean {
+    return this.view?.visible === true;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    view.webview.options = { enableScripts: true, localResourceRoots: [dist, media] };
+    const asUri = (...segments: string[]) => view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...segments)).toString();
+    view.webview.html = webviewHtml({
+      cspSource: view.webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: asUri('dist', 'webview', 'chat.js'),
+      styleUri: asUri('media', 'chat.css'),
+      codiconsUri: asUri('dist', 'codicons', 'codicon.css'),
+    });
+    this.subscriptions.push(
+      view.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)),
+      view.onDidDispose(() => {
+        if (this.view === view) this.view = undefined;
+      }),
+    );
+  }
+
+  post(message: ToWebview): void {
+    if (this.view === undefined) return;
+    // A hidden webview drops messages; it asks for the whole state again ('ready') when shown.
+    this.view.webview.postMessage(message).then(undefined, (error: unknown) => this.log.debug(`Message to the chat view not delivered: ${String(error)}`));
+  }
+
+  /** Shows the view (opening the side bar if needed). */
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = fromWebviewSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Ignored an invalid message from the chat view: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+      return;
+    }
+    this.receive(parsed.data).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`Handling "${parsed.data.type}" from the chat view failed: ${message}`);
+      void vscode.window.showErrorMessage(`Elbow: ${message}`);
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+
+const externalSchemes = new Set(['http', 'https', 'mailto']);
+
+/**
+ * A link clicked in the chat (model output, so untrusted): web links open after the user
+ * confirms; a workspace path opens in the editor; anything else is refused.
+ */
+export async function openLink(href: string): Promise<void> {
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
+  if (scheme === undefined) return openWorkspaceFile(href);
+  if (!externalSchemes.has(scheme)) {
+    void vscode.window.showWarningMessage(`Elbow: not opening a "${scheme}:" link from the chat.`);
+    return;
+  }
+  const choice = await vscode.window.showInformationMessage(`Open this link from the chat?\n\n${href}`, { modal: true }, 'Open');
+  if (choice === 'Open') await vscode.env.openExternal(vscode.Uri.parse(href, true));
+}
+
+async function openWorkspaceFile(reference: string): Promise<void> {
+  const [pathPart = '', line] = reference.split('#L');
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (folder === undefined || pathPart === '') return;
+  const uri = vscode.Uri.joinPath(folder.uri, decodeURIComponent(pathPart));
+  if (!uri.path.startsWith(folder.uri.path)) return;
+  try {
+    const lineNumber = Number.parseInt(line ?? '', 10);
+    const selection = Number.isFinite(lineNumber) && lineNumber > 0 ? new vscode.Range(lineNumber - 1, 0, lineNumber - 1, 0) : undefined;
+    await vscode.window.showTextDocument(uri, { preview: true, selection });
+  } catch {
+    void vscode.window.showWarningMessage(`Elbow: ${pathPart} was not found in the workspace.`);
+  }
+}

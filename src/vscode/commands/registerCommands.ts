@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { ApiKeys } from '../apiKeys';
+import type { ChatController } from '../chat/chatController';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
+import { fileAttachment, selectionAttachment, targetUri } from './attachmentCommands';
+import { openLink } from './openLink';
+import { changeModel, setApiKey } from './modelCommands';
+
+export interface CommandDependencies {
+  controller: ChatController;
+  view: ChatViewProvider;
+  keys: ApiKeys;
+  log: vscode.LogOutputChannel;
+}
+
+/** Every `elbow.*` command of the palette, menus and keybindings. */
+export function registerCommands({ controller, view, keys, log }: CommandDependencies): vscode.Disposable[] {
+  const focusInput = async () => {
+    await view.reveal();
+    await controller.postFullState();
+    controller.focusInput();
+  };
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    'elbow.newChat': async () => {
+      await view.reveal();
+      await controller.newChat();
+    },
+    'elbow.focusChat': focusInput,
+    'elbow.showHistory': async () => {
+      await view.reveal();
+      await controller.showHistory();
+    },
+    'elbow.askAboutFile': async (clicked: unknown) => {
+      const uri = targetUri(clicked);
+      if (uri === undefined) return void vscode.window.showInformationMessage('Elbow: open a file or pick one in the explorer first.');
+      controller.attach(fileAttachment(uri));
+      await focusInput();
+    },
+    'elbow.askAboutSelection': async () => {
+      const attachment = selectionAttachment(vscode.window.activeTextEditor);
+      if (attachment === undefined) return void vscode.window.showInformationMessage('Elbow: select some text in an editor first.');
+      controller.attach(attachment);
+      await focusInput();
+    },
+    'elbow.addFileToChat': async (clicked: unknown, allSelected: unknown) => {
+      const uris = Array.isArray(allSelected) && allSelected.every((item) => item instanceof vscode.Uri) ? allSelected : [targetUri(clicked)];
+      for (const uri of uris) if (uri !== undefined) controller.attach(fileAttachment(uri));
+      await view.reveal();
+    },
+    'elbow.setApiKey': () => setApiKey(keys),
+    'elbow.changeModel': () => changeModel(keys),
+    'elbow.stop': () => controller.stop(),
+    'elbow.showLogs': () => log.show(),
+    'elbow.openLink': (href: unknown) => (typeof href === 'string' ? openLink(href) : undefined),
+  };
+  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
+}

@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import type { AgentHost } from '../../core/host/host';
+import { createWorkspaceSearcher } from '../../node/createWorkspaceSearcher';
+import { VscodeFileSystem } from './vscodeFileSystem';
+import { vscodeRipgrepCandidates } from './vscodeRipgrep';
+
+/** The workspace folders on disk; folders of other schemes (virtual file systems) cannot be reached by the tools. */
+export function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+}
+
+/** The agent's host inside VS Code: documents and `WorkspaceEdit` for files, VS Code's ripgrep for search. */
+export async function createVscodeHost(roots: readonly string[]): Promise<AgentHost> {
+  const files = new VscodeFileSystem();
+  const searcher = await createWorkspaceSearcher({ files, scope: { roots }, ripgrepCandidates: vscodeRipgrepCandidates(vscode.env.appRoot) });
+  return {
+    workspaceRoots: roots,
+    files,
+    searcher,
+    environment: {
+      platform: process.platform,
+      shell: vscode.env.shell || (process.platform === 'win32' ? (process.env.ComSpec ?? 'cmd.exe') : (process.env.SHELL ?? '/bin/sh')),
+      today: () => new Date().toISOString().slice(0, 10),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
+
+/** The `elbow.*` settings (contributes.configuration in package.json documents each). */
+export interface ElbowSettings {
+  provider: ProviderName;
+  /** Never empty: the provider's default when the setting is. */
+  model: string;
+  baseUrl: string | undefined;
+  maxTurns: number;
+  requestTimeoutMs: number;
+  maxRetries: number;
+}
+
+export const providerLabels: Record<ProviderName, string> = {
+  openai: 'OpenAI-compatible',
+  anthropic: 'Anthropic',
+};
+
+export function readSettings(): ElbowSettings {
+  const configuration = vscode.workspace.getConfiguration('elbow');
+  const provider: ProviderName = configuration.get<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
+  const model = configuration.get<string>('model', '').trim();
+  const baseUrl = configuration.get<string>('baseUrl', '').trim();
+  return {
+    provider,
+    model: model === '' ? defaultModels[provider] : model,
+    baseUrl: baseUrl === '' ? undefined : baseUrl,
+    maxTurns: clampInteger(configuration.get<number>('maxTurns'), 1, 500, 50),
+    requestTimeoutMs: clampInteger(configuration.get<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
+    maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),
+  };
+}
+
+/** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there. */
+export function settingTarget(key: string): vscode.ConfigurationTarget {
+  const inspected = vscode.workspace.getConfiguration('elbow').inspect(key);
+  if (inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
+  return vscode.ConfigurationTarget.Global;
+}
+
+function clampInteger(value: number | undefined, min: number, max: number, fallback: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}

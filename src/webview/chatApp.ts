@@ -1,0 +1,102 @@
+import type { ToWebview } from '../protocol/toWebview';
+import { AutoScroll } from './autoScroll';
+import { Composer } from './composer';
+import { h } from './dom';
+import { Header } from './header';
+import { HistoryPanel } from './historyPanel';
+import { handleMessageActions } from './messageActions';
+import { MessageList } from './messageList';
+import { RetryBanner } from './retryBanner';
+import type { Host } from './vscodeApi';
+import { Welcome } from './welcome';
+
+/** The whole chat view: builds the page and applies each message from the extension. */
+export class ChatApp {
+  private readonly header: Header;
+  private readonly welcome: Welcome;
+  private readonly messages = h('div', {
+    id: 'messages',
+    attributes: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: '0' },
+  });
+  private readonly emptyState = h('div', { id: 'empty-state', className: 'empty-state', hidden: true }, [
+    h('p', { className: 'empty-title', text: 'Ask Elbow about your code.' }),
+    h('p', { text: 'It reads, searches and edits files in this workspace. Add files or selections to the chat from the explorer or editor context menu.' }),
+  ]);
+  private readonly retryBanner = new RetryBanner();
+  private readonly composer: Composer;
+  private readonly history: HistoryPanel;
+  private readonly list: MessageList;
+  private running = false;
+
+  constructor(root: HTMLElement, host: Host) {
+    const scroll = new AutoScroll(this.messages);
+    this.header = new Header(host);
+    this.welcome = new Welcome(host);
+    this.list = new MessageList(this.messages, scroll, () => this.refresh());
+    this.composer = new Composer(host, () => scroll.pin());
+    const main = h('div', { id: 'main' }, [
+      this.header.element,
+      h('div', { id: 'progress', className: 'progress', attributes: { 'aria-hidden': 'true' } }),
+      this.welcome.element,
+      h('div', { className: 'conversation-area' }, [this.messages, this.emptyState]),
+      this.retryBanner.element,
+      this.composer.element,
+    ]);
+    this.history = new HistoryPanel(host, main, () => this.composer.focus());
+    root.replaceChildren(main, this.history.element);
+    handleMessageActions(this.messages, host);
+    this.composer.attached();
+    this.setRunning(false);
+  }
+
+  focusInput(): void {
+    this.composer.focus();
+  }
+
+  receive(message: ToWebview): void {
+    switch (message.type) {
+      case 'conversation':
+        this.history.setCurrent(message.id);
+        this.list.reset(message.items);
+        this.header.setUsage(message.usage);
+        this.setRunning(message.running);
+        if (!message.running) this.retryBanner.show(null);
+        break;
+      case 'itemAdded': this.list.add(message.item); break;
+      case 'itemUpdated': this.list.update(message.item); break;
+      case 'textDelta': this.list.appendText(message.itemId, message.text); break;
+      case 'thinkingDelta': this.list.appendThinking(message.itemId, message.text); break;
+      case 'running':
+        this.setRunning(message.running);
+        if (!message.running) this.retryBanner.show(null);
+        break;
+      case 'retryWait': this.retryBanner.show(message.wait); break;
+      case 'usage': this.header.setUsage(message.usage); break;
+      case 'model': this.header.setModel(message.model); break;
+      case 'apiKey':
+        this.welcome.setApiKey(message.available, message.provider);
+        this.refresh();
+        break;
+      case 'attachments': this.composer.setAttachments(message.attachments); break;
+      case 'history': this.history.show(message.conversations); break;
+      case 'focusInput':
+        this.history.hide();
+        this.composer.focus();
+        break;
+    }
+  }
+
+  private setRunning(running: boolean): void {
+    this.running = running;
+    document.body.dataset.running = String(running);
+    this.messages.setAttribute('aria-busy', String(running));
+    if (!running) this.list.flush();
+    this.composer.setRunning(running);
+    this.refresh();
+  }
+
+  private refresh(): void {
+    this.emptyState.hidden = !this.list.isEmpty || this.welcome.visible;
+    this.list.refreshRetryButtons(this.running);
+  }
+}

@@ -1,0 +1,144 @@
+import type { Attachment } from '../protocol/chatItems';
+import { renderChips } from './attachmentChips';
+import { codicon, h, iconButton } from './dom';
+import { PromptHistory } from './promptHistory';
+import type { Host } from './vscodeApi';
+
+const maxPromptLength = 200_000;
+const maxPromptHeight = 240;
+
+/** The input area: attachment chips, the prompt box, Send and Stop. */
+export class Composer {
+  readonly element: HTMLElement;
+  readonly prompt = h('textarea', {
+    id: 'prompt',
+    attributes: {
+      rows: '1',
+      placeholder: 'Ask Elbow to read, search or edit your code',
+      'aria-label': 'Message to Elbow (Enter to send, Shift+Enter for a new line)',
+    },
+  });
+  private readonly attachments = h('div', { id: 'attachments', className: 'chips', attributes: { 'aria-label': 'Attached context' } });
+  private readonly send = iconButton({ id: 'send', className: 'icon-button send-button', icon: 'send', label: 'Send (Enter)' });
+  private readonly stop = iconButton({ id: 'stop', className: 'icon-button stop-button', icon: 'debug-stop', label: 'Stop' });
+  private readonly hint = h('div', { id: 'prompt-hint', className: 'prompt-hint', hidden: true, attributes: { role: 'status' } });
+  private readonly history: PromptHistory;
+  private running = false;
+
+  constructor(private readonly host: Host, private readonly onSent: () => void) {
+    this.history = new PromptHistory(host.state.sentPrompts);
+    this.stop.hidden = true;
+    this.attachments.hidden = true;
+    this.element = h('footer', { id: 'composer' }, [
+      this.attachments,
+      h('div', { className: 'input-box' }, [this.prompt, h('div', { className: 'input-actions' }, [this.send, this.stop])]),
+      this.hint,
+    ]);
+    this.prompt.value = host.state.draft;
+    this.prompt.addEventListener('input', () => this.onInput());
+    this.prompt.addEventListener('keydown', (event) => this.onKeyDown(event));
+    this.send.addEventListener('click', () => this.submit());
+    this.stop.addEventListener('click', () => host.post({ type: 'stop' }));
+    this.updateSendState();
+  }
+
+  /** After the element is in the document (heights are known only then). */
+  attached(): void {
+    this.autoGrow();
+  }
+
+  focus(): void {
+    this.prompt.focus();
+  }
+
+  setRunning(running: boolean): void {
+    this.running = running;
+    // Whichever button disappears must not take the keyboard focus with it.
+    const focusLost = (running ? this.send : this.stop) === document.activeElement;
+    this.stop.hidden = !running;
+    this.send.hidden = running;
+    if (focusLost) (running ? this.stop : this.prompt).focus();
+    this.prompt.setAttribute('aria-busy', String(running));
+    this.updateSendState();
+  }
+
+  setAttachments(attachments: readonly Attachment[]): void {
+    renderChips(this.attachments, attachments, (attachment) => {
+      this.attachments.querySelector(`[data-attachment-id="${CSS.escape(attachment.id)}"]`)?.remove();
+      this.attachments.hidden = this.attachments.childElementCount === 0;
+      this.prompt.focus();
+      this.host.post({ type: 'removeAttachment', id: attachment.id });
+    });
+    this.attachments.hidden = attachments.length === 0;
+  }
+
+  private onInput(): void {
+    this.history.stopBrowsing();
+    this.host.saveState({ draft: this.prompt.value });
+    this.autoGrow();
+    this.updateSendState();
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.isComposing) return;
+    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+      event.preventDefault();
+      this.submit();
+    } else if (event.key === 'ArrowUp' && !event.shiftKey && !event.altKey && !event.metaKey && !event.ctrlKey && this.caretOnFirstLine()) {
+      const previous = this.history.previous(this.prompt.value);
+      if (previous === undefined) return;
+      event.preventDefault();
+      this.showRecalled(previous);
+    } else if (event.key === 'ArrowDown' && !event.shiftKey && !event.altKey && !event.metaKey && !event.ctrlKey && this.history.browsing && this.caretOnLastLine()) {
+      const next = this.history.next();
+      if (next === undefined) return;
+      event.preventDefault();
+      this.showRecalled(next);
+    }
+  }
+
+  private submit(): void {
+    const text = this.prompt.value.trim();
+    if (this.running || text === '' || text.length > maxPromptLength) return;
+    this.host.post({ type: 'send', text });
+    this.history.add(text);
+    this.prompt.value = '';
+    this.host.saveState({ draft: '', sentPrompts: [...this.history.entries] });
+    this.autoGrow();
+    this.updateSendState();
+    this.onSent();
+  }
+
+  private showRecalled(text: string): void {
+    this.prompt.value = text;
+    this.prompt.setSelectionRange(text.length, text.length);
+    this.host.saveState({ draft: text });
+    this.autoGrow();
+    this.updateSendState();
+  }
+
+  private caretOnFirstLine(): boolean {
+    const { selectionStart, selectionEnd, value } = this.prompt;
+    return selectionStart === selectionEnd && !value.slice(0, selectionStart).includes('\n');
+  }
+
+  private caretOnLastLine(): boolean {
+    const { selectionStart, selectionEnd, value } = this.prompt;
+    return selectionStart === selectionEnd && !value.slice(selectionEnd).includes('\n');
+  }
+
+  private updateSendState(): void {
+    const length = this.prompt.value.trim().length;
+    const tooLong = length > maxPromptLength;
+    this.send.disabled = this.running || length === 0 || tooLong;
+    this.hint.hidden = !tooLong;
+    this.hint.replaceChildren(...(tooLong ? [codicon('warning'), ` The message is too long (${length.toLocaleString()} of at most ${maxPromptLength.toLocaleString()} characters).`] : []));
+    this.prompt.setAttribute('aria-invalid', String(tooLong));
+  }
+
+  /** Fits the box to its text, up to a limit after which it scrolls. CSSOM styles are allowed by the CSP. */
+  private autoGrow(): void {
+    this.prompt.style.height = 'auto';
+    this.prompt.style.height = `${Math.min(this.prompt.scrollHeight, maxPromptHeight)}px`;
+  }
+}

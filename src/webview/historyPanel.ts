@@ -1,0 +1,117 @@
+import type { ConversationSummary } from '../protocol/chatItems';
+import { codicon, h, iconButton } from './dom';
+import { relativeTime } from './format';
+import type { Host } from './vscodeApi';
+
+/** Earlier conversations, over the chat: open or delete one; Escape or the close button returns to the chat. */
+export class HistoryPanel {
+  readonly element: HTMLElement;
+  private readonly list = h('ul', { id: 'history-list', className: 'history-list' });
+  private readonly filter = h('input', {
+    id: 'history-filter',
+    attributes: { type: 'search', placeholder: 'Filter by title', 'aria-label': 'Filter conversations by title' },
+  });
+  private conversations: readonly ConversationSummary[] = [];
+  private currentId: string | undefined;
+  private returnFocus: HTMLElement | undefined;
+
+  constructor(
+    private readonly host: Host,
+    /** The rest of the page, made inert while the panel is open. */
+    private readonly behind: HTMLElement,
+    private readonly fallbackFocus: () => void,
+  ) {
+    const close = iconButton({ id: 'history-close', icon: 'close', label: 'Close history', onClick: () => this.hide() });
+    this.element = h('section', {
+      id: 'history',
+      className: 'history',
+      hidden: true,
+      attributes: { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'history-title' },
+    }, [
+      h('div', { className: 'history-header' }, [h('h2', { id: 'history-title', text: 'Chat History' }), close]),
+      this.filter,
+      this.list,
+    ]);
+    this.filter.addEventListener('input', () => this.renderList());
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !this.isOpen) return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.hide();
+    });
+  }
+
+  get isOpen(): boolean {
+    return !this.element.hidden;
+  }
+
+  /** The conversation on screen, marked in the list. */
+  setCurrent(id: string): void {
+    this.currentId = id;
+  }
+
+  show(conversations: readonly ConversationSummary[]): void {
+    this.conversations = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt);
+    const wasOpen = this.isOpen;
+    if (!wasOpen && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) this.returnFocus = document.activeElement;
+    this.element.hidden = false;
+    this.behind.inert = true;
+    this.renderList();
+    if (!wasOpen) this.filter.focus();
+  }
+
+  hide(): void {
+    if (!this.isOpen) return;
+    this.element.hidden = true;
+    this.behind.inert = false;
+    this.filter.value = '';
+    const target = this.returnFocus;
+    this.returnFocus = undefined;
+    if (target?.isConnected === true && !target.hidden) target.focus();
+    else this.fallbackFocus();
+  }
+
+  private renderList(): void {
+    // A re-render (after a delete) must not drop the keyboard focus to the page.
+    const focused = document.activeElement;
+    const entries = [...this.list.querySelectorAll('.history-entry')];
+    const focusedIndex = entries.findIndex((entry) => entry.contains(focused));
+    const focusedClass = focused?.classList.contains('history-delete') === true ? '.history-delete' : '.history-open';
+    this.renderEntries();
+    if (focusedIndex < 0) return;
+    const next = [...this.list.querySelectorAll<HTMLElement>(focusedClass)];
+    (next[Math.min(focusedIndex, next.length - 1)] ?? this.filter).focus();
+  }
+
+  private renderEntries(): void {
+    const query = this.filter.value.trim().toLowerCase();
+    const shown = this.conversations.filter((conversation) => conversation.title.toLowerCase().includes(query));
+    if (shown.length === 0) {
+      const text = this.conversations.length === 0 ? 'No saved conversations yet.' : 'No conversation title matches the filter.';
+      this.list.replaceChildren(h('li', { className: 'history-empty', text }));
+      return;
+    }
+    const now = Date.now();
+    this.list.replaceChildren(...shown.map((conversation) => this.entry(conversation, now)));
+  }
+
+  private entry(conversation: ConversationSummary, now: number): HTMLElement {
+    const title = conversation.title.trim() === '' ? 'Untitled' : conversation.title;
+    const date = new Date(conversation.updatedAt);
+    const open = h('button', { className: 'history-open', attributes: { type: 'button', title: `${title}\n${date.toLocaleString()}` } }, [
+      codicon('comment-discussion'),
+      h('span', { className: 'history-title', text: title }),
+      h('time', { className: 'history-date', text: relativeTime(conversation.updatedAt, now), attributes: { datetime: date.toISOString() } }),
+    ]);
+    const remove = iconButton({ className: 'icon-button history-delete', icon: 'trash', label: `Delete “${title}”` });
+    open.addEventListener('click', () => {
+      this.host.post({ type: 'openConversation', id: conversation.id });
+      this.hide();
+    });
+    remove.addEventListener('click', () => this.host.post({ type: 'deleteConversation', id: conversation.id }));
+    const current = conversation.id === this.currentId;
+    const entry = h('li', { className: current ? 'history-entry current' : 'history-entry', attributes: { 'data-conversation-id': conversation.id } }, [open, remove]);
+    if (current) open.setAttribute('aria-current', 'true');
+    return entry;
+  }
+}

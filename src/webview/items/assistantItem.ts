@@ -1,0 +1,54 @@
+import type { ChatItem, ChatItemOf } from '../../protocol/chatItems';
+import { h } from '../dom';
+import { renderMarkdown } from '../markdown/renderMarkdown';
+import { itemElement, type ItemView } from './itemView';
+
+/**
+ * A reply: optional thinking (collapsed, plain text) and markdown. Deltas only change the text; the list calls
+ * `render()` at most once per frame, so a long reply streaming in re-renders one item, not the conversation.
+ */
+export class AssistantItemView implements ItemView {
+  readonly element: HTMLDivElement;
+  private readonly thinkingText = h('div', { className: 'thinking-text' });
+  private readonly thinking = h('details', { className: 'thinking', hidden: true }, [h('summary', { text: 'Thinking' }), this.thinkingText]);
+  private readonly markdown = h('div', { className: 'markdown' });
+  private text = '';
+  private thinkingSource = '';
+  private renderedText: string | undefined;
+  private renderedThinking: string | undefined;
+
+  constructor(item: ChatItemOf<'assistant'>) {
+    this.element = itemElement(item);
+    this.element.append(this.thinking, this.markdown);
+    this.update(item);
+  }
+
+  update(item: ChatItem): boolean {
+    if (item.kind !== 'assistant') return false;
+    this.text = item.text;
+    this.thinkingSource = item.thinking;
+    this.render();
+    return true;
+  }
+
+  appendText(delta: string): void {
+    this.text += delta;
+  }
+
+  appendThinking(delta: string): void {
+    this.thinkingSource += delta;
+  }
+
+  /** Brings the DOM up to date with the text; cheap when nothing changed. */
+  render(): void {
+    if (this.thinkingSource !== this.renderedThinking) {
+      this.renderedThinking = this.thinkingSource;
+      this.thinkingText.textContent = this.thinkingSource;
+      this.thinking.hidden = this.thinkingSource === '';
+    }
+    if (this.text !== this.renderedText) {
+      this.renderedText = this.text;
+      this.markdown.replaceChildren(renderMarkdown(this.text));
+    }
+  }
+}

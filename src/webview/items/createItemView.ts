@@ -1,0 +1,17 @@
+import type { ChatItem } from '../../protocol/chatItems';
+import { AssistantItemView } from './assistantItem';
+import { ErrorItemView } from './errorItem';
+import type { ItemView } from './itemView';
+import { NoticeItemView } from './noticeItem';
+import { ToolItemView } from './toolItem';
+import { UserItemView } from './userItem';
+
+export function createItemView(item: ChatItem): ItemView {
+  switch (item.kind) {
+    case 'user': return new UserItemView(item);
+    case 'assistant': return new AssistantItemView(item);
+    case 'tool': return new ToolItemView(item);
+    case 'error': return new ErrorItemView(item);
+    case 'notice': return new NoticeItemView(item);
+  }
+}

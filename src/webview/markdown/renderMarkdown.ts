@@ -1,0 +1,36 @@
+// Markdown (GFM) → sanitised DOM, for assistant replies.
+import { Marked } from 'marked';
+import { decorate } from './decorate';
+import { highlightCode } from './highlight';
+import { isSafeImageSource, sanitize } from './sanitize';
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+marked.use({
+  renderer: {
+    // Raw HTML is shown as text: models mention tags in prose far more often than they mean markup.
+    html: ({ text }) => escapeHtml(text),
+    code: ({ text, lang }) => {
+      const language = (lang ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+      const highlighted = highlightCode(text, language);
+      const languageClass = language === '' ? '' : ` language-${escapeHtml(language)}`;
+      return `<pre><code class="hljs${languageClass}">${highlighted ?? escapeHtml(text)}</code></pre>\n`;
+    },
+    // Remote images would load by themselves (and could carry data out in their address): show them as links.
+    image: ({ href, text }) => {
+      if (isSafeImageSource(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
+      return `<a class="image-link" href="${escapeHtml(href)}"><span class="codicon codicon-file-media"></span>${escapeHtml(text === '' ? href : text)}</a>`;
+    },
+    // Task lists without form controls.
+    checkbox: ({ checked }) => `<span class="task-checkbox">${checked ? '☑' : '☐'}</span> `,
+  },
+});
+
+export function renderMarkdown(markdown: string): DocumentFragment {
+  const fragment = sanitize(marked.parse(markdown, { async: false }));
+  decorate(fragment);
+  return fragment;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

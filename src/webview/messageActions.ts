@@ -1,0 +1,45 @@
+import { codeOf } from './markdown/decorate';
+import type { Host } from './vscodeApi';
+
+const maxHrefLength = 8_192;
+
+/**
+ * Clicks inside the conversation, handled once for all items: links never navigate the webview (the extension asks
+ * before opening them), copy buttons copy their code block, Retry buttons ask for a retry.
+ */
+export function handleMessageActions(messages: HTMLElement, host: Host): void {
+  messages.addEventListener('click', (event) => {
+    if (!(event.target instanceof Element)) return;
+    const anchor = event.target.closest('a');
+    if (anchor !== null) {
+      event.preventDefault();
+      const href = anchor.getAttribute('href');
+      if (href !== null && href !== '' && href.length <= maxHrefLength) host.post({ type: 'openLink', href });
+      return;
+    }
+    const copy = event.target.closest('.copy-button');
+    if (copy !== null) {
+      const text = codeOf(copy);
+      if (text !== undefined) host.post({ type: 'copy', text });
+      showCopied(copy);
+      return;
+    }
+    if (event.target.closest('.retry-button') !== null) host.post({ type: 'retry' });
+  });
+  // Middle clicks and the like must not open anything either.
+  messages.addEventListener('auxclick', (event) => {
+    if (event.target instanceof Element && event.target.closest('a') !== null) event.preventDefault();
+  });
+}
+
+function showCopied(button: Element): void {
+  const icon = button.querySelector('.codicon');
+  icon?.classList.replace('codicon-copy', 'codicon-check');
+  button.setAttribute('aria-label', 'Copied');
+  button.setAttribute('title', 'Copied');
+  setTimeout(() => {
+    icon?.classList.replace('codicon-check', 'codicon-copy');
+    button.setAttribute('aria-label', 'Copy code');
+    button.setAttribute('title', 'Copy code');
+  }, 1500);
+}

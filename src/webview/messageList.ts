@@ -1,0 +1,110 @@
+import type { ChatItem } from '../protocol/chatItems';
+import type { AutoScroll } from './autoScroll';
+import { AssistantItemView } from './items/assistantItem';
+import { createItemView } from './items/createItemView';
+import { ErrorItemView } from './items/errorItem';
+import type { ItemView } from './items/itemView';
+
+/** The conversation's items in `#messages`: one view per item id, streaming re-renders batched per frame. */
+export class MessageList {
+  private readonly views = new Map<string, ItemView>();
+  private readonly dirty = new Set<AssistantItemView>();
+  private frame: number | undefined;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly scroll: AutoScroll,
+    /** Called after items were added, replaced or removed. */
+    private readonly onChange: () => void,
+  ) {}
+
+  get isEmpty(): boolean {
+    return this.views.size === 0;
+  }
+
+  reset(items: readonly ChatItem[]): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    this.dirty.clear();
+    this.views.clear();
+    const elements = items.map((item) => this.createView(item).element);
+    this.container.replaceChildren(...elements);
+    this.changed();
+    this.scroll.pin();
+  }
+
+  add(item: ChatItem): void {
+    if (this.views.has(item.id)) {
+      this.update(item);
+      return;
+    }
+    this.container.append(this.createView(item).element);
+    this.changed();
+    this.scroll.follow();
+  }
+
+  update(item: ChatItem): void {
+    const view = this.views.get(item.id);
+    if (view === undefined) {
+      this.add(item);
+      return;
+    }
+    if (view instanceof AssistantItemView) this.dirty.delete(view);
+    if (!view.update(item)) view.element.replaceWith(this.createView(item).element);
+    this.changed();
+    this.scroll.follow();
+  }
+
+  appendText(itemId: string, text: string): void {
+    this.streamingView(itemId)?.appendText(text);
+  }
+
+  appendThinking(itemId: string, text: string): void {
+    this.streamingView(itemId)?.appendThinking(text);
+  }
+
+  /** Renders pending deltas now instead of at the next frame. */
+  flush(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    for (const view of this.dirty) view.render();
+    this.dirty.clear();
+    this.scroll.follow();
+  }
+
+  /** Shows or hides Retry buttons, which depend on what follows each error. */
+  refreshRetryButtons(running: boolean): void {
+    let last = true;
+    let userAfter = false;
+    for (const element of [...this.container.children].reverse()) {
+      const view = this.views.get((element as HTMLElement).dataset.itemId ?? '');
+      if (view instanceof ErrorItemView) {
+        // The last error may be retried even when not marked retryable: the user may have fixed the key or settings since.
+        view.showRetry(!running && (last || (view.retryable && !userAfter)));
+      }
+      if (element.classList.contains('item-user')) userAfter = true;
+      last = false;
+    }
+  }
+
+  private streamingView(itemId: string): AssistantItemView | undefined {
+    const view = this.views.get(itemId);
+    if (!(view instanceof AssistantItemView)) {
+      console.warn(`Elbow: a delta for ${itemId}, which is not a reply on screen, was ignored.`);
+      return undefined;
+    }
+    this.dirty.add(view);
+    this.frame ??= requestAnimationFrame(() => this.flush());
+    return view;
+  }
+
+  private createView(item: ChatItem): ItemView {
+    const view = createItemView(item);
+    this.views.set(item.id, view);
+    return view;
+  }
+
+  private changed(): void {
+    this.onChange();
+  }
+}

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FakeLlmServer } from '../../support/fakeLlmServer';
+import { text, toolCall } from '../../support/fakeLlmServer';
+import { openChat, sendPrompt, sleep, textsOf, waitUntilIdle } from '../support/chat';
+import { webview } from '../support/driver';
+
+const interruptedPrompt = 'Read the riddle, then think for a long time';
+
+/** Last test of the first window: leaves a turn running when the window reloads. */
+export function beforeReloadTests(server: () => FakeLlmServer): void {
+  describe('before the window reloads', () => {
+    it('is in the middle of a turn: a tool has run and the next request is waiting', async () => {
+      await vscode.commands.executeCommand('elbow.newChat');
+      server().enqueue(
+        { kind: 'reply', content: [toolCall('read_file', { path: 'secret-file.txt' })] },
+        { kind: 'hang' },
+      );
+      await sendPrompt(interruptedPrompt);
+      await webview.waitFor('.tool-card[data-status="done"]', { text: 'secret-file.txt' });
+      while (server().requests.length === 0 || server().pending() > 0) await sleep(100);
+      assert.equal(await webview.evaluate<string>('document.body.dataset.running ?? ""'), 'true');
+      await sleep(1_500);
+    });
+  });
+}
+
+/** The second window, after the reload. */
+export function afterReloadTests(server: () => FakeLlmServer): void {
+  describe('after a window reload', () => {
+    it('restores the interrupted conversation, valid and resumable', async () => {
+      await openChat();
+      await webview.waitFor('.item-user', { text: interruptedPrompt });
+      await webview.waitFor('.tool-card', { text: 'secret-file.txt' });
+      await webview.waitFor('.item-error .retry-button');
+      assert.notEqual(await webview.evaluate<string>('document.body.dataset.running ?? ""'), 'true', 'nothing runs after the reload');
+
+      server().enqueue({ kind: 'reply', content: [text('The answer is a horse.')] });
+      await webview.click('.item-error .retry-button');
+      await webview.waitFor('.item-assistant', { text: 'The answer is a horse.' });
+      await waitUntilIdle();
+      assert.deepEqual(server().violations, [], 'the restored history is one the API accepts');
+      assert.ok(JSON.stringify(server().requests.at(-1)?.body).includes('always says neigh'), 'the tool result from before the reload is in the history');
+    });
+
+    it('keeps the earlier conversations in the history', async () => {
+      await webview.click('#history-button');
+      await webview.waitFor('.history-entry', { text: 'Remember the word pineapples' });
+      const titles = await textsOf('.history-entry');
+      assert.ok(titles.length >= 3, titles.join(' | '));
+    });
+  });
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FakeLlmServer } from '../../support/fakeLlmServer';
+import { text } from '../../support/fakeLlmServer';
+import { lastAssistantText, sendPrompt, textsOf, waitUntilIdle } from '../support/chat';
+import { webview } from '../support/driver';
+
+const longAnswer = Array.from({ length: 200 }, (_, index) => `Line ${index + 1} of a long answer.`).join('\n');
+
+export function runControlTests(server: () => FakeLlmServer): void {
+  describe('stopping, waiting and retrying', () => {
+    beforeEach(async () => {
+      await vscode.commands.executeCommand('elbow.newChat');
+    });
+
+    it('Stop during streaming ends the run and leaves a conversation that goes on', async () => {
+      server().enqueue({ kind: 'reply', content: [text(longAnswer)], chunkSize: 8, chunkDelayMs: 40 });
+      await sendPrompt('Tell me a long story');
+      await webview.waitFor('.item-assistant', { text: 'Line 2 of' });
+      await webview.waitFor('#stop');
+      await webview.click('#stop');
+      await waitUntilIdle(10_000);
+      await webview.waitFor('.item-notice', { text: 'Stopped' });
+      assert.ok(!(await lastAssistantText()).includes('Line 200'), 'the answer was cut short');
+
+      server().enqueue({ kind: 'reply', content: [text('Still here.')] });
+      await sendPrompt('Are you still there?');
+      await webview.waitFor('.item-assistant', { text: 'Still here.' });
+      await waitUntilIdle();
+      assert.deepEqual(server().violations, [], 'the history after the stop is valid');
+    });
+
+    it('shows the wait before a retry, then the answer', async () => {
+      server().enqueue({ kind: 'error', status: 429, retryAfterSeconds: 2 }, { kind: 'reply', content: [text('Worth the wait.')] });
+      await sendPrompt('Hello again');
+      await webview.waitFor('#retry-wait', { text: 'retrying' });
+      await webview.waitFor('.item-assistant', { text: 'Worth the wait.' });
+      await waitUntilIdle();
+      await webview.waitFor('#retry-wait', { state: 'hidden' });
+    });
+
+    it('shows an error with a Retry button that sends the request again', async () => {
+      server().enqueue({ kind: 'error', status: 400, message: 'Invalid value for model' });
+      await sendPrompt('This will fail once');
+      await webview.waitFor('.item-error', { text: 'Invalid value for model' });
+      await waitUntilIdle();
+      const errorText = (await textsOf('.item-error')).join('\n');
+      assert.doesNotMatch(errorText, /at .*\(.*:\d+:\d+\)/, 'no stack trace');
+
+      server().enqueue({ kind: 'reply', content: [text('Second time lucky.')] });
+      await webview.click('.item-error .retry-button');
+      await webview.waitFor('.item-assistant', { text: 'Second time lucky.' });
+      await waitUntilIdle();
+      assert.deepEqual(server().violations, []);
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import { startFakeLlmServer, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { webview } from './driver';
+
+export const fakeApiKey = 'test-key';
+
+/** Starts the fake model server and points Elbow's settings at it (user settings, so the workspace stays clean). */
+export async function startModelServer(): Promise<FakeLlmServer> {
+  const server = await startFakeLlmServer({ apiKey: fakeApiKey });
+  const configuration = vscode.workspace.getConfiguration('elbow');
+  await configuration.update('provider', 'openai', vscode.ConfigurationTarget.Global);
+  await configuration.update('baseUrl', server.openaiBaseUrl, vscode.ConfigurationTarget.Global);
+  await configuration.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
+  await configuration.update('maxRetries', 2, vscode.ConfigurationTarget.Global);
+  return server;
+}
+
+export async function openChat(): Promise<void> {
+  await vscode.commands.executeCommand('elbow.focusChat');
+  await webview.waitFor('#prompt');
+}
+
+/** Types the prompt into the chat's input box and presses Enter, as the user does. */
+export async function sendPrompt(text: string): Promise<void> {
+  await webview.fill('#prompt', text);
+  await webview.press('#prompt', 'Enter');
+}
+
+export async function waitUntilIdle(timeoutMs = 30_000): Promise<void> {
+  await webview.waitFor('body[data-running="true"]', { state: 'detached', timeoutMs });
+}
+
+/** The visible text of the elements matching `selector`, in document order. */
+export function textsOf(selector: string): Promise<string[]> {
+  return webview.evaluate<string[]>(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((element) => element.textContent ?? '')`);
+}
+
+export async function lastAssistantText(): Promise<string> {
+  return (await textsOf('.item-assistant .markdown')).at(-1) ?? '';
+}
+
+export function workspaceFolder(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (folder === undefined) throw new Error('The integration tests need a workspace folder.');
+  return folder.uri;
+}
+
+export function workspaceFile(relative: string): vscode.Uri {
+  return vscode.Uri.joinPath(workspaceFolder(), relative);
+}
+
+export async function readWorkspaceFile(relative: string): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceFile(relative)));
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,20 @@
+import Mocha from 'mocha';
+
+/**
+ * The `run()` contract of VS Code's test runners (code-server's smoke-test driver here,
+ * @vscode/test-electron elsewhere): resolve when all passed, reject otherwise. `register`
+ * functions call describe/it once mocha has installed them.
+ */
+export function runSuite(registers: ReadonlyArray<() => void>): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  mocha.suite.emit('pre-require', globalThis, 'elbow-integration', mocha);
+  for (const register of registers) register();
+  return new Promise((resolve, reject) => {
+    mocha.run((failures) => {
+      const stats = mocha.suite.total();
+      console.log(`ELBOW_RESULTS ${JSON.stringify({ passed: stats - failures, failed: failures })}`);
+      if (failures > 0) reject(new Error(`${failures} integration test(s) failed.`));
+      else resolve();
+    });
+  });
+}

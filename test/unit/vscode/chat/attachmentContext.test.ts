@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { messageWithAttachments } from '../../../../src/vscode/chat/attachmentContext';
+
+describe('attachmentContext', () => {
+  it('leaves a message without attachments as typed', () => {
+    assert.equal(messageWithAttachments('hello', []), 'hello');
+  });
+
+  it('adds each attachment with its path (and line range) and content in a fence', () => {
+    const message = messageWithAttachments('Explain', [
+      { attachment: { id: '1', kind: 'file', path: 'src/a.ts' }, text: 'const a = 1;' },
+      { attachment: { id: '2', kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 4 }, text: 'b();\nc();' },
+    ]);
+    assert.equal(message, 'Explain\n\nAttached file src/a.ts:\n```\nconst a = 1;\n```\n\nSelected lines 3–4 of src/b.ts:\n```\nb();\nc();\n```');
+  });
+
+  it('uses a longer fence when the content has backticks, and says when a file could not be read', () => {
+    const message = messageWithAttachments('x', [
+      { attachment: { id: '1', kind: 'file', path: 'README.md' }, text: '```sh\nls\n```' },
+      { attachment: { id: '2', kind: 'file', path: 'gone.txt' }, text: undefined },
+    ]);
+    assert.match(message, /\n````\n```sh\nls\n```\n````/);
+    assert.match(message, /gone\.txt: could not be read; use read_file\./);
+  });
+
+  it('caps large files and tells the model how to read the rest', () => {
+    const big = Array.from({ length: 2_000 }, (_, index) => `line ${index + 1}`).join('\n');
+    const message = messageWithAttachments('x', [{ attachment: { id: '1', kind: 'file', path: 'big.txt' }, text: big }]);
+    assert.match(message, /line 500\n/);
+    assert.doesNotMatch(message, /line 501\n/);
+    assert.match(message, /Only the first 500 of 2000 lines are attached; read the rest with read_file\./);
+  });
+});

@@ -1,0 +1,238 @@
+import assert from 'node:assert/strict';
+import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
+import type { ChatItem } from '../../../../src/protocol/chatItems';
+import { toWebviewSchema, type ToWebview } from '../../../../src/protocol/toWebview';
+import { ChatTranscript, INTERRUPTED_RUN_NOTICE, INTERRUPTED_TOOL_TITLE, MAX_SHOWN_RESULT_CHARS } from '../../../../src/vscode/chat/chatTranscript';
+
+const readArgs = '{"path":"src/app.ts"}';
+const searchArgs = '{"pattern":"TODO","path":"src/"}';
+const assistantMessage: AgentEvent = { type: 'assistant_message', message: { role: 'assistant', content: [], stopReason: 'end_turn', provider: 'p', model: 'm' } };
+const usage: AgentEvent = { type: 'usage', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+
+function counter(): () => string {
+  let next = 0;
+  return () => `id${++next}`;
+}
+
+describe('ChatTranscript', () => {
+  let transcript: ChatTranscript;
+
+  beforeEach(() => {
+    transcript = new ChatTranscript([], counter());
+  });
+
+  /** Applies the events and returns every message to post, each checked against the webview contract. */
+  function play(...events: AgentEvent[]): ToWebview[] {
+    const posted = events.flatMap((event) => transcript.apply(event));
+    for (const message of posted) toWebviewSchema.parse(message);
+    return posted;
+  }
+
+  it('streams a text-only answer into one assistant item', () => {
+    assert.deepEqual(transcript.addUser('hi', [{ id: 'a1', kind: 'file', path: 'src/app.ts' }]), [
+      { type: 'itemAdded', item: { kind: 'user', id: 'id1', text: 'hi', attachments: [{ id: 'a1', kind: 'file', path: 'src/app.ts' }] } },
+    ]);
+    const posted = play(
+      { type: 'turn_start', turn: 1 },
+      { type: 'text_delta', text: 'Hello' },
+      { type: 'text_delta', text: ', there.' },
+      usage,
+      assistantMessage,
+      { type: 'done', outcome: { reason: 'completed', text: 'Hello, there.' } },
+    );
+    assert.deepEqual(posted, [
+      { type: 'itemAdded', item: { kind: 'assistant', id: 'id2', text: '', thinking: '' } },
+      { type: 'textDelta', itemId: 'id2', text: 'Hello' },
+      { type: 'textDelta', itemId: 'id2', text: ', there.' },
+    ]);
+    assert.deepEqual(transcript.items.at(-1), { kind: 'assistant', id: 'id2', text: 'Hello, there.', thinking: '' });
+    assert.equal(transcript.items.length, 2);
+  });
+
+  it('splits text around tool cards and leaves no empty assistant item for a turn of only tool calls', () => {
+    transcript.addUser('where are the TODOs?', []);
+    const posted = play(
+      { type: 'turn_start', turn: 1 },
+      { type: 'thinking_delta', text: 'Look first.' },
+      { type: 'text_delta', text: 'Let me look.' },
+      { type: 'tool_call_start', id: 'c1', name: 'read_file' },
+      { type: 'tool_call_start', id: 'c2', name: 'search' },
+      assistantMessage,
+      { type: 'tool_call', id: 'c1', name: 'read_file', arguments: readArgs },
+      { type: 'tool_call', id: 'c2', name: 'search', arguments: searchArgs },
+      { type: 'tool_result', id: 'c1', name: 'read_file', isError: false, summary: 'Read src/app.ts (lines 1–3)', text: '1\tconst a = 1;' },
+      { type: 'tool_result', id: 'c2', name: 'search', isError: false, summary: 'Searched src/: 2 matches', text: 'src/app.ts:2: // TODO' },
+      { type: 'turn_start', turn: 2 },
+      { type: 'tool_call_start', id: 'c3', name: 'list_files' },
+      { type: 'tool_call', id: 'c3', name: 'list_files', arguments: '{"path":"src"}' },
+      { type: 'tool_result', id: 'c3', name: 'list_files', isError: true, summary: 'src is a file', text: 'src is a file, not a folder.' },
+      { type: 'turn_start', turn: 3 },
+      { type: 'text_delta', text: 'Found two.' },
+      { type: 'done', outcome: { reason: 'completed', text: 'Found two.' } },
+    );
+    assert.deepEqual(posted.slice(0, 5), [
+      { type: 'itemAdded', item: { kind: 'assistant', id: 'id2', text: '', thinking: '' } },
+      { type: 'thinkingDelta', itemId: 'id2', text: 'Look first.' },
+      { type: 'textDelta', itemId: 'id2', text: 'Let me look.' },
+      { type: 'itemAdded', item: { kind: 'tool', id: 'c1', name: 'read_file', title: 'Reading a file', status: 'running', arguments: '', result: '' } },
+      { type: 'itemAdded', item: { kind: 'tool', id: 'c2', name: 'search', title: 'Searching', status: 'running', arguments: '', result: '' } },
+    ]);
+    assert.deepEqual(posted[5], { type: 'itemUpdated', item: { kind: 'tool', id: 'c1', name: 'read_file', title: 'Reading src/app.ts', status: 'running', arguments: readArgs, result: '' } });
+    assert.deepEqual(
+      transcript.items.map((item) => [item.kind, item.id]),
+      [['user', 'id1'], ['assistant', 'id2'], ['tool', 'c1'], ['tool', 'c2'], ['tool', 'c3'], ['assistant', 'id3']],
+    );
+    assert.deepEqual(transcript.items[3], {
+      kind: 'tool', id: 'c2', name: 'search', title: 'Searched src/: 2 matches', status: 'done', arguments: searchArgs, result: 'src/app.ts:2: // TODO',
+    });
+    assert.deepEqual(transcript.items[4], {
+      kind: 'tool', id: 'c3', name: 'list_files', title: 'src is a file', status: 'error', arguments: '{"path":"src"}', result: 'src is a file, not a folder.',
+    });
+    assert.deepEqual(transcript.items[5], { kind: 'assistant', id: 'id3', text: 'Found two.', thinking: '' });
+  });
+
+  it('starts a new assistant item for text after a tool card even within one turn', () => {
+    transcript.addUser('go', []);
+    play(
+      { type: 'turn_start', turn: 1 },
+      { type: 'text_delta', text: 'a' },
+      { type: 'tool_call', id: 'c1', name: 'read_file', arguments: readArgs },
+      { type: 'text_delta', text: 'b' },
+    );
+    assert.deepEqual(transcript.items.map((item) => item.kind), ['user', 'assistant', 'tool', 'assistant']);
+    assert.equal(transcript.items[2]?.kind === 'tool' && transcript.items[2].title, 'Reading src/app.ts');
+  });
+
+  it('does not change items it already posted', () => {
+    transcript.addUser('hi', []);
+    const [added] = play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'Hello' });
+    play({ type: 'text_delta', text: ' world' });
+    assert.deepEqual(added, { type: 'itemAdded', item: { kind: 'assistant', id: 'id2', text: '', thinking: '' } });
+  });
+
+  it('shows an error with Retry for errors the user can retry', () => {
+    transcript.addUser('hi', []);
+    const posted = play(
+      { type: 'turn_start', turn: 1 },
+      { type: 'text_delta', text: 'Part' },
+      { type: 'done', outcome: { reason: 'error', message: 'The connection broke.', kind: 'stream_broken', retryable: false } },
+    );
+    assert.deepEqual(posted.at(-1), { type: 'itemAdded', item: { kind: 'error', id: 'id3', message: 'The connection broke.', retryable: true } });
+
+    const retryable = (kind: 'auth' | 'bad_request' | 'context_overflow' | 'unknown', flag = false): boolean => {
+      const [message] = play({ type: 'done', outcome: { reason: 'error', message: 'x', kind, retryable: flag } });
+      return message?.type === 'itemAdded' && message.item.kind === 'error' && message.item.retryable;
+    };
+    assert.equal(retryable('auth'), true);
+    assert.equal(retryable('bad_request'), false);
+    assert.equal(retryable('context_overflow'), false);
+    assert.equal(retryable('unknown', true), true);
+  });
+
+  it('on cancel mid-tool, finishes the cards that never ran and says it stopped', () => {
+    transcript.addUser('edit things', []);
+    const posted = play(
+      { type: 'turn_start', turn: 1 },
+      { type: 'tool_call_start', id: 'c1', name: 'read_file' },
+      { type: 'tool_call_start', id: 'c2', name: 'edit_file' },
+      assistantMessage,
+      { type: 'tool_call', id: 'c1', name: 'read_file', arguments: readArgs },
+      { type: 'tool_result', id: 'c1', name: 'read_file', isError: true, summary: 'read_file was cancelled by the user.', text: 'read_file was cancelled by the user.' },
+      { type: 'done', outcome: { reason: 'cancelled', message: 'Cancelled.' } },
+    );
+    assert.deepEqual(posted.slice(-2), [
+      { type: 'itemUpdated', item: { kind: 'tool', id: 'c2', name: 'edit_file', title: 'Not run: stopped', status: 'error', arguments: '', result: 'Stopped before this tool ran.' } },
+      { type: 'itemAdded', item: { kind: 'notice', id: 'id2', text: 'Stopped.' } },
+    ]);
+    assert.ok(transcript.items.every((item) => item.kind !== 'tool' || item.status === 'error'));
+  });
+
+  it('shows the wait before a retry and clears it when output arrives or the run ends', () => {
+    transcript.addUser('hi', []);
+    const wait = { reason: 'Rate limited', delayMs: 4000, attempt: 1, maxAttempts: 3 };
+    assert.deepEqual(play({ type: 'turn_start', turn: 1 }, { type: 'retry', ...wait }), [{ type: 'retryWait', wait }]);
+    assert.deepEqual(play({ type: 'text_delta', text: 'Hi' }), [
+      { type: 'retryWait', wait: null },
+      { type: 'itemAdded', item: { kind: 'assistant', id: 'id2', text: '', thinking: '' } },
+      { type: 'textDelta', itemId: 'id2', text: 'Hi' },
+    ]);
+    assert.deepEqual(play({ type: 'text_delta', text: '!' }), [{ type: 'textDelta', itemId: 'id2', text: '!' }]);
+
+    play({ type: 'turn_start', turn: 2 }, { type: 'retry', ...wait, attempt: 2 });
+    assert.deepEqual(play({ type: 'tool_call_start', id: 'c1', name: 'read_file' })[0], { type: 'retryWait', wait: null });
+
+    play({ type: 'retry', ...wait, attempt: 3 });
+    assert.deepEqual(play({ type: 'done', outcome: { reason: 'error', message: 'Rate limited', kind: 'rate_limit', retryable: true } }).slice(0, 1), [{ type: 'retryWait', wait: null }]);
+  });
+
+  it('says when the turn limit stopped the run', () => {
+    transcript.addUser('hi', []);
+    const posted = play({ type: 'done', outcome: { reason: 'max_turns', message: 'Stopped after 50 model turns.' } });
+    assert.deepEqual(posted, [{ type: 'itemAdded', item: { kind: 'notice', id: 'id2', text: 'Stopped after 50 model turns.' } }]);
+  });
+
+  it('cuts very long results for display and says how much', () => {
+    transcript.addUser('hi', []);
+    const text = 'x'.repeat(MAX_SHOWN_RESULT_CHARS + 1234);
+    const [message] = play({ type: 'tool_result', id: 'c1', name: 'read_file', isError: false, summary: 'Read big.txt', text });
+    assert.ok(message?.type === 'itemAdded' && message.item.kind === 'tool');
+    assert.ok(message.item.result.startsWith('x'.repeat(MAX_SHOWN_RESULT_CHARS)));
+    assert.match(message.item.result, /1,234 more characters not shown/);
+    assert.ok(message.item.result.length < MAX_SHOWN_RESULT_CHARS + 100);
+  });
+
+  it('keeps card ids unique when a provider reuses call ids across runs', () => {
+    for (const question of ['one', 'two']) {
+      transcript.addUser(question, []);
+      play(
+        { type: 'tool_call_start', id: 'call_0', name: 'read_file' },
+        { type: 'tool_call', id: 'call_0', name: 'read_file', arguments: readArgs },
+        { type: 'tool_result', id: 'call_0', name: 'read_file', isError: false, summary: `Read ${question}`, text: question },
+        { type: 'done', outcome: { reason: 'completed', text: '' } },
+      );
+    }
+    const cards = transcript.items.filter((item) => item.kind === 'tool');
+    assert.equal(new Set(cards.map((card) => card.id)).size, 2);
+    assert.deepEqual(cards.map((card) => card.title), ['Read one', 'Read two']);
+  });
+
+  it('adds errors and notices', () => {
+    assert.deepEqual(transcript.addError('No API key.', true), [{ type: 'itemAdded', item: { kind: 'error', id: 'id1', message: 'No API key.', retryable: true } }]);
+    assert.deepEqual(transcript.addNotice('Model changed.'), [{ type: 'itemAdded', item: { kind: 'notice', id: 'id2', text: 'Model changed.' } }]);
+  });
+
+  describe('restored after a reload', () => {
+    const user: ChatItem = { kind: 'user', id: 'u1', text: 'edit it', attachments: [] };
+    const answer: ChatItem = { kind: 'assistant', id: 'a1', text: 'Editing.', thinking: '' };
+    const done: ChatItem = { kind: 'tool', id: 'c1', name: 'read_file', title: 'Read a.js (lines 1–2)', status: 'done', arguments: '{"path":"a.js"}', result: '1\tx' };
+    const running: ChatItem = { kind: 'tool', id: 'c2', name: 'edit_file', title: 'Editing a.js', status: 'running', arguments: '{"path":"a.js"}', result: '' };
+
+    it('marks tool cards left running as interrupted and offers to retry the run', () => {
+      const items = [user, answer, done, running];
+      const restored = new ChatTranscript(items, counter());
+      assert.equal(restored.markInterrupted(), true);
+      assert.deepEqual(restored.items.slice(0, 3), [user, answer, done]);
+      assert.deepEqual(restored.items[3], { ...running, status: 'error', title: INTERRUPTED_TOOL_TITLE, result: 'Interrupted: VS Code was reloaded before this tool finished.' });
+      assert.deepEqual(restored.items[4], { kind: 'error', id: 'id1', message: INTERRUPTED_RUN_NOTICE, retryable: true });
+      assert.equal(items[3], running, 'the given array is not changed');
+      assert.equal(restored.markInterrupted(), false, 'a second time changes nothing');
+      assert.equal(restored.items.length, 5);
+    });
+
+    it('treats a user message with no reply as interrupted', () => {
+      const restored = new ChatTranscript([answer, user], counter());
+      assert.equal(restored.markInterrupted(), true);
+      assert.equal(restored.items.at(-1)?.kind, 'error');
+    });
+
+    it('leaves a finished conversation alone, and continues it', () => {
+      const restored = new ChatTranscript([user, answer, done], counter());
+      assert.equal(restored.markInterrupted(), false);
+      assert.deepEqual(restored.items, [user, answer, done]);
+      restored.addUser('more', []);
+      restored.apply({ type: 'tool_call', id: 'c1', name: 'read_file', arguments: '{"path":"b.js"}' });
+      assert.equal(new Set(restored.items.map((item) => item.id)).size, restored.items.length, 'a reused call id gets a card of its own');
+      assert.deepEqual(restored.items[2], done);
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { INTERRUPTED_TOOL_MESSAGE } from '../../../../src/core/agent/repairHistory';
+import { emptyUsage, userText } from '../../../../src/core/llm/messages';
+import { ConversationStore, conversationTitle, type StoredConversation } from '../../../../src/vscode/chat/conversationStore';
+
+function conversation(id: string, updatedAt: number, title = `Chat ${id}`): StoredConversation {
+  return {
+    version: 1,
+    id,
+    title,
+    createdAt: 1,
+    updatedAt,
+    messages: [userText('hi'), { role: 'assistant', content: [{ type: 'text', text: 'Hello.' }], stopReason: 'end_turn', provider: 'anthropic', model: 'm' }],
+    items: [
+      { kind: 'user', id: 'u1', text: 'hi', attachments: [] },
+      { kind: 'assistant', id: 'a1', text: 'Hello.', thinking: '' },
+    ],
+    usage: { inputTokens: 10, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    model: { provider: 'anthropic', model: 'm' },
+  };
+}
+
+describe('ConversationStore', () => {
+  let base: string;
+  let folder: string;
+  let logged: string[];
+  let store: ConversationStore;
+
+  beforeEach(async () => {
+    base = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-store-'));
+    folder = path.join(base, 'conversations');
+    logged = [];
+    store = new ConversationStore(folder, (message) => void logged.push(message));
+  });
+  afterEach(() => fs.rm(base, { recursive: true, force: true }));
+
+  it('lists nothing, and loads nothing, before anything was saved', async () => {
+    assert.deepEqual(await store.list(), []);
+    assert.equal(await store.load('missing'), undefined);
+    assert.deepEqual(logged, []);
+    await assert.rejects(fs.access(folder), 'listing does not create the folder');
+  });
+
+  it('saves and loads a conversation unchanged, creating the folder', async () => {
+    const saved = conversation('abc-1', 5);
+    await store.save(saved);
+    assert.deepEqual(await store.load('abc-1'), saved);
+    assert.deepEqual(await new ConversationStore(folder).load('abc-1'), saved);
+    assert.deepEqual((await fs.readdir(folder)).sort(), ['abc-1.json', 'index.json']);
+  });
+
+  it('lists the newest first, from the index', async () => {
+    await store.save(conversation('a', 10));
+    await store.save(conversation('b', 30));
+    await store.save(conversation('c', 20));
+    await store.save({ ...conversation('a', 40), title: 'Renamed' });
+    const expected = [
+      { id: 'a', title: 'Renamed', updatedAt: 40 },
+      { id: 'b', title: 'Chat b', updatedAt: 30 },
+      { id: 'c', title: 'Chat c', updatedAt: 20 },
+    ];
+    assert.deepEqual(await store.list(), expected);
+    assert.deepEqual(await new ConversationStore(folder).list(), expected);
+  });
+
+  it('skips corrupt files, logging them and leaving them in place', async () => {
+    await store.save(conversation('good', 1));
+    await fs.writeFile(path.join(folder, 'broken.json'), '{"version": 1, "id": "broken", "ti');
+    await fs.writeFile(path.join(folder, 'wrong.json'), JSON.stringify({ ...conversation('wrong', 2), items: [{ kind: 'unknown' }] }));
+    await fs.writeFile(path.join(folder, 'other.json'), JSON.stringify(conversation('someone-else', 3)));
+    assert.deepEqual((await store.list()).map((summary) => summary.id), ['good']);
+    assert.equal(logged.length, 3);
+    assert.equal(await store.load('broken'), undefined);
+    assert.equal(await store.load('wrong'), undefined);
+    assert.equal(await store.load('other'), undefined);
+    assert.deepEqual((await fs.readdir(folder)).sort(), ['broken.json', 'good.json', 'index.json', 'other.json', 'wrong.json']);
+    await store.list();
+    assert.equal(logged.length, 6, 'each load logs; a second list does not log the same files again');
+  });
+
+  it('rebuilds a missing or corrupt index from the files', async () => {
+    await store.save(conversation('a', 1));
+    await store.save(conversation('b', 2));
+    await fs.writeFile(path.join(folder, 'index.json'), 'not json');
+    assert.deepEqual((await store.list()).map((summary) => summary.id), ['b', 'a']);
+    assert.equal(logged.length, 1);
+    const rebuilt = JSON.parse(await fs.readFile(path.join(folder, 'index.json'), 'utf8')) as { conversations: unknown[] };
+    assert.equal(rebuilt.conversations.length, 2);
+
+    await fs.rm(path.join(folder, 'index.json'));
+    assert.deepEqual((await new ConversationStore(folder).list()).map((summary) => summary.id), ['b', 'a']);
+  });
+
+  it('brings a stale index in line with the folder, as another window may share it', async () => {
+    await store.save(conversation('a', 1));
+    const otherWindow = new ConversationStore(folder);
+    await fs.writeFile(path.join(folder, 'b.json'), JSON.stringify(conversation('b', 2)));
+    await fs.rm(path.join(folder, 'a.json'));
+    assert.deepEqual(await otherWindow.list(), [{ id: 'b', title: 'Chat b', updatedAt: 2 }]);
+  });
+
+  it('keeps the last of concurrent saves of one conversation', async () => {
+    const saves = Array.from({ length: 20 }, (_, index) => store.save({ ...conversation('busy', index), title: `Version ${index}` }));
+    await Promise.all(saves);
+    assert.equal((await store.load('busy'))?.title, 'Version 19');
+    assert.deepEqual(await store.list(), [{ id: 'busy', title: 'Version 19', updatedAt: 19 }]);
+    assert.deepEqual((await fs.readdir(folder)).sort(), ['busy.json', 'index.json'], 'no temp files are left');
+  });
+
+  it('keeps every conversation of concurrent saves to different ones in the index', async () => {
+    await Promise.all(['a', 'b', 'c', 'd'].map((id, index) => store.save(conversation(id, index))));
+    assert.deepEqual((await new ConversationStore(folder).list()).map((summary) => summary.id), ['d', 'c', 'b', 'a']);
+  });
+
+  it('refuses ids that could reach outside the folder or clash with the index', async () => {
+    for (const id of ['../escape', 'a/b', '..', '', 'x'.repeat(65), 'index', 'INDEX', 'a.b', 'a\\b']) {
+      await assert.rejects(store.save(conversation(id, 1)), /Not a valid conversation id/, id);
+      await assert.rejects(store.delete(id), /Not a valid conversation id/, id);
+      assert.equal(await store.load(id), undefined, id);
+    }
+    assert.deepEqual(await fs.readdir(base), []);
+  });
+
+  it('deletes a conversation and its index entry', async () => {
+    await store.save(conversation('a', 1));
+    await store.save(conversation('b', 2));
+    await store.delete('a');
+    assert.equal(await store.load('a'), undefined);
+    assert.deepEqual((await store.list()).map((summary) => summary.id), ['b']);
+    await store.delete('a');
+    await store.delete('never-saved');
+    assert.deepEqual(await new ConversationStore(folder).list(), [{ id: 'b', title: 'Chat b', updatedAt: 2 }]);
+  });
+
+  it('repairs the history of a conversation saved mid-run', async () => {
+    const midRun: StoredConversation = {
+      ...conversation('mid', 1),
+      messages: [userText('read a'), { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'read_file', arguments: '{}' }], stopReason: 'tool_use', provider: 'p', model: 'm' }],
+      usage: emptyUsage(),
+    };
+    await store.save(midRun);
+    const loaded = await store.load('mid');
+    const last = loaded?.messages.at(-1);
+    assert.ok(last?.role === 'tool');
+    assert.deepEqual(last.results[0]?.content, [{ type: 'text', text: INTERRUPTED_TOOL_MESSAGE }]);
+  });
+
+  it('treats messages without the shape repair relies on as corrupt', async () => {
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'odd.json'), JSON.stringify({ ...conversation('odd', 1), messages: [{ role: 'assistant' }] }));
+    assert.equal(await store.load('odd'), undefined);
+    assert.equal(logged.length, 1);
+  });
+});
+
+describe('conversationTitle', () => {
+  it('uses the first line, whitespace collapsed', () => {
+    assert.equal(conversationTitle('  Fix   the\tbug  \nin parser.ts'), 'Fix the bug');
+    assert.equal(conversationTitle('\n\n  second line wins\n'), 'second line wins');
+  });
+
+  it('shortens long lines to 60 characters with an ellipsis', () => {
+    const title = conversationTitle('word '.repeat(30));
+    assert.equal(title.length <= 60, true);
+    assert.ok(title.endsWith('…'));
+    assert.equal(conversationTitle('x'.repeat(60)), 'x'.repeat(60));
+  });
+
+  it('says "New chat" when there is no text', () => {
+    assert.equal(conversationTitle(''), 'New chat');
+    assert.equal(conversationTitle(' \n\t '), 'New chat');
+  });
+});
