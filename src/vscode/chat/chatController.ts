@@ -4,7 +4,7 @@ import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
 import { createAgentSession } from '../../core/agent/createAgentSession';
 import type { AgentHost } from '../../core/host/host';
-import { emptyUsage, type Message } from '../../core/llm/messages';
+import { emptyUsage, userText, type Message } from '../../core/llm/messages';
 import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
 import { toolCallTitle } from '../../core/tools/toolCallTitle';
 import type { Attachment, UsageSummary } from '../../protocol/chatItems';
@@ -174,7 +174,9 @@ export class ChatController implements vscode.Disposable {
     if (this.transcript.items.length === 0) this.conversation.title = conversationTitle(text);
     this.postAll(this.transcript.addUser(text, attachments));
     await this.deps.state.update(lastConversationKey, this.conversation.id);
-    await this.run((session, emit, signal) => session.send(messageWithAttachments(text, attached), emit, signal));
+    const message = messageWithAttachments(text, attached);
+    // Without a session (no key yet) the message still joins the history, so Retry sends it once a key is set.
+    await this.run((session, emit, signal) => session.send(message, emit, signal), () => this.conversation.messages.push(userText(message)));
   }
 
   private async retry(): Promise<void> {
@@ -182,14 +184,17 @@ export class ChatController implements vscode.Disposable {
     await this.run((session, emit, signal) => session.retry(emit, signal));
   }
 
-  private async run(start: (session: AgentSession, emit: (event: AgentEvent) => void, signal: AbortSignal) => Promise<unknown>): Promise<void> {
+  private async run(
+    start: (session: AgentSession, emit: (event: AgentEvent) => void, signal: AbortSignal) => Promise<unknown>,
+    withoutSession: () => void = () => undefined,
+  ): Promise<void> {
     const abort = new AbortController();
     this.abort = abort;
     this.setRunning(true);
     const finished = (async () => {
       try {
         const session = await this.currentSession();
-        if (session === undefined) return;
+        if (session === undefined) return withoutSession();
         await start(session, (event) => this.onEvent(event), abort.signal);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -29,7 +29,7 @@ export function run(): Promise<void> {
       });
     },
     activationTests,
-    welcomeTests,
+    () => welcomeTests(current),
     () => chatTurnTests(current),
     () => experimentsTests(current),
     () => askAboutTests(current),
