@@ -89,8 +89,7 @@ export class ChatApp {
   private setRunning(running: boolean): void {
     this.running = running;
     document.body.dataset.running = String(running);
-    this.messages.setAttribute('aria-busy', String(running));
-    if (!running) this.list.flush();
+    if (!running) this.list.endStreaming();
     this.composer.setRunning(running);
     this.refresh();
   }

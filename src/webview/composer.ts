@@ -58,7 +58,6 @@ export class Composer {
     this.stop.hidden = !running;
     this.send.hidden = running;
     if (focusLost) (running ? this.stop : this.prompt).focus();
-    this.prompt.setAttribute('aria-busy', String(running));
     this.updateSendState();
   }
 

@@ -51,9 +51,3 @@ export function iconButton(options: IconButtonOptions): HTMLButtonElement {
   if (options.onClick !== undefined) button.addEventListener('click', options.onClick);
   return button;
 }
-
-/** Hides or shows an element, moving focus to `fallback` when the focused element would disappear. */
-export function setVisible(element: HTMLElement, visible: boolean, fallback?: HTMLElement): void {
-  if (!visible && fallback !== undefined && element.contains(document.activeElement)) fallback.focus();
-  element.hidden = !visible;
-}

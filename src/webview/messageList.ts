@@ -9,6 +9,7 @@ import type { ItemView } from './items/itemView';
 export class MessageList {
   private readonly views = new Map<string, ItemView>();
   private readonly dirty = new Set<AssistantItemView>();
+  private readonly streaming = new Set<AssistantItemView>();
   private frame: number | undefined;
 
   constructor(
@@ -26,6 +27,7 @@ export class MessageList {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
     this.dirty.clear();
+    this.streaming.clear();
     this.views.clear();
     const elements = items.map((item) => this.createView(item).element);
     this.container.replaceChildren(...elements);
@@ -49,7 +51,10 @@ export class MessageList {
       this.add(item);
       return;
     }
-    if (view instanceof AssistantItemView) this.dirty.delete(view);
+    if (view instanceof AssistantItemView) {
+      this.dirty.delete(view);
+      this.stopStreaming(view);
+    }
     if (!view.update(item)) view.element.replaceWith(this.createView(item).element);
     this.changed();
     this.scroll.follow();
@@ -70,6 +75,13 @@ export class MessageList {
     for (const view of this.dirty) view.render();
     this.dirty.clear();
     this.scroll.follow();
+  }
+
+  /** The run ended: render what is pending, and let screen readers read the replies. */
+  endStreaming(): void {
+    this.flush();
+    for (const view of this.streaming) view.setStreaming(false);
+    this.streaming.clear();
   }
 
   /** Shows or hides Retry buttons, which depend on what follows each error. */
@@ -94,8 +106,16 @@ export class MessageList {
       return undefined;
     }
     this.dirty.add(view);
+    if (!this.streaming.has(view)) {
+      this.streaming.add(view);
+      view.setStreaming(true);
+    }
     this.frame ??= requestAnimationFrame(() => this.flush());
     return view;
+  }
+
+  private stopStreaming(view: AssistantItemView): void {
+    if (this.streaming.delete(view)) view.setStreaming(false);
   }
 
   private createView(item: ChatItem): ItemView {

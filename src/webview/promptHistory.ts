@@ -1,3 +1,5 @@
+const maxRecalledLength = 20_000;
+
 /** Earlier prompts for ArrowUp/ArrowDown recall, like a shell: leaving the history restores what was being typed. */
 export class PromptHistory {
   private readonly prompts: string[];
@@ -5,7 +7,7 @@ export class PromptHistory {
   private position: number | undefined;
   private draft = '';
 
-  constructor(prompts: readonly string[], private readonly limit = 100) {
+  constructor(prompts: readonly string[], private readonly limit = 50) {
     this.prompts = prompts.slice(-limit);
   }
 
@@ -18,7 +20,8 @@ export class PromptHistory {
   }
 
   add(prompt: string): void {
-    if (this.prompts.at(-1) !== prompt) this.prompts.push(prompt);
+    // Huge pastes would bloat the state VS Code keeps for the view; they are not worth recalling.
+    if (this.prompts.at(-1) !== prompt && prompt.length <= maxRecalledLength) this.prompts.push(prompt);
     if (this.prompts.length > this.limit) this.prompts.splice(0, this.prompts.length - this.limit);
     this.position = undefined;
   }

@@ -31,6 +31,15 @@ export class AssistantItemView implements ItemView {
     return true;
   }
 
+  /**
+   * While text streams in, the reply is re-rendered every frame; `aria-busy` keeps screen readers from reading the
+   * live region's changes until the reply is complete.
+   */
+  setStreaming(streaming: boolean): void {
+    if (streaming) this.element.setAttribute('aria-busy', 'true');
+    else this.element.removeAttribute('aria-busy');
+  }
+
   appendText(delta: string): void {
     this.text += delta;
   }

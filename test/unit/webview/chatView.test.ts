@@ -1,0 +1,30 @@
+import { composerSpecs } from './specs/composerSpecs';
+import { historySpecs } from './specs/historySpecs';
+import { itemSpecs } from './specs/itemSpecs';
+import { pageSpecs } from './specs/pageSpecs';
+import { securitySpecs } from './specs/securitySpecs';
+import { streamingSpecs } from './specs/streamingSpecs';
+import { ChatViewHarness } from './support/chatViewHarness';
+
+/** The chat webview, built and served as in VS Code (same HTML, CSP and bundle), driven in a real Chromium. */
+describe('webview: chat view in Chromium', function () {
+  this.timeout(30_000);
+  let harness: ChatViewHarness | undefined;
+  const current = (): ChatViewHarness => {
+    if (harness === undefined) throw new Error('The browser did not start.');
+    return harness;
+  };
+
+  before(async () => {
+    harness = await ChatViewHarness.start();
+  });
+  afterEach(async () => harness?.closePages());
+  after(async () => harness?.stop());
+
+  describe('page', () => pageSpecs(current));
+  describe('streaming', () => streamingSpecs(current));
+  describe('composer', () => composerSpecs(current));
+  describe('items', () => itemSpecs(current));
+  describe('history', () => historySpecs(current));
+  describe('security', () => securitySpecs(current));
+});
