@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: Elbow's search, listing and edit speed against raw ripgrep on a generated
- * 50,000-file workspace (cached in .bench/), edit_file on a 10 MB file, and cancel latency.
+ * 50,000-file workspace (cached in .bench/), edit_file on a 10 MB file, cancel latency, and the
+ * chat webview (streaming and typing in a 500-item conversation) in headless Chromium.
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -15,6 +16,7 @@ import { createBenchHost } from './host';
 import { listRows } from './listCases';
 import { formatTable } from './report';
 import { searchRows } from './searchCases';
+import { webviewRows } from './webviewCase';
 
 const BENCH_DIR = path.resolve(__dirname, '..', '.bench');
 
@@ -41,10 +43,11 @@ async function main(): Promise<void> {
   const list = await listRows(context);
   const edit = await editRows(context);
   const cancel = await cancelRows(elbow.host);
+  const webview = await webviewRows({ warmup: 2, runs: 15 });
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
-  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel]));
+  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview]));
   log('\nNotes: the search tool stops at 200 matches (parallel rg, stopped, the 200 then sorted by path); the baseline is');
   log('parallel rg stopped after 200 match records. list_files is capped at 1,000 entries in path order');
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');
