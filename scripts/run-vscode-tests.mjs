@@ -21,6 +21,8 @@ const codeServerEntry = path.join(root, 'tools/code-server/node_modules/code-ser
 const phaseOrder = ['main', 'afterReload'];
 const phaseTimeoutMs = 10 * 60_000;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Workbench chatter forwarded with the suite's output that says nothing about the tests. */
+const workbenchNoise = /^(Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|Resolving connection token|Resolved connection token|Creating a socket|\[AccountPolicyGate\]|\[reconnection-grace-time\]|\[Service Worker\]|\[lifecycle\] Long running operations)/;
 
 function fail(message, code) {
   console.error(`run-vscode-tests: ${message}`);
@@ -130,7 +132,7 @@ try {
       results = { passed: results.passed + counts.passed, failed: results.failed + counts.failed };
       return;
     }
-    console.log(line);
+    if (!workbenchNoise.test(line)) console.log(line);
   });
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit?.(code));
 
