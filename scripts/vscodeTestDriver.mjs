@@ -4,13 +4,21 @@
 import * as http from 'node:http';
 import * as path from 'node:path';
 
-/** The chat webview's frame: the one whose document has the prompt box. */
+/** Whether the frame and every iframe element around it are shown (a hidden webview stays loaded but barely renders). */
+async function isShown(frame) {
+  for (let current = frame; current.parentFrame(); current = current.parentFrame()) {
+    if (!(await (await current.frameElement()).isVisible())) return false;
+  }
+  return true;
+}
+
+/** The chat webview's frame: the shown one whose document has the prompt box. */
 async function chatFrame(page, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
       try {
-        if (await frame.$('#prompt')) return frame;
+        if ((await frame.$('#prompt')) && (await isShown(frame))) return frame;
       } catch {
         // Detached while looking: try the next.
       }
@@ -66,6 +74,10 @@ const actions = {
   async 'keyboard/press'(page, { key }) {
     await page.keyboard.press(key);
     return {};
+  },
+  /** The addresses of every tab of the browser, the workbench first. */
+  async 'page/tabs'(page) {
+    return { tabs: page.context().pages().map((tab) => tab.url()) };
   },
   async 'page/waitFor'(page, { selector, text, state = 'visible', timeoutMs = 20_000 }) {
     const locator = text === undefined ? page.locator(selector).first() : page.locator(selector, { hasText: text }).first();

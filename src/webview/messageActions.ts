@@ -12,7 +12,10 @@ export function handleMessageActions(messages: HTMLElement, host: Host): void {
     if (!(event.target instanceof Element)) return;
     const anchor = event.target.closest('a');
     if (anchor !== null) {
+      // VS Code's webview host opens any clicked link from a click listener on the window, whether or not the default
+      // was prevented: the click must not reach it, or the link opens without the user's confirmation.
       event.preventDefault();
+      event.stopPropagation();
       const href = anchor.getAttribute('href');
       if (href !== null && href !== '' && href.length <= maxHrefLength) host.post({ type: 'openLink', href });
       return;
@@ -28,7 +31,10 @@ export function handleMessageActions(messages: HTMLElement, host: Host): void {
   });
   // Middle clicks and the like must not open anything either.
   messages.addEventListener('auxclick', (event) => {
-    if (event.target instanceof Element && event.target.closest('a') !== null) event.preventDefault();
+    if (event.target instanceof Element && event.target.closest('a') !== null) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
   });
 }
 

@@ -2,9 +2,13 @@ import * as vscode from 'vscode';
 
 const externalSchemes = new Set(['http', 'https', 'mailto']);
 
+interface LinkChoice extends vscode.QuickPickItem {
+  action: 'open' | 'copy';
+}
+
 /**
- * A link clicked in the chat (model output, so untrusted): web links open after the user
- * confirms; a workspace path opens in the editor; anything else is refused.
+ * A link clicked in the chat (model output, so untrusted): web links open only after the user
+ * confirms, seeing the whole address; a workspace path opens in the editor; anything else is refused.
  */
 export async function openLink(href: string): Promise<void> {
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
@@ -13,8 +17,13 @@ export async function openLink(href: string): Promise<void> {
     void vscode.window.showWarningMessage(`Elbow: not opening a "${scheme}:" link from the chat.`);
     return;
   }
-  const choice = await vscode.window.showInformationMessage(`Open this link from the chat?\n\n${href}`, { modal: true }, 'Open');
-  if (choice === 'Open') await vscode.env.openExternal(vscode.Uri.parse(href, true));
+  const choices: LinkChoice[] = [
+    { action: 'open', label: '$(link-external) Open link', detail: href },
+    { action: 'copy', label: '$(copy) Copy link' },
+  ];
+  const choice = await vscode.window.showQuickPick(choices, { title: 'Open this link from the chat?', placeHolder: href });
+  if (choice?.action === 'open') await vscode.env.openExternal(vscode.Uri.parse(href, true));
+  if (choice?.action === 'copy') await vscode.env.clipboard.writeText(href);
 }
 
 async function openWorkspaceFile(reference: string): Promise<void> {

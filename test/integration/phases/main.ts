@@ -8,6 +8,7 @@ import { beforeReloadTests } from '../suites/reload.test';
 import { runControlTests } from '../suites/runControl.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
+import { workbenchTests } from '../suites/workbench.test';
 import { xssTests } from '../suites/xss.test';
 import { startModelServer } from '../support/chat';
 import { runSuite } from '../support/runSuite';
@@ -36,6 +37,7 @@ export function run(): Promise<void> {
     () => vscodeHostTests(current),
     () => runControlTests(current),
     () => xssTests(current),
+    () => workbenchTests(current),
     () => historyAndThemeTests(current),
     () => beforeReloadTests(current),
   ]);

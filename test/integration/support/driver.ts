@@ -24,8 +24,10 @@ export const webview = {
 
 export const page = {
   waitFor: (selector: string, options: { text?: string; state?: 'visible' | 'hidden'; timeoutMs?: number } = {}) => drive('page/waitFor', { selector, ...options }),
-  click: (selector: string, text?: string) => drive('page/click', { selector, text }),
+  click: (selector: string, text?: string, button: 'left' | 'right' = 'left') => drive('page/click', { selector, text, button }),
   type: (text: string) => drive('keyboard/type', { text }),
   press: (key: string) => drive('keyboard/press', { key }),
   screenshot: (name: string) => drive('screenshot', { name }),
+  /** The addresses of all browser tabs, the workbench's first. */
+  tabs: async (): Promise<string[]> => (await drive<{ tabs: string[] }>('page/tabs')).tabs,
 };

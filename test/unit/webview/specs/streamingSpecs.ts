@@ -132,6 +132,14 @@ export function streamingSpecs(harness: () => ChatViewHarness): void {
     const { page } = view;
     await view.deliver(conversation([assistant('a1', 'See [the docs](https://example.com/docs?q=1) or [a file](src/app.ts).')]));
     const before = page.url();
+    // VS Code's webview host opens every link click that reaches the window, prevented or not.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __linkClicksSeenByWindow: seen });
+      for (const type of ['click', 'auxclick']) window.addEventListener(type, (event) => {
+        if (event.target instanceof Element && event.target.closest('a') !== null) seen.push(type);
+      });
+    });
     await page.locator('#messages a', { hasText: 'the docs' }).click();
     await page.locator('#messages a', { hasText: 'a file' }).click();
     await page.locator('#messages a', { hasText: 'a file' }).click({ button: 'middle' });
@@ -142,5 +150,6 @@ export function streamingSpecs(harness: () => ChatViewHarness): void {
     assert.equal(page.url(), before);
     assert.deepEqual(view.blockedRequests, [], 'no request for the link');
     assert.equal(page.context().pages().length, 1, 'no new window');
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __linkClicksSeenByWindow: string[] }).__linkClicksSeenByWindow), [], 'link clicks stop before the window');
   });
 }
