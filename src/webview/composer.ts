@@ -24,6 +24,8 @@ export class Composer {
   private readonly hint = h('div', { id: 'prompt-hint', className: 'prompt-hint', hidden: true, attributes: { role: 'status' } });
   private readonly history: PromptHistory;
   private running = false;
+  /** Length of the text the box was last fitted to. */
+  private measuredLength = 0;
 
   constructor(private readonly host: Host, private readonly onSent: () => void) {
     this.history = new PromptHistory(host.state.sentPrompts);
@@ -135,9 +137,16 @@ export class Composer {
     this.prompt.setAttribute('aria-invalid', String(tooLong));
   }
 
-  /** Fits the box to its text, up to a limit after which it scrolls. CSSOM styles are allowed by the CSP. */
+  /**
+   * Fits the box to its text, up to a limit after which it scrolls. CSSOM styles are allowed by the CSP.
+   * Collapsing the box to measure it lays out the whole view, which a long conversation makes slow: it is done
+   * only when the text did not just grow; growing shows in `scrollHeight` without it.
+   */
   private autoGrow(): void {
-    this.prompt.style.height = 'auto';
-    this.prompt.style.height = `${Math.min(this.prompt.scrollHeight, maxPromptHeight)}px`;
+    const { length } = this.prompt.value;
+    if (length <= this.measuredLength) this.prompt.style.height = 'auto';
+    this.measuredLength = length;
+    const height = `${Math.min(this.prompt.scrollHeight, maxPromptHeight)}px`;
+    if (this.prompt.style.height !== height) this.prompt.style.height = height;
   }
 }

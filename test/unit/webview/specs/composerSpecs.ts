@@ -19,10 +19,17 @@ export function composerSpecs(harness: () => ChatViewHarness): void {
     const heightBefore = await prompt.evaluate((element) => element.clientHeight);
     await prompt.press('Shift+Enter');
     await prompt.pressSequentially('third line');
-    assert.ok(await prompt.evaluate((element) => element.clientHeight) > heightBefore, 'the box grows with its text');
+    const heightOfThree = await prompt.evaluate((element) => element.clientHeight);
+    assert.ok(heightOfThree > heightBefore, 'the box grows with its text');
+    for (let count = 0; count <= 'third line'.length; count++) await prompt.press('Backspace');
+    assert.equal(await prompt.evaluate((element) => element.clientHeight), heightBefore, 'and shrinks when lines go');
+    await prompt.press('Shift+Enter');
+    await prompt.pressSequentially('third line');
+    assert.equal(await prompt.evaluate((element) => element.clientHeight), heightOfThree);
     await prompt.press('Enter');
     assert.deepEqual(await view.postedOfType('send'), [{ type: 'send', text: 'first line\nsecond line\nthird line' }]);
     assert.equal(await prompt.inputValue(), '');
+    assert.ok(await prompt.evaluate((element) => element.clientHeight) < heightBefore, 'back to one line once sent');
 
     await prompt.fill('via the button');
     await view.page.locator('#send').click();
