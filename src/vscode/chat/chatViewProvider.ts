@@ -7,7 +7,7 @@ import { createNonce, webviewHtml } from './webviewHtml';
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'elbow.chat';
   private view: vscode.WebviewView | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -32,12 +32,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       styleUri: asUri('media', 'chat.css'),
       codiconsUri: asUri('dist', 'codicons', 'codicon.css'),
     });
-    this.subscriptions.push(
-      view.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)),
-      view.onDidDispose(() => {
-        if (this.view === view) this.view = undefined;
-      }),
-    );
+    // VS Code resolves the view again each time it is shown after being hidden: listeners live as long as this webview.
+    const received = view.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw));
+    const disposed = view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+      received.dispose();
+      disposed.dispose();
+      this.subscriptions = this.subscriptions.filter((subscription) => subscription !== received && subscription !== disposed);
+    });
+    this.subscriptions.push(received, disposed);
   }
 
   post(message: ToWebview): void {
