@@ -72,6 +72,7 @@ const phaseTarget = {
 };
 const outputDir = path.join(root, '.test-output');
 fs.mkdirSync(path.join(outputDir, 'screenshots'), { recursive: true });
+fs.rmSync(path.join(outputDir, 'multi-root-reloaded'), { force: true });
 
 let codeServer;
 let browser;

@@ -64,7 +64,13 @@ const actions = {
   async 'webview/waitFor'(page, { selector, text, state = 'visible', timeoutMs = 20_000 }) {
     const frame = await chatFrame(page, timeoutMs);
     const locator = text === undefined ? frame.locator(selector).first() : frame.locator(selector, { hasText: text }).first();
-    await locator.waitFor({ state, timeout: timeoutMs });
+    try {
+      await locator.waitFor({ state, timeout: timeoutMs });
+    } catch (error) {
+      // What the chat showed instead says more than the timeout.
+      const shown = await frame.evaluate("document.querySelector('#messages')?.innerText.slice(-600) ?? '(no #messages)'").catch(() => '(unreadable)');
+      throw new Error(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}\nThe chat ended with:\n${shown}`, { cause: error });
+    }
     return {};
   },
   async 'keyboard/type'(page, { text }) {

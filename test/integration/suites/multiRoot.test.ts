@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, textsOf, waitUntilIdle } from '../support/chat';
+import { openChat, sendPrompt, sleep, textsOf, waitUntilIdle } from '../support/chat';
 import { webview } from '../support/driver';
 
 function folder(name: string): vscode.Uri {
@@ -19,7 +22,21 @@ function toolResultsSent(server: FakeLlmServer): string {
 /** A workspace of two folders, each with its own README.md: paths resolve against the folder they name. */
 export function multiRootTests(server: () => FakeLlmServer): void {
   describe('a multi-root workspace', () => {
-    before(openChat);
+    before(async () => {
+      const names = () => (vscode.workspace.workspaceFolders ?? []).map((entry) => entry.name).join(',');
+      for (let attempt = 0; attempt < 100 && names() !== 'app,docs'; attempt++) await sleep(100);
+      // code-server in a fresh browser window sometimes opens a .code-workspace without its folders (a race
+      // in the web workbench, not in Elbow); a reload reads it again and runs this phase anew, once.
+      const marker = path.join(process.env.ELBOW_TEST_OUTPUT ?? os.tmpdir(), 'multi-root-reloaded');
+      if (names() === '' && !fs.existsSync(marker)) {
+        fs.writeFileSync(marker, 'reloaded once\n');
+        console.log('The workspace opened without its folders: reloading the window once.');
+        await vscode.commands.executeCommand('workbench.action.reloadWindow');
+        await sleep(60_000);
+      }
+      assert.equal(names(), 'app,docs', `the window opened ${vscode.workspace.workspaceFile?.toString() ?? 'no workspace file'}`);
+      await openChat();
+    });
 
     it('reads and writes in the folder a path names', async () => {
       server().enqueue(
