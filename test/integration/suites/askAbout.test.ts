@@ -2,14 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
-import { sendPrompt, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
+import { lastUserMessage, sendPrompt, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
 import { webview } from '../support/driver';
-
-function lastUserMessage(server: FakeLlmServer): string {
-  const messages = (server.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> }).messages;
-  const user = messages.filter((message) => message.role === 'user').at(-1);
-  return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content);
-}
 
 export function askAboutTests(server: () => FakeLlmServer): void {
   describe('asking about files and selections', () => {

@@ -2,31 +2,15 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
+import { congrats, fizzbuzz } from '../../support/seedExperiments';
 import { lastAssistantText, openChat, readWorkspaceFile, sendPrompt, textsOf, waitUntilIdle, workspaceFolder } from '../support/chat';
 import { webview } from '../support/driver';
-
-/** The experiments of "How To Build An Agent" (seeds/code-editing-agent-go-deepseek.txt), typed into the real panel. */
-const fizzbuzz = `for (let i = 1; i <= 100; i++) {
-  let out = '';
-  if (i % 3 === 0) out += 'Fizz';
-  if (i % 5 === 0) out += 'Buzz';
-  console.log(out || i);
-}
-`;
-
-const congrats = `function rot13(text) {
-  return text.replace(/[a-zA-Z]/g, (c) => {
-    const base = c <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
-  });
-}
-console.log(rot13('Pbatenghyngvbaf ba ohvyqvat n pbqr-rqvgvat ntrag!'));
-`;
 
 function runNode(file: string): string {
   return execFileSync(process.execPath, [file], { cwd: workspaceFolder().fsPath, encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
 }
 
+/** The experiments of "How To Build An Agent" (seeds/code-editing-agent-go-deepseek.txt), typed into the real panel. */
 export function experimentsTests(server: () => FakeLlmServer): void {
   describe('the seed experiments in the panel', () => {
     before(openChat);

@@ -5,18 +5,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, sleep, textsOf, waitUntilIdle } from '../support/chat';
+import { openChat, sendPrompt, sleep, textsOf, toolResultsSent, waitUntilIdle } from '../support/chat';
 import { webview } from '../support/driver';
 
 function folder(name: string): vscode.Uri {
   const found = vscode.workspace.workspaceFolders?.find((candidate) => candidate.name === name);
   if (found === undefined) throw new Error(`No workspace folder named ${name}.`);
   return found.uri;
-}
-
-function toolResultsSent(server: FakeLlmServer): string {
-  const messages = (server.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> }).messages;
-  return messages.filter((message) => message.role === 'tool').map((message) => String(message.content)).join('\n');
 }
 
 /** A workspace of two folders, each with its own README.md: paths resolve against the folder they name. */

@@ -4,13 +4,8 @@ import * as vscode from 'vscode';
 import { vscodeRipgrepCandidates } from '../../../src/vscode/host/vscodeRipgrep';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { readWorkspaceFile, sendPrompt, waitUntilIdle, workspaceFile } from '../support/chat';
+import { readWorkspaceFile, sendPrompt, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { webview } from '../support/driver';
-
-function toolResultsSent(server: FakeLlmServer): string {
-  const messages = (server.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> }).messages;
-  return messages.filter((message) => message.role === 'tool').map((message) => String(message.content)).join('\n');
-}
 
 export function vscodeHostTests(server: () => FakeLlmServer): void {
   describe('the VS Code host', () => {

@@ -56,3 +56,24 @@ export async function readWorkspaceFile(relative: string): Promise<string> {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+interface SentMessage {
+  role: string;
+  content: unknown;
+}
+
+/** The messages of the last request the model server received (OpenAI wire format). */
+function lastRequestMessages(server: FakeLlmServer): SentMessage[] {
+  return (server.requests.at(-1)?.body as { messages: SentMessage[] }).messages;
+}
+
+/** Every tool result in the last request, joined. */
+export function toolResultsSent(server: FakeLlmServer): string {
+  return lastRequestMessages(server).filter((message) => message.role === 'tool').map((message) => String(message.content)).join('\n');
+}
+
+/** The last user message of the last request, as the model received it. */
+export function lastUserMessage(server: FakeLlmServer): string {
+  const user = lastRequestMessages(server).filter((message) => message.role === 'user').at(-1);
+  return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content);
+}
