@@ -4,29 +4,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { elbowEnvironment, runElbow, useCliFixture, type ProviderName } from '../../support/elbowCli';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-
-/**
- * The experiments from "How To Build An Agent" (seeds/code-editing-agent-go-deepseek.txt), run
- * through `elbow -p` as a user would, with the fake server playing the model.
- */
-const fizzbuzz = `for (let i = 1; i <= 100; i++) {
-  let out = '';
-  if (i % 3 === 0) out += 'Fizz';
-  if (i % 5 === 0) out += 'Buzz';
-  console.log(out || i);
-}
-`;
-
-const congrats = `function rot13(text) {
-  return text.replace(/[a-zA-Z]/g, (c) => {
-    const base = c <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
-  });
-}
-console.log(rot13('Pbatenghyngvbaf ba ohvyqvat n pbqr-rqvgvat ntrag!'));
-`;
-
-const riddle = 'what animal is the most disagreeable because it always says neigh?';
+import { congrats, fizzbuzz, riddle } from '../../support/seedExperiments';
 
 function node(script: string, cwd: string): string {
   return execFileSync(process.execPath, [script], { cwd, encoding: 'utf8' });
@@ -38,6 +16,10 @@ function toolResultsSeen(server: FakeLlmServer): string[] {
   return JSON.stringify(last?.messages ?? []).match(/"(?:content|text)":"[^"]*"/g) ?? [];
 }
 
+/**
+ * The experiments from "How To Build An Agent" (seeds/code-editing-agent-go-deepseek.txt), run
+ * through `elbow -p` as a user would, with the fake server playing the model.
+ */
 for (const provider of ['openai', 'anthropic'] as ProviderName[]) {
   describe(`elbow -p experiments (${provider})`, function () {
     this.timeout(30_000);
