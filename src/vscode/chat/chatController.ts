@@ -7,7 +7,7 @@ import type { AgentHost } from '../../core/host/host';
 import { emptyUsage, userText, type Message } from '../../core/llm/messages';
 import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
 import { toolCallTitle } from '../../core/tools/toolCallTitle';
-import type { Attachment, UsageSummary } from '../../protocol/chatItems';
+import type { Attachment } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { ApiKeys } from '../apiKeys';
@@ -97,7 +97,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   async postFullState(): Promise<void> {
-    this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage: usageSummary(this.conversation) });
+    this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage: this.conversation.usage });
     this.deps.post({ type: 'attachments', attachments: this.attachments });
     await this.postModelAndKey();
   }
@@ -126,9 +126,9 @@ export class ChatController implements vscode.Disposable {
     if (this.transcript.items.length > 0) await this.deps.store.save({ ...this.conversation, items: [...this.transcript.items], updatedAt: Date.now() });
   }
 
+  /** Stops a running request; `deactivate` saves the conversation (a run that ends saves it too). */
   dispose(): void {
     this.abort?.abort();
-    void this.flush();
   }
 
   private async open(id: string): Promise<void> {
@@ -239,7 +239,7 @@ export class ChatController implements vscode.Disposable {
     this.postAll(this.transcript.apply(event));
     if (event.type === 'usage' && this.session !== undefined) {
       this.conversation.usage = this.session.usage;
-      this.deps.post({ type: 'usage', usage: usageSummary(this.conversation) });
+      this.deps.post({ type: 'usage', usage: this.conversation.usage });
     }
     if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done') this.scheduleSave();
   }
@@ -288,9 +288,4 @@ function newConversation(): StoredConversation {
 function owesReply(messages: readonly Message[]): boolean {
   const last = messages.at(-1);
   return last !== undefined && last.role !== 'assistant';
-}
-
-function usageSummary(conversation: StoredConversation): UsageSummary {
-  const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens } = conversation.usage;
-  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens };
 }
