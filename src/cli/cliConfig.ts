@@ -1,4 +1,4 @@
-import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
+import { apiKeyVariables, defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import { UsageError, type CliArguments } from './cliArguments';
 
 export interface CliConfig {
@@ -14,14 +14,14 @@ type Environment = Record<string, string | undefined>;
 /** Where each provider's settings come from, and what to say when its key is missing. */
 const providerSettings: Record<ProviderName, { keyVariable: string; modelVariable: string; baseUrlVariable: string; defaultModel: string; missingKey: string }> = {
   openai: {
-    keyVariable: 'OPENAI_API_KEY',
+    keyVariable: apiKeyVariables.openai,
     modelVariable: 'OPENAI_MODEL',
     baseUrlVariable: 'OPENAI_API_BASE',
     defaultModel: defaultModels.openai,
     missingKey: 'No API key: set OPENAI_API_KEY (and OPENAI_API_BASE for another OpenAI-compatible server), or ANTHROPIC_API_KEY with --provider anthropic.',
   },
   anthropic: {
-    keyVariable: 'ANTHROPIC_API_KEY',
+    keyVariable: apiKeyVariables.anthropic,
     modelVariable: 'ANTHROPIC_MODEL',
     baseUrlVariable: 'ANTHROPIC_BASE_URL',
     defaultModel: defaultModels.anthropic,

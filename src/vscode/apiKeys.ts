@@ -1,10 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ProviderName } from '../core/llm/providers/createProvider';
-
-const environmentVariables: Record<ProviderName, string> = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-};
+import { apiKeyVariables, type ProviderName } from '../core/llm/providers/createProvider';
 
 /** API keys in VS Code's SecretStorage, one per provider; the environment variable is the fallback. */
 export class ApiKeys {
@@ -20,7 +15,7 @@ export class ApiKeys {
   async get(provider: ProviderName): Promise<string | undefined> {
     const stored = await this.secrets.get(secretName(provider));
     if (stored !== undefined && stored.trim() !== '') return stored.trim();
-    const fromEnvironment = this.environment[environmentVariables[provider]]?.trim();
+    const fromEnvironment = this.environment[apiKeyVariables[provider]]?.trim();
     return fromEnvironment === '' ? undefined : fromEnvironment;
   }
 
@@ -33,7 +28,7 @@ export class ApiKeys {
   }
 
   static environmentVariable(provider: ProviderName): string {
-    return environmentVariables[provider];
+    return apiKeyVariables[provider];
   }
 }
 

@@ -11,6 +11,12 @@ export const defaultModels: Record<ProviderName, string> = {
   anthropic: 'claude-sonnet-4-6',
 };
 
+/** The environment variable each host reads a provider's API key from when none is configured. */
+export const apiKeyVariables: Record<ProviderName, string> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+};
+
 export interface ProviderConfig {
   provider: ProviderName;
   apiKey: string;
