@@ -1,3 +1,4 @@
+import { DirectFileChanges } from '../core/host/directFileChanges';
 import type { AgentHost } from '../core/host/host';
 import type { WorkspaceSearcher } from '../core/host/searcher';
 import { createWorkspaceSearcher } from './createWorkspaceSearcher';
@@ -12,6 +13,7 @@ export async function createNodeHost(roots: readonly string[], searcher?: Worksp
   return {
     workspaceRoots: roots,
     files,
+    changes: new DirectFileChanges(files),
     searcher: searcher ?? (await createWorkspaceSearcher({ files, scope: { roots } })),
     environment: {
       platform: process.platform,

@@ -36,6 +36,10 @@ export class NodeFileSystem implements HostFileSystem {
     await fs.writeFile(filePath, data);
   }
 
+  async deleteFile(filePath: string): Promise<void> {
+    await fs.rm(filePath, { force: true });
+  }
+
   async readDirectory(directory: string): Promise<DirectoryEntry[]> {
     const entries = await fs.readdir(directory, { withFileTypes: true });
     return Promise.all(entries.map((entry) => this.describeEntry(directory, entry)));

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { DirectFileChanges } from '../../src/core/host/directFileChanges';
 import type { HostFileSystem } from '../../src/core/host/fileSystem';
 import type { AgentHost } from '../../src/core/host/host';
 import type { WorkspaceSearcher } from '../../src/core/host/searcher';
@@ -59,6 +60,7 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
   const host: AgentHost = {
     workspaceRoots: roots,
     files: fileSystem,
+    changes: new DirectFileChanges(fileSystem),
     searcher: await createSearcher(options.searcher ?? 'builtin', fileSystem, scope),
     environment: { platform: process.platform, shell: '/bin/bash', today: () => '2026-01-01' },
   };

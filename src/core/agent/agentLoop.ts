@@ -4,6 +4,7 @@ import { ProviderError } from '../llm/providerError';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
+import { attachNotes } from './attachNotes';
 import { requestWithRetry } from './requestWithRetry';
 import type { RetryPolicy } from './retryPolicy';
 import { runToolCalls } from './runToolCalls';
@@ -21,6 +22,8 @@ export interface AgentLoopOptions {
   maxOutputTokens?: number;
   emit: AgentEventSink;
   random?: () => number;
+  /** Notes for the model that arrived since the last request (e.g. rejected edits); each is sent once. */
+  takeNotes?: () => string[];
 }
 
 /**
@@ -35,6 +38,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     if (signal.aborted) return cancelled();
     emit({ type: 'turn_start', turn });
+    attachNotes(messages, options.takeNotes?.() ?? []);
     const request = { model: options.model, system: options.system, messages, tools, maxOutputTokens: options.maxOutputTokens, signal };
     const reply = await requestWithRetry(options.provider, request, options.retry, emit, options.random);
     if (reply instanceof ProviderError) {

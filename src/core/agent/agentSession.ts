@@ -22,6 +22,8 @@ export interface AgentSessionOptions {
   history?: readonly Message[];
   /** Token totals so far of a stored conversation. */
   usage?: Usage;
+  /** Notes for the model gathered by the host (e.g. rejected edits), attached to the next request. */
+  takeNotes?: () => string[];
 }
 
 export const defaultMaxTurns = 50;
@@ -72,6 +74,7 @@ export class AgentSession {
         maxTurns: this.options.maxTurns ?? defaultMaxTurns,
         retry: this.options.retry ?? defaultRetryPolicy,
         maxOutputTokens: this.options.maxOutputTokens,
+        takeNotes: this.options.takeNotes,
         emit: (event) => {
           if (event.type === 'usage') this.totalUsage = addUsage(this.totalUsage, event.usage);
           emit(event);

@@ -18,6 +18,7 @@ export interface CreateAgentSessionOptions {
   /** A stored conversation to continue. */
   history?: Message[];
   usage?: Usage;
+  takeNotes?: () => string[];
 }
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
@@ -43,5 +44,6 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     retry: options.retry,
     history: options.history,
     usage: options.usage,
+    takeNotes: options.takeNotes,
   });
 }

@@ -21,6 +21,8 @@ export interface HostFileSystem {
   readFile(path: string): Promise<Uint8Array>;
   /** Creates missing parent folders. Replaces the whole content. */
   writeFile(path: string, data: Uint8Array): Promise<void>;
+  /** Removes a file; missing already is not an error. */
+  deleteFile(path: string): Promise<void>;
   readDirectory(path: string): Promise<DirectoryEntry[]>;
   /** The path with every symbolic link resolved; rejects when it does not exist. */
   realPath(path: string): Promise<string>;

@@ -1,3 +1,4 @@
+import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
 import type { WorkspaceSearcher } from './searcher';
 
@@ -15,6 +16,8 @@ export interface AgentHost {
   /** Absolute workspace folder paths. The first is the default for relative paths. */
   readonly workspaceRoots: readonly string[];
   readonly files: HostFileSystem;
+  /** How the tools' edits, creations and deletions are applied. */
+  readonly changes: FileChanges;
   readonly searcher: WorkspaceSearcher;
   readonly environment: HostEnvironment;
 }

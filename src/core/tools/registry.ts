@@ -59,7 +59,7 @@ export class ToolRegistry {
     const input = tool.inputSchema.safeParse(parsed.value);
     if (!input.success) return failed(call, describeInvalidArguments(tool, parsed.value, input.error));
     try {
-      const output = await tool.execute(input.data, context);
+      const output = await tool.execute(input.data, { ...context, toolCallId: call.id });
       return { result: resultBlock(call, output), summary: output.summary ?? call.name };
     } catch (error) {
       if (context.signal.aborted) return failed(call, `${call.name} was ${CANCELLED}.`);

@@ -7,6 +7,8 @@ export interface ToolContext {
   host: AgentHost;
   workspace: Workspace;
   signal: AbortSignal;
+  /** The call being run (empty outside a model's tool call). */
+  toolCallId?: string;
 }
 
 export interface ToolOutput {

@@ -25,6 +25,8 @@ function titleFor(name: string, input: Arguments): string {
       return fileTitle('Editing', input);
     case 'write_file':
       return fileTitle('Writing', input);
+    case 'delete_file':
+      return fileTitle('Deleting', input);
     case 'run_command': {
       const command = stringArgument(input, 'command');
       return command === undefined ? 'Running a command' : `Running ${clip(command, 70)}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineTool, ToolError, type ToolContext, type ToolOutput } from '../tool';
+import { defineTool, ToolError, type ToolContext } from '../tool';
 import type { ResolvedPath } from '../workspace';
+import { changeFile, type PlannedChange } from './changeFile';
 import { describeMissingOldStr } from './closestMatch';
 import { countChangedLines, lineIndexAt, numberedSnippet } from './lineChanges';
 import { notFoundMessage } from './similarPaths';
@@ -30,37 +31,36 @@ export const editFileTool = defineTool({
     const file = await context.workspace.resolve(input.path, { forWriting: true });
     const shown = context.workspace.displayPath(file.absolute);
     if (input.old_str === input.new_str) throw new ToolError('old_str and new_str are the same, so the edit would change nothing.');
-    if (!file.exists) return createFile(file, shown, input.old_str, input.new_str, context);
-    if (file.kind === 'directory') throw new ToolError(`${shown} is a folder, not a file.`);
-    if (file.kind !== 'file') throw new ToolError(`${shown} is not a regular file.`);
-    const content = await readEditableText(file, shown, context);
-
-    if (input.old_str === '') {
-      if (content.text !== '') {
-        throw new ToolError(`old_str is empty, but ${shown} already exists and is not empty. Give the exact text to replace, or use write_file to replace the whole file.`);
+    return changeFile(context, file, shown, async (current) => {
+      if (current === undefined) return planCreation(file, shown, input.old_str, input.new_str, context);
+      const content = editableText(current, shown);
+      if (input.old_str === '') {
+        if (content.text !== '') {
+          throw new ToolError(`old_str is empty, but ${shown} already exists and is not empty. Give the exact text to replace, or use write_file to replace the whole file.`);
+        }
+        return planEdit(shown, content, { text: input.new_str, start: 0, end: input.new_str.length, count: 1, before: '', after: input.new_str });
       }
-      return writeEdit(file, shown, content, { text: input.new_str, start: 0, end: input.new_str.length, count: 1, before: '', after: input.new_str }, context);
-    }
-    const { oldText, newText, positions } = locateOldStr(content, input.old_str, input.new_str);
-    if (positions.length === 0) throw new ToolError(describeMissingOldStr(shown, content.text, input.old_str));
-    if (positions.length > 1 && !input.replace_all) {
-      const lines = positions.map((position) => lineIndexAt(content.text, position) + 1);
-      throw new ToolError(
-        `old_str matches ${positions.length} places in ${shown} (lines ${lines.join(', ')}). Include more surrounding lines in old_str so that it matches exactly one, or set replace_all: true to replace every one.`,
-      );
-    }
-    const first = positions[0] as number;
-    const edited = input.replace_all
-      ? content.text.split(oldText).join(newText)
-      : content.text.slice(0, first) + newText + content.text.slice(first + oldText.length);
-    return writeEdit(file, shown, content, {
-      text: edited,
-      start: first,
-      end: first + newText.length,
-      count: input.replace_all ? positions.length : 1,
-      before: oldText,
-      after: newText,
-    }, context);
+      const { oldText, newText, positions } = locateOldStr(content, input.old_str, input.new_str);
+      if (positions.length === 0) throw new ToolError(describeMissingOldStr(shown, content.text, input.old_str));
+      if (positions.length > 1 && !input.replace_all) {
+        const lines = positions.map((position) => lineIndexAt(content.text, position) + 1);
+        throw new ToolError(
+          `old_str matches ${positions.length} places in ${shown} (lines ${lines.join(', ')}). Include more surrounding lines in old_str so that it matches exactly one, or set replace_all: true to replace every one.`,
+        );
+      }
+      const first = positions[0] as number;
+      const edited = input.replace_all
+        ? content.text.split(oldText).join(newText)
+        : content.text.slice(0, first) + newText + content.text.slice(first + oldText.length);
+      return planEdit(shown, content, {
+        text: edited,
+        start: first,
+        end: first + newText.length,
+        count: input.replace_all ? positions.length : 1,
+        before: oldText,
+        after: newText,
+      });
+    });
   },
 });
 
@@ -97,8 +97,8 @@ function occurrences(text: string, search: string): number[] {
   return positions;
 }
 
-async function readEditableText(file: ResolvedPath, shown: string, context: ToolContext): Promise<TextContent> {
-  const decoded = decodeFile(await context.host.files.readFile(file.absolute));
+function editableText(bytes: Uint8Array, shown: string): TextContent {
+  const decoded = decodeFile(bytes);
   if (decoded.kind === 'binary') throw new ToolError(`${shown} is a binary file (${decoded.description}); edit_file only edits UTF-8 text.`);
   if (decoded.hasInvalidBytes) {
     throw new ToolError(`${shown} is not valid UTF-8 (it may use another encoding, such as Latin-1); edit_file would corrupt it, so it was not changed.`);
@@ -106,20 +106,24 @@ async function readEditableText(file: ResolvedPath, shown: string, context: Tool
   return decoded;
 }
 
-async function createFile(file: ResolvedPath, shown: string, oldStr: string, newStr: string, context: ToolContext): Promise<ToolOutput> {
+async function planCreation(file: ResolvedPath, shown: string, oldStr: string, newStr: string, context: ToolContext): Promise<PlannedChange> {
   if (oldStr !== '') throw new ToolError(`${await notFoundMessage(file, context)} To create a new file, call edit_file with an empty old_str, or use write_file.`);
-  await context.host.files.writeFile(file.absolute, new TextEncoder().encode(newStr));
   const lineCount = newStr === '' ? 0 : newStr.split('\n').length - (newStr.endsWith('\n') ? 1 : 0);
-  return { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown} +${lineCount}` };
+  return {
+    after: new TextEncoder().encode(newStr),
+    output: { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown} +${lineCount}` },
+  };
 }
 
-async function writeEdit(file: ResolvedPath, shown: string, content: TextContent, edit: Edit, context: ToolContext): Promise<ToolOutput> {
-  await context.host.files.writeFile(file.absolute, encodeText(edit.text, content));
+function planEdit(shown: string, content: TextContent, edit: Edit): PlannedChange {
   const perEdit = countChangedLines(edit.before, edit.after);
   const occurrencesText = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
   const snippet = numberedSnippet(edit.text, edit.start, edit.end);
   return {
-    content: `Edited ${shown}: replaced ${occurrencesText}. The ${edit.count > 1 ? 'first edited' : 'edited'} region now reads:\n${snippet}`,
-    summary: `Edited ${shown} +${perEdit.added * edit.count} −${perEdit.removed * edit.count}`,
+    after: encodeText(edit.text, content),
+    output: {
+      content: `Edited ${shown}: replaced ${occurrencesText}. The ${edit.count > 1 ? 'first edited' : 'edited'} region now reads:\n${snippet}`,
+      summary: `Edited ${shown} +${perEdit.added * edit.count} −${perEdit.removed * edit.count}`,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { Tool } from '../tool';
+import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
 import { listFilesTool } from './listFiles';
 import { readFileTool } from './readFile';
@@ -7,5 +8,5 @@ import { writeFileTool } from './writeFile';
 
 /** The file tools every session has (run_command and compact live with the host and the loop). */
 export function builtinTools(): Tool[] {
-  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool];
+  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool];
 }

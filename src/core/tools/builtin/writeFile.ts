@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool';
+import { changeFile } from './changeFile';
 import { decodeFile, encodeText, splitLines, withLineEnding } from './textFile';
 
 const inputSchema = z.object({
@@ -21,17 +22,21 @@ export const writeFileTool = defineTool({
     const file = await context.workspace.resolve(input.path, { forWriting: true });
     const shown = context.workspace.displayPath(file.absolute);
     const lineCount = splitLines(input.content).length;
-    if (!file.exists) {
-      await context.host.files.writeFile(file.absolute, encodeText(input.content, { hasBom: false }));
-      return { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown}` };
-    }
-    if (file.kind === 'directory') throw new ToolError(`${shown} is a folder; give the path of a file inside it.`);
-    if (file.kind !== 'file') throw new ToolError(`${shown} is not a regular file.`);
-    const previous = decodeFile(await context.host.files.readFile(file.absolute));
-    const bytes = previous.kind === 'text'
-      ? encodeText(withLineEnding(input.content.replace(/^\uFEFF/, ''), previous.lineEnding), { hasBom: previous.hasBom })
-      : encodeText(input.content, { hasBom: false });
-    await context.host.files.writeFile(file.absolute, bytes);
-    return { content: `Wrote ${shown} (${lineCount} lines), replacing its previous content.`, summary: `Wrote ${shown} (${lineCount} lines)` };
+    return changeFile(context, file, shown, (current) => {
+      if (current === undefined) {
+        return {
+          after: encodeText(input.content, { hasBom: false }),
+          output: { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown}` },
+        };
+      }
+      const previous = decodeFile(current);
+      if (previous.kind === 'binary') {
+        throw new ToolError(`${shown} is a binary file (${previous.description}); write_file only writes text, so it was not changed. Ask the user before replacing it.`);
+      }
+      return {
+        after: encodeText(withLineEnding(input.content.replace(/^\uFEFF/, ''), previous.lineEnding), { hasBom: previous.hasBom }),
+        output: { content: `Wrote ${shown} (${lineCount} lines), replacing its previous content.`, summary: `Wrote ${shown} (${lineCount} lines)` },
+      };
+    });
   },
 });

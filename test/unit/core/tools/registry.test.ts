@@ -40,6 +40,7 @@ describe('ToolRegistry', () => {
   const host: AgentHost = {
     workspaceRoots: ['/nowhere'],
     files: {} as AgentHost['files'],
+    changes: {} as AgentHost['changes'],
     searcher: {} as AgentHost['searcher'],
     environment: { platform: 'linux', shell: '/bin/bash', today: () => '2026-01-01' },
   };

@@ -1,0 +1,27 @@
+import type { ChangeOutcome, FileChanges, ProposedChange } from './fileChanges';
+import type { HostFileSystem } from './fileSystem';
+
+/** Applies changes straight to the file system, as the terminal does: no review, but never over a file that changed since the tool read it. */
+export class DirectFileChanges implements FileChanges {
+  constructor(private readonly files: HostFileSystem) {}
+
+  async apply(change: ProposedChange): Promise<ChangeOutcome> {
+    if (!(await this.holds(change.path, change.before))) return { status: 'stale' };
+    if (change.after === undefined) await this.files.deleteFile(change.path);
+    else await this.files.writeFile(change.path, change.after);
+    return { status: 'applied' };
+  }
+
+  private async holds(path: string, expected: Uint8Array | undefined): Promise<boolean> {
+    const stat = await this.files.stat(path);
+    if (expected === undefined) return stat === undefined;
+    if (stat?.kind !== 'file') return false;
+    return sameBytes(await this.files.readFile(path), expected);
+  }
+}
+
+export function sameBytes(first: Uint8Array, second: Uint8Array): boolean {
+  if (first.length !== second.length) return false;
+  for (let index = 0; index < first.length; index++) if (first[index] !== second[index]) return false;
+  return true;
+}

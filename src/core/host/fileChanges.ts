@@ -1,0 +1,29 @@
+/** A change a tool wants to make to one file. */
+export interface ProposedChange {
+  /** Absolute path. */
+  path: string;
+  /** As shown to the user and the model, e.g. `src/app.ts`. */
+  displayPath: string;
+  /** The content the tool read and based the change on; `undefined` when the file did not exist. */
+  before: Uint8Array | undefined;
+  /** The new content; `undefined` deletes the file. */
+  after: Uint8Array | undefined;
+  /** The tool call making the change, so the host can link it to the call's card. */
+  toolCallId: string;
+}
+
+export type ChangeOutcome =
+  /** `note`: something the model should know, e.g. that the edit is in the editor but not yet on disk. */
+  | { status: 'applied'; note?: string }
+  /** The user declined the change; `feedback` is what they told the model. */
+  | { status: 'rejected'; feedback?: string }
+  /** The file no longer holds `before` (the user changed it meanwhile): nothing was changed; read again and retry. */
+  | { status: 'stale' };
+
+/**
+ * Where file changes are applied: straight to disk in the terminal; in VS Code through the
+ * editor, recorded for review, and, when the user wants, only after they approve.
+ */
+export interface FileChanges {
+  apply(change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome>;
+}
