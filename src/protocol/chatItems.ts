@@ -14,6 +14,29 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+/** A file the agent changed in this conversation, as the Changes list shows it. */
+export const changedFileSchema = z.object({
+  /** The file's URI: the key the webview sends back. */
+  uri: z.string(),
+  /** As shown, e.g. `src/app.ts`. */
+  path: z.string(),
+  status: z.enum(['created', 'modified', 'deleted']),
+  /** Lines added and removed against the file's text before the agent's first change (still pending review). */
+  added: z.number().int(),
+  removed: z.number().int(),
+});
+export type ChangedFile = z.infer<typeof changedFileSchema>;
+
+/** An edit waiting for the user's decision before it is applied (`elbow.edits.review`: `beforeApply`). */
+export const proposalSchema = z.object({
+  /** Unified diff of the proposed change, headers included. */
+  diff: z.string(),
+  state: z.enum(['pending', 'applied', 'rejected']),
+  /** What the user told the model when rejecting. */
+  feedback: z.string().optional(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
 export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
@@ -44,6 +67,9 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     arguments: z.string(),
     /** What the tool returned to the model (may be shortened for display). */
     result: z.string(),
+    /** The file this call changed, for an "Open diff" link. */
+    changedFile: z.object({ uri: z.string(), path: z.string() }).optional(),
+    proposal: proposalSchema.optional(),
   }),
   z.object({
     kind: z.literal('error'),

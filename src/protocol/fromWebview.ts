@@ -17,5 +17,21 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copy'), text: z.string() }),
   z.object({ type: z.literal('changeModel') }),
   z.object({ type: z.literal('setApiKey') }),
+  /** Review of the agent's changes; `uri` as in the Changes list. */
+  z.object({ type: z.literal('openChangedFile'), uri: z.string() }),
+  z.object({ type: z.literal('openDiff'), uri: z.string() }),
+  z.object({ type: z.literal('acceptFile'), uri: z.string() }),
+  z.object({ type: z.literal('rejectFile'), uri: z.string() }),
+  z.object({ type: z.literal('acceptAll') }),
+  z.object({ type: z.literal('rejectAll') }),
+  /** Roll files back to their state at this user message (the extension confirms first). */
+  z.object({ type: z.literal('restoreCheckpoint'), itemId: z.string() }),
+  /** The user's decision on a proposed edit (tool card id). */
+  z.object({
+    type: z.literal('resolveProposal'),
+    itemId: z.string(),
+    decision: z.enum(['apply', 'reject']),
+    feedback: z.string().max(10_000).optional(),
+  }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { attachmentSchema, chatItemSchema, conversationSummarySchema, modelInfoSchema, usageSummarySchema } from './chatItems';
+import { attachmentSchema, changedFileSchema, chatItemSchema, conversationSummarySchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
  * Messages from the extension to the chat webview. A whole conversation is sent only when
@@ -31,5 +31,9 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attachments'), attachments: z.array(attachmentSchema) }),
   z.object({ type: z.literal('history'), conversations: z.array(conversationSummarySchema) }),
   z.object({ type: z.literal('focusInput') }),
+  /** The files with changes still pending review in this conversation (empty: nothing to review). */
+  z.object({ type: z.literal('changes'), files: z.array(changedFileSchema) }),
+  /** User messages (item ids) after which the agent changed files: each offers "Restore checkpoint". */
+  z.object({ type: z.literal('checkpoints'), itemIds: z.array(z.string()) }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

@@ -1,5 +1,6 @@
 import type { ToWebview } from '../protocol/toWebview';
 import { AutoScroll } from './autoScroll';
+import { ChangesPanel } from './changesPanel';
 import { Composer } from './composer';
 import { h } from './dom';
 import { Header } from './header';
@@ -23,6 +24,7 @@ export class ChatApp {
     h('p', { text: 'It reads, searches and edits files in this workspace. Add files or selections to the chat from the explorer or editor context menu.' }),
   ]);
   private readonly retryBanner = new RetryBanner();
+  private readonly changes: ChangesPanel;
   private readonly composer: Composer;
   private readonly history: HistoryPanel;
   private readonly list: MessageList;
@@ -32,13 +34,15 @@ export class ChatApp {
     const scroll = new AutoScroll(this.messages);
     this.header = new Header(host);
     this.welcome = new Welcome(host);
-    this.list = new MessageList(this.messages, scroll, () => this.refresh());
+    this.list = new MessageList(this.messages, scroll, host, () => this.refresh());
     this.composer = new Composer(host, () => scroll.pin());
+    this.changes = new ChangesPanel(host, () => this.composer.focus());
     const main = h('div', { id: 'main' }, [
       this.header.element,
       h('div', { id: 'progress', className: 'progress', attributes: { 'aria-hidden': 'true' } }),
       this.welcome.element,
       h('div', { className: 'conversation-area' }, [this.messages, this.emptyState]),
+      this.changes.element,
       this.retryBanner.element,
       this.composer.element,
     ]);
@@ -83,6 +87,8 @@ export class ChatApp {
         this.history.hide();
         this.composer.focus();
         break;
+      case 'changes': this.changes.show(message.files); break;
+      case 'checkpoints': this.list.setCheckpoints(message.itemIds); break;
     }
   }
 

@@ -52,3 +52,13 @@ export function retryWaitText(reason: string, secondsLeft: number, attempt: numb
   const when = secondsLeft > 0 ? `in ${secondsLeft} s` : 'now';
   return `${reason.trim().replace(/[.:]$/, '')}, retrying ${when} (attempt ${attempt} of ${maxAttempts})`;
 }
+
+/** `1 file`, `3 files`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** `12 lines added, 1 line removed`, for what `+12 −1` shows. */
+export function lineCountsLabel(added: number, removed: number): string {
+  return `${plural(added, 'line')} added, ${plural(removed, 'line')} removed`;
+}

@@ -4,6 +4,8 @@ import { AssistantItemView } from './items/assistantItem';
 import { createItemView } from './items/createItemView';
 import { ErrorItemView } from './items/errorItem';
 import type { ItemView } from './items/itemView';
+import { UserItemView } from './items/userItem';
+import type { Host } from './vscodeApi';
 
 /** The conversation's items in `#messages`: one view per item id, streaming re-renders batched per frame. */
 export class MessageList {
@@ -11,10 +13,13 @@ export class MessageList {
   private readonly dirty = new Set<AssistantItemView>();
   private readonly streaming = new Set<AssistantItemView>();
   private frame: number | undefined;
+  /** User items after which files changed; may arrive before or after the items, and outlives a `conversation`. */
+  private checkpoints: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly container: HTMLElement,
     private readonly scroll: AutoScroll,
+    private readonly host: Host,
     /** Called after items were added, replaced or removed. */
     private readonly onChange: () => void,
   ) {}
@@ -99,6 +104,14 @@ export class MessageList {
     }
   }
 
+  /** Offers "Restore checkpoint" on exactly these user items, now and as they are created. */
+  setCheckpoints(itemIds: readonly string[]): void {
+    this.checkpoints = new Set(itemIds);
+    for (const [id, view] of this.views) {
+      if (view instanceof UserItemView) view.setCheckpoint(this.checkpoints.has(id));
+    }
+  }
+
   private streamingView(itemId: string): AssistantItemView | undefined {
     const view = this.views.get(itemId);
     if (!(view instanceof AssistantItemView)) {
@@ -119,7 +132,8 @@ export class MessageList {
   }
 
   private createView(item: ChatItem): ItemView {
-    const view = createItemView(item);
+    const view = createItemView(item, this.host);
+    if (view instanceof UserItemView) view.setCheckpoint(this.checkpoints.has(item.id));
     this.views.set(item.id, view);
     return view;
   }

@@ -1,6 +1,8 @@
 import type { ChatItem, ChatItemOf, ToolStatus } from '../../protocol/chatItems';
-import { codicon, h } from '../dom';
+import { codicon, h, iconButton } from '../dom';
+import type { Host } from '../vscodeApi';
 import { itemElement, type ItemView } from './itemView';
+import { ProposalView } from './proposalView';
 
 const toolIcons: Readonly<Record<string, string>> = {
   read_file: 'file',
@@ -16,6 +18,8 @@ const statusIcons: Readonly<Record<ToolStatus, { icon: string; label: string }>>
   error: { icon: 'error', label: 'Failed' },
 };
 
+const awaitingReview = { icon: 'eye', label: 'Waiting for your review' };
+
 export function toolIcon(name: string): string {
   return toolIcons[name] ?? 'tools';
 }
@@ -29,7 +33,10 @@ export function prettyArguments(raw: string): string {
   }
 }
 
-/** A compact card for one tool call; expands to its arguments and result (plain text: file contents are untrusted). */
+/**
+ * A compact card for one tool call; expands to its arguments and result (plain text: file contents are untrusted).
+ * An edit offers "Open diff"; an edit awaiting approval shows its diff and the choices, and stays open until decided.
+ */
 export class ToolItemView implements ItemView {
   readonly element: HTMLDivElement;
   private readonly card = h('details', { className: 'tool-card' });
@@ -39,18 +46,32 @@ export class ToolItemView implements ItemView {
   private readonly argumentsText = h('pre', { className: 'tool-arguments' });
   private readonly resultLabel = h('div', { className: 'tool-section-label', text: 'Result' });
   private readonly resultText = h('pre', { className: 'tool-result' });
+  private readonly body = h('div', { className: 'tool-body' }, [
+    h('div', { className: 'tool-section-label', text: 'Arguments' }),
+    this.argumentsText,
+    this.resultLabel,
+    this.resultText,
+  ]);
+  private readonly openDiff: HTMLButtonElement;
+  /** Made when the call first carries a proposal: most never do. */
+  private proposal: ProposalView | undefined;
+  private changedUri: string | undefined;
 
-  constructor(item: ChatItemOf<'tool'>) {
+  constructor(item: ChatItemOf<'tool'>, private readonly host: Host) {
     this.element = itemElement(item);
-    this.card.append(
-      h('summary', { className: 'tool-summary' }, [this.icon, this.title, this.status]),
-      h('div', { className: 'tool-body' }, [
-        h('div', { className: 'tool-section-label', text: 'Arguments' }),
-        this.argumentsText,
-        this.resultLabel,
-        this.resultText,
-      ]),
-    );
+    this.openDiff = iconButton({
+      className: 'tool-open-diff',
+      icon: 'diff',
+      label: 'Open diff',
+      text: 'Open diff',
+      onClick: (event) => {
+        // The link sits in the card's summary: the click must not also open or close the card.
+        event.preventDefault();
+        event.stopPropagation();
+        if (this.changedUri !== undefined) host.post({ type: 'openDiff', uri: this.changedUri });
+      },
+    });
+    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title, this.status]), this.body);
     this.element.append(this.card);
     this.update(item);
   }
@@ -62,7 +83,8 @@ export class ToolItemView implements ItemView {
     this.icon.className = `codicon codicon-${toolIcon(item.name)} tool-icon`;
     this.title.textContent = item.title;
     this.title.title = item.title;
-    const status = statusIcons[item.status];
+    const pending = item.proposal?.state === 'pending';
+    const status = pending && item.status === 'running' ? awaitingReview : statusIcons[item.status];
     this.status.className = `tool-status codicon codicon-${status.icon}`;
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
@@ -71,6 +93,22 @@ export class ToolItemView implements ItemView {
     this.resultLabel.hidden = !hasResult;
     this.resultText.hidden = !hasResult;
     this.resultText.textContent = item.result;
+    this.changedUri = item.changedFile?.uri;
+    // Only in the cards of calls that changed a file, so that `.tool-open-diff` finds only links that work.
+    if (item.changedFile === undefined) {
+      this.openDiff.remove();
+    } else {
+      this.openDiff.title = `Open diff of ${item.changedFile.path}`;
+      if (this.openDiff.parentElement === null) this.status.before(this.openDiff);
+    }
+    if (item.proposal !== undefined && this.proposal === undefined) {
+      this.proposal = new ProposalView(item.id, this.host);
+      this.body.prepend(this.proposal.element);
+    }
+    this.proposal?.update(item.proposal);
+    if (item.proposal === undefined) delete this.card.dataset.proposal;
+    else this.card.dataset.proposal = item.proposal.state;
+    if (pending) this.card.open = true;
     return true;
   }
 }

@@ -2,6 +2,7 @@ import { composerSpecs } from './specs/composerSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { pageSpecs } from './specs/pageSpecs';
+import { reviewSpecs } from './specs/reviewSpecs';
 import { securitySpecs } from './specs/securitySpecs';
 import { streamingSpecs } from './specs/streamingSpecs';
 import { ChatViewHarness } from './support/chatViewHarness';
@@ -26,5 +27,6 @@ describe('webview: chat view in Chromium', function () {
   describe('composer', () => composerSpecs(current));
   describe('items', () => itemSpecs(current));
   describe('history', () => historySpecs(current));
+  describe('review', () => reviewSpecs(current));
   describe('security', () => securitySpecs(current));
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { attachmentLabel, formatTokenCount, relativeTime, retryWaitText, usageText, usageTooltip } from '../../../src/webview/format';
+import { attachmentLabel, formatTokenCount, lineCountsLabel, plural, relativeTime, retryWaitText, usageText, usageTooltip } from '../../../src/webview/format';
 import { PromptHistory } from '../../../src/webview/promptHistory';
 import { createNonce, webviewHtml } from '../../../src/vscode/chat/webviewHtml';
 
@@ -13,6 +13,11 @@ describe('webview: text formatting', () => {
     assert.equal(usageText(usage), '12.3k in · 1.2k out');
     assert.equal(usageTooltip(usage), 'Input: 12,345 tokens\nOutput: 1,234 tokens\nCache read: 8,000 tokens\nCache write: 12 tokens');
     assert.equal(usageText({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }), '');
+  });
+
+  it('counts files and lines in words', () => {
+    assert.deepEqual([0, 1, 2].map((count) => plural(count, 'file')), ['0 files', '1 file', '2 files']);
+    assert.equal(lineCountsLabel(12, 1), '12 lines added, 1 line removed');
   });
 
   it('labels attachments by path, and selections by their lines', () => {
