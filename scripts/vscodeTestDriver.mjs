@@ -90,8 +90,18 @@ const actions = {
     await locator.waitFor({ state, timeout: timeoutMs });
     return {};
   },
-  async 'page/click'(page, { selector, text, button = 'left' }) {
-    const locator = text === undefined ? page.locator(selector).first() : page.locator(selector, { hasText: text }).first();
+  /** `index`: the n-th match from the top of the page (e.g. the second hunk's CodeLens), else the first in document order. */
+  async 'page/click'(page, { selector, text, button = 'left', index }) {
+    const matches = text === undefined ? page.locator(selector) : page.locator(selector, { hasText: text });
+    let locator = matches.first();
+    if (index !== undefined) {
+      await matches.first().waitFor({ timeout: 10_000 });
+      const tops = await matches.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+      const order = tops.map((top, position) => ({ top, position })).sort((first, second) => first.top - second.top);
+      const chosen = order[index];
+      if (chosen === undefined) throw new Error(`Only ${tops.length} elements match ${selector}; wanted the one at index ${index}.`);
+      locator = matches.nth(chosen.position);
+    }
     await locator.click({ button, timeout: 10_000 });
     return {};
   },

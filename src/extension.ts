@@ -8,6 +8,14 @@ import { ConversationStore } from './vscode/chat/conversationStore';
 import { readAttachment } from './vscode/commands/attachmentCommands';
 import { registerCommands } from './vscode/commands/registerCommands';
 import { createVscodeHost, workspaceRoots } from './vscode/host/createVscodeHost';
+import { BASELINE_SCHEME, BaselineDocuments } from './vscode/review/baselineDocuments';
+import { DocumentWriter } from './vscode/review/documentWriter';
+import { ReviewActions } from './vscode/review/reviewActions';
+import { ReviewCodeLens } from './vscode/review/reviewCodeLens';
+import { registerReviewCommands } from './vscode/review/reviewCommands';
+import { ReviewDecorations } from './vscode/review/reviewDecorations';
+import { ReviewManager } from './vscode/review/reviewManager';
+import { VscodeFileChanges } from './vscode/review/vscodeFileChanges';
 
 /** What the extension exposes to other extensions and its integration tests. */
 export interface ElbowApi {
@@ -24,11 +32,18 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   const storageFolder = (context.storageUri ?? context.globalStorageUri).fsPath;
   const store = new ConversationStore(path.join(storageFolder, 'conversations'), (message) => log.warn(message));
 
+  const writer = new DocumentWriter();
+  const reviewManager = new ReviewManager(writer);
+  const reviewActions = new ReviewActions(reviewManager);
+  const codeLens = new ReviewCodeLens(reviewManager);
+  const baselines = new BaselineDocuments(reviewManager);
+
   let host: Promise<AgentHost> | undefined;
   const currentHost = (): Promise<AgentHost> => {
     const roots = workspaceRoots();
     if (roots.length === 0) return Promise.reject(new Error('Elbow works on the files of a folder: open a folder or a workspace first.'));
-    host ??= createVscodeHost(roots).then((created) => {
+    const changes = new VscodeFileChanges(reviewManager, controller.review, (change) => controller.review.applied(change));
+    host ??= createVscodeHost(roots, writer, changes).then((created) => {
       log.info(`Workspace: ${roots.join(', ')}; search with ${created.searcher.engine}.`);
       return created;
     });
@@ -36,8 +51,8 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   };
 
 
-  const view = new ChatViewProvider(context.extensionUri, (message) => controller.handle(message), log);
-  const controller = new ChatController({
+  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, (message) => controller.handle(message), log);
+  const controller: ChatController = new ChatController({
     store,
     keys,
     log,
@@ -45,6 +60,9 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     post: (message) => view.post(message),
     host: currentHost,
     readAttachment,
+    reviewManager,
+    reviewActions,
+    chatVisible: () => view.isVisible,
   });
   activeController = controller;
 
@@ -54,6 +72,13 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     ...registerCommands({ controller, view, keys, log }),
+    reviewManager,
+    new ReviewDecorations(reviewManager),
+    codeLens,
+    baselines,
+    vscode.languages.registerCodeLensProvider({ scheme: 'file' }, codeLens),
+    vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, baselines),
+    ...registerReviewCommands(reviewManager, reviewActions),
     keys.onDidChange(() => void controller.settingsChanged()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('elbow')) void controller.settingsChanged();

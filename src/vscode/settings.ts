@@ -10,6 +10,10 @@ export interface ElbowSettings {
   maxTurns: number;
   requestTimeoutMs: number;
   maxRetries: number;
+  /** `afterApply`: edits land at once and are reviewed in the editor; `beforeApply`: each edit waits for approval in the chat. */
+  editReview: 'afterApply' | 'beforeApply';
+  /** What happens to the editor when the agent changes a file. */
+  openEditedFiles: 'background' | 'followAlong' | 'never';
 }
 
 export const providerLabels: Record<ProviderName, string> = {
@@ -29,6 +33,8 @@ export function readSettings(): ElbowSettings {
     maxTurns: clampInteger(configuration.get<number>('maxTurns'), 1, 500, 50),
     requestTimeoutMs: clampInteger(configuration.get<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
     maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),
+    editReview: configuration.get<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
+    openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),
   };
 }
 
@@ -42,4 +48,8 @@ export function settingTarget(key: string): vscode.ConfigurationTarget {
 function clampInteger(value: number | undefined, min: number, max: number, fallback: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  return allowed.find((candidate) => candidate === value) ?? fallback;
 }

@@ -12,9 +12,13 @@ import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { ApiKeys } from '../apiKeys';
 import { readSettings } from '../settings';
+import { ConversationReview } from '../review/conversationReview';
+import type { ReviewActions } from '../review/reviewActions';
+import type { ReviewManager } from '../review/reviewManager';
 import { messageWithAttachments } from './attachmentContext';
 import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
 import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
+import { ReviewBridge } from './reviewBridge';
 
 export interface ChatControllerDependencies {
   store: ConversationStore;
@@ -26,6 +30,9 @@ export interface ChatControllerDependencies {
   host(): Promise<AgentHost>;
   /** The text of an attachment (the open document's when there is one), `undefined` when unreadable. */
   readAttachment(attachment: Attachment): Promise<string | undefined>;
+  reviewManager: ReviewManager;
+  reviewActions: ReviewActions;
+  chatVisible(): boolean;
 }
 
 const lastConversationKey = 'elbow.lastConversation';
@@ -43,7 +50,20 @@ export class ChatController implements vscode.Disposable {
   /** The input should take focus once the webview has (re)loaded. */
   private focusPending = false;
 
-  constructor(private readonly deps: ChatControllerDependencies) {}
+  /** The chat's side of reviewing the agent's changes; also the gate edits wait at in `beforeApply` mode. */
+  readonly review: ReviewBridge;
+
+  constructor(private readonly deps: ChatControllerDependencies) {
+    this.review = new ReviewBridge({
+      manager: deps.reviewManager,
+      actions: deps.reviewActions,
+      transcript: () => this.transcript,
+      isRunning: () => this.isRunning,
+      chatVisible: deps.chatVisible,
+      post: deps.post,
+      changed: () => this.scheduleSave(),
+    });
+  }
 
   get isRunning(): boolean {
     return this.abort !== undefined;
@@ -76,6 +96,7 @@ export class ChatController implements vscode.Disposable {
       case 'copy': return vscode.env.clipboard.writeText(message.text);
       case 'changeModel': return void vscode.commands.executeCommand('elbow.changeModel');
       case 'setApiKey': return void vscode.commands.executeCommand('elbow.setApiKey');
+      default: await this.review.handle(message);
     }
   }
 
@@ -100,6 +121,7 @@ export class ChatController implements vscode.Disposable {
     this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage: this.conversation.usage });
     this.deps.post({ type: 'attachments', attachments: this.attachments });
     await this.postModelAndKey();
+    await this.review.postState();
   }
 
   async newChat(): Promise<void> {
@@ -123,12 +145,14 @@ export class ChatController implements vscode.Disposable {
   async flush(): Promise<void> {
     if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    if (this.transcript.items.length > 0) await this.deps.store.save({ ...this.conversation, items: [...this.transcript.items], updatedAt: Date.now() });
+    if (this.transcript.items.length === 0) return;
+    await this.deps.store.save({ ...this.conversation, items: [...this.transcript.items], review: this.deps.reviewManager.state.toJSON(), updatedAt: Date.now() });
   }
 
   /** Stops a running request; `deactivate` saves the conversation (a run that ends saves it too). */
   dispose(): void {
     this.abort?.abort();
+    this.review.dispose();
   }
 
   private async open(id: string): Promise<void> {
@@ -163,6 +187,7 @@ export class ChatController implements vscode.Disposable {
     this.conversation = conversation;
     this.transcript = new ChatTranscript(conversation.items);
     this.session = undefined;
+    this.deps.reviewManager.load(ConversationReview.fromJSON(conversation.review));
   }
 
   private async send(text: string): Promise<void> {
@@ -173,6 +198,8 @@ export class ChatController implements vscode.Disposable {
     const attached = await Promise.all(attachments.map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
     if (this.transcript.items.length === 0) this.conversation.title = conversationTitle(text);
     this.postAll(this.transcript.addUser(text, attachments));
+    const userItem = this.transcript.items.at(-1);
+    if (userItem !== undefined) this.deps.reviewManager.state.checkpoints.begin(userItem.id);
     await this.deps.state.update(lastConversationKey, this.conversation.id);
     const message = messageWithAttachments(text, attached);
     // Without a session (no key yet) the message still joins the history, so Retry sends it once a key is set.
@@ -228,6 +255,7 @@ export class ChatController implements vscode.Disposable {
       retry: { ...defaultRetryPolicy, maxRetries: settings.maxRetries },
       history: this.conversation.messages,
       usage: this.conversation.usage,
+      takeNotes: () => this.deps.reviewManager.takeNotes(),
     });
     this.conversation.messages = this.session.messages;
     this.conversation.model = { provider: settings.provider, model: settings.model };

@@ -90,6 +90,25 @@ export class ChatTranscript {
     return true;
   }
 
+  /** Adds review details to the card of a call in the run under way (the file it changed, a proposal awaiting the user). */
+  annotateTool(callId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal'>>): ToWebview[] {
+    const card = this.toolCard(callId);
+    return card === undefined ? [] : this.annotateCard(card.id, change);
+  }
+
+  /** The card id of a call in the run under way. */
+  cardOf(callId: string): string | undefined {
+    return this.toolCard(callId)?.id;
+  }
+
+  annotateCard(cardId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal'>>): ToWebview[] {
+    const card = this.list.findLast((candidate) => candidate.id === cardId);
+    if (card?.kind !== 'tool') return [];
+    const item: ToolItem = { ...card, ...change };
+    this.replace(item);
+    return [{ type: 'itemUpdated', item }];
+  }
+
   private add(item: ChatItem): ToWebview[] {
     this.assistantId = undefined;
     this.list.push(item);

@@ -16,6 +16,8 @@ export interface StoredConversation {
   items: ChatItem[];
   usage: Usage;
   model?: { provider: string; model: string };
+  /** Pending review and checkpoints of the files the agent changed (see ConversationReview). */
+  review?: unknown;
 }
 
 const MAX_TITLE = 60;
@@ -40,6 +42,7 @@ const storedConversationSchema = z.object({
   items: z.array(chatItemSchema),
   usage: usageSummarySchema,
   model: modelInfoSchema.optional(),
+  review: z.unknown().optional(),
 });
 
 const indexSchema = z.object({ version: z.literal(1), conversations: z.array(conversationSummarySchema) });

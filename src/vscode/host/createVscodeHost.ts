@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
+import type { FileChanges } from '../../core/host/fileChanges';
 import type { AgentHost } from '../../core/host/host';
 import { createWorkspaceSearcher } from '../../node/createWorkspaceSearcher';
+import type { DocumentWriter } from '../review/documentWriter';
 import { VscodeFileSystem } from './vscodeFileSystem';
 import { vscodeRipgrepCandidates } from './vscodeRipgrep';
 
@@ -10,12 +12,13 @@ export function workspaceRoots(): string[] {
 }
 
 /** The agent's host inside VS Code: documents and `WorkspaceEdit` for files, VS Code's ripgrep for search. */
-export async function createVscodeHost(roots: readonly string[]): Promise<AgentHost> {
-  const files = new VscodeFileSystem();
+export async function createVscodeHost(roots: readonly string[], writer: DocumentWriter, changes: FileChanges): Promise<AgentHost> {
+  const files = new VscodeFileSystem(writer);
   const searcher = await createWorkspaceSearcher({ files, scope: { roots }, ripgrepCandidates: vscodeRipgrepCandidates(vscode.env.appRoot) });
   return {
     workspaceRoots: roots,
     files,
+    changes,
     searcher,
     environment: {
       platform: process.platform,

@@ -1,9 +1,11 @@
 import { activationTests } from '../suites/activation.test';
 import { askAboutTests } from '../suites/askAbout.test';
 import { chatTurnTests } from '../suites/chatTurn.test';
+import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { beforeReloadTests } from '../suites/reload.test';
+import { reviewTests } from '../suites/review.test';
 import { runControlTests } from '../suites/runControl.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
@@ -20,6 +22,8 @@ export function run(): Promise<void> {
     experimentsTests,
     askAboutTests,
     vscodeHostTests,
+    reviewTests,
+    checkpointTests,
     runControlTests,
     xssTests,
     workbenchTests,

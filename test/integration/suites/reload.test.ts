@@ -2,16 +2,24 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, sleep, textsOf, waitUntilIdle } from '../support/chat';
+import { openChat, readWorkspaceFile, sendPrompt, sleep, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
 import { webview } from '../support/driver';
+import { agentDoes, fixtureLines, joined, waitForHunks } from '../support/review';
+
+const pendingFile = 'review/persist.txt';
 
 const interruptedPrompt = 'Read the riddle, then think for a long time';
 
 /** Last test of the first window: leaves a turn running when the window reloads. */
 export function beforeReloadTests(server: () => FakeLlmServer): void {
   describe('before the window reloads', () => {
-    it('is in the middle of a turn: a tool has run and the next request is waiting', async () => {
+    it('has an edit pending review', async () => {
       await vscode.commands.executeCommand('elbow.newChat');
+      await agentDoes(server(), 'Edit persist.txt', [['edit_file', { path: pendingFile, old_str: 'persist line 7\n', new_str: 'PERSISTED 7\n' }]]);
+      await waitForHunks(workspaceFile(pendingFile), 1);
+    });
+
+    it('is in the middle of a turn: a tool has run and the next request is waiting', async () => {
       server().enqueue(
         { kind: 'reply', content: [toolCall('read_file', { path: 'secret-file.txt' })] },
         { kind: 'hang' },
@@ -41,6 +49,16 @@ export function afterReloadTests(server: () => FakeLlmServer): void {
       await waitUntilIdle();
       assert.deepEqual(server().violations, [], 'the restored history is one the API accepts');
       assert.ok(JSON.stringify(server().requests.at(-1)?.body).includes('always says neigh'), 'the tool result from before the reload is in the history');
+    });
+
+    it('still shows the pending edit for review, and rejects it exactly', async () => {
+      const uri = workspaceFile(pendingFile);
+      await webview.waitFor('.changed-file', { text: pendingFile });
+      await vscode.window.showTextDocument(uri);
+      await waitForHunks(uri, 1);
+      await vscode.commands.executeCommand('elbow.rejectFile', uri.toString());
+      assert.equal(await readWorkspaceFile(pendingFile), joined(fixtureLines('persist')));
+      await webview.waitFor('.changed-file', { text: pendingFile, state: 'detached' });
     });
 
     it('keeps the earlier conversations in the history', async () => {

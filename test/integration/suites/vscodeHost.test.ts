@@ -16,7 +16,7 @@ export function vscodeHostTests(server: () => FakeLlmServer): void {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
-    it('reads what the user sees (unsaved changes) and edits through the document, then saves', async () => {
+    it('reads what the user sees (unsaved changes) and edits the document, leaving the user\'s unsaved work unsaved', async () => {
       const uri = workspaceFile('src/app.ts');
       const editor = await vscode.window.showTextDocument(uri);
       await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), '// unsaved marker\n'));
@@ -33,10 +33,12 @@ export function vscodeHostTests(server: () => FakeLlmServer): void {
       await waitUntilIdle();
 
       assert.match(toolResultsSent(server()), /unsaved marker/, 'the agent read the unsaved text of the open document');
-      assert.equal(editor.document.isDirty, false, 'the edit was saved');
+      assert.match(editor.document.getText(), /^\/\/ unsaved marker\n[\s\S]*return b \+ a;/, 'the edit is in the document, beside the user\'s');
+      assert.equal(editor.document.isDirty, true, 'the user\'s unsaved work was not saved behind their back');
       const onDisk = await readWorkspaceFile('src/app.ts');
-      assert.match(onDisk, /^\/\/ unsaved marker\n/);
-      assert.match(onDisk, /return b \+ a;/);
+      assert.doesNotMatch(onDisk, /unsaved marker/);
+      assert.match(onDisk, /return a \+ b;/);
+      assert.match(toolResultsSent(server()), /in the editor but not saved to disk yet/, 'the model is told');
       assert.deepEqual([editor.selection.active.line, editor.selection.active.character], [1, 3], "the user's cursor stayed where it was");
       await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('undo');

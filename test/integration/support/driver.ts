@@ -25,6 +25,8 @@ export const webview = {
 export const page = {
   waitFor: (selector: string, options: { text?: string; state?: 'visible' | 'hidden'; timeoutMs?: number } = {}) => drive('page/waitFor', { selector, ...options }),
   click: (selector: string, text?: string, button: 'left' | 'right' = 'left') => drive('page/click', { selector, text, button }),
+  /** Clicks the `index`-th element (0 = topmost on screen) matching the selector. */
+  clickNth: (selector: string, index: number) => drive('page/click', { selector, index }),
   type: (text: string) => drive('keyboard/type', { text }),
   press: (key: string) => drive('keyboard/press', { key }),
   screenshot: (name: string) => drive('screenshot', { name }),

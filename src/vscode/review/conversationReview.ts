@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { FileCheckpoints } from '../../core/review/fileCheckpoints';
+
+/** A file the agent changed in this conversation. */
+export interface ReviewedFile {
+  /** Absolute path. */
+  path: string;
+  /** As shown, e.g. `src/app.ts`. */
+  displayPath: string;
+  /** The text before the agent's first change, moved forward as the user accepts; `null`: the file did not exist. */
+  baseline: string | null;
+  /** What the agent's latest change left (`null`: it deleted the file), to tell whether the user edited it since. */
+  agentText: string | null;
+}
+
+const reviewedFileSchema = z.object({
+  path: z.string(),
+  displayPath: z.string(),
+  baseline: z.string().nullable(),
+  agentText: z.string().nullable(),
+});
+
+const storedReviewSchema = z.object({
+  files: z.array(reviewedFileSchema),
+  checkpoints: z.unknown(),
+  notes: z.array(z.string()),
+});
+
+/** What review needs to remember of one conversation; saved with it, so pending changes survive a reload. */
+export class ConversationReview {
+  readonly files = new Map<string, ReviewedFile>();
+  checkpoints = new FileCheckpoints();
+  /** For the model, sent with the next request (e.g. "the user rejected your change to …"). */
+  notes: string[] = [];
+
+  static fromJSON(value: unknown): ConversationReview {
+    const review = new ConversationReview();
+    const parsed = storedReviewSchema.safeParse(value);
+    if (!parsed.success) return review;
+    for (const file of parsed.data.files) review.files.set(file.path, file);
+    review.checkpoints = FileCheckpoints.fromJSON(parsed.data.checkpoints);
+    review.notes = parsed.data.notes;
+    return review;
+  }
+
+  toJSON(): z.infer<typeof storedReviewSchema> {
+    return { files: [...this.files.values()], checkpoints: this.checkpoints.toJSON(), notes: this.notes };
+  }
+}

@@ -1,0 +1,102 @@
+import * as vscode from 'vscode';
+import { acceptHunk, applyReplacement, rejectHunk } from '../../core/review/hunkActions';
+import { currentEnd, type Hunk } from '../../core/review/lineHunks';
+import { describeRejectedFile, describeRejectedLines } from '../../core/review/rejectionNote';
+import { currentText, openDocument } from './currentText';
+import type { ReviewManager } from './reviewManager';
+import { confirmDeleteEditedFile, confirmRestore } from './reviewPrompts';
+
+/** A hunk named so a CodeLens or key press can find it again after the text moved on. */
+export function hunkKey(hunk: Hunk): string {
+  return `${hunk.baseStart}:${hunk.currentStart}:${hunk.baseLines.length}:${hunk.currentLines.length}`;
+}
+
+/** What the user can do with the agent's changes: accept or reject a hunk, a file, everything; restore a checkpoint. */
+export class ReviewActions {
+  constructor(private readonly manager: ReviewManager) {}
+
+  async acceptHunk(path: string, key: string): Promise<boolean> {
+    const found = await this.findHunk(path, key);
+    const file = this.manager.file(path);
+    if (found === undefined || file === undefined) return false;
+    file.baseline = acceptHunk(file.baseline ?? '', found.hunk);
+    this.manager.notify();
+    return true;
+  }
+
+  async rejectHunk(path: string, key: string): Promise<boolean> {
+    const found = await this.findHunk(path, key);
+    const file = this.manager.file(path);
+    if (found === undefined || file === undefined) return false;
+    const replacement = rejectHunk(found.text, found.hunk);
+    await this.manager.writer.write(path, applyReplacement(found.text, replacement));
+    const firstLine = found.hunk.currentStart + 1;
+    const lastLine = Math.max(firstLine, currentEnd(found.hunk));
+    this.manager.addNote(describeRejectedLines(file.displayPath, [{ startLine: firstLine, endLine: lastLine }]));
+    return true;
+  }
+
+  async acceptFile(path: string): Promise<void> {
+    const file = this.manager.file(path);
+    if (file === undefined) return;
+    file.baseline = (await currentText(path)) ?? null;
+    this.manager.notify();
+  }
+
+  /** Returns `false` when the user chose to keep a created file they had edited. */
+  async rejectFile(path: string): Promise<boolean> {
+    const file = this.manager.file(path);
+    if (file === undefined) return true;
+    const current = await currentText(path);
+    if (file.baseline === null) {
+      if (current === undefined) return true;
+      if (current !== file.agentText && !(await confirmDeleteEditedFile(file.displayPath))) return false;
+      await this.manager.writer.delete(path);
+      this.manager.addNote(describeRejectedFile(file.displayPath, 'created'));
+    } else if (current === undefined) {
+      await this.manager.writer.create(path, file.baseline);
+      this.manager.addNote(describeRejectedFile(file.displayPath, 'deleted'));
+    } else if (current !== file.baseline) {
+      await this.manager.writer.write(path, file.baseline);
+      this.manager.addNote(describeRejectedFile(file.displayPath, 'modified'));
+    }
+    this.manager.notify();
+    return true;
+  }
+
+  async acceptAll(): Promise<void> {
+    for (const file of await this.manager.changedFiles()) await this.acceptFile(vscode.Uri.parse(file.uri).fsPath);
+  }
+
+  async rejectAll(): Promise<void> {
+    for (const file of await this.manager.changedFiles()) await this.rejectFile(vscode.Uri.parse(file.uri).fsPath);
+  }
+
+  /** Rolls the files the agent touched since this user message back to how they were then, after the user confirms. Returns the files restored. */
+  async restoreCheckpoint(checkpointId: string): Promise<string[] | undefined> {
+    const review = this.manager.state;
+    const plan = review.checkpoints.restorePlan(checkpointId);
+    if (plan.length === 0) return [];
+    const shown = plan.map((entry) => review.files.get(entry.path)?.displayPath ?? vscode.workspace.asRelativePath(entry.path));
+    if (!(await confirmRestore(shown))) return undefined;
+    for (const entry of plan) {
+      const current = await currentText(entry.path);
+      if (entry.content === null) {
+        if (current !== undefined) await this.manager.writer.delete(entry.path);
+      } else if (current === undefined) {
+        await this.manager.writer.create(entry.path, entry.content);
+      } else if (current !== entry.content) {
+        await this.manager.writer.write(entry.path, entry.content);
+      }
+    }
+    review.checkpoints.afterRestore(checkpointId);
+    this.manager.addNote(`The user restored ${shown.join(', ')} to how they were before one of their earlier messages, undoing your changes since then. Read the files again before relying on what you changed.`);
+    return shown;
+  }
+
+  private async findHunk(path: string, key: string): Promise<{ hunk: Hunk; text: string } | undefined> {
+    const document = openDocument(path) ?? (await vscode.workspace.openTextDocument(vscode.Uri.file(path)));
+    const hunk = this.manager.hunksOf(document).find((candidate) => hunkKey(candidate) === key);
+    return hunk === undefined ? undefined : { hunk, text: document.getText() };
+  }
+}

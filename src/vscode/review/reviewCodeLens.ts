@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+import { countLines } from '../../core/review/lineHunks';
+import { anchorLine } from './hunkLocation';
+import { hunkKey } from './reviewActions';
+import type { ReviewManager } from './reviewManager';
+
+/** `Accept | Reject` over each pending hunk, and `Accept File | Reject File | Open Diff` at the top of the file. */
+export class ReviewCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly manager: ReviewManager) {
+    this.subscription = manager.onDidChange(() => this.changed.fire());
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const hunks = this.manager.hunksOf(document);
+    if (hunks.length === 0) return [];
+    const uri = document.uri.toString();
+    const top = new vscode.Range(0, 0, 0, 0);
+    const { added, removed } = countLines(hunks);
+    const lenses = [
+      new vscode.CodeLens(top, { title: `$(check) Accept File`, command: 'elbow.acceptFile', arguments: [uri], tooltip: 'Keep all of Elbow\'s changes to this file' }),
+      new vscode.CodeLens(top, { title: `$(discard) Reject File`, command: 'elbow.rejectFile', arguments: [uri], tooltip: 'Undo all of Elbow\'s changes to this file' }),
+      new vscode.CodeLens(top, { title: `$(diff) Open Diff (+${added} −${removed})`, command: 'elbow.openDiff', arguments: [uri], tooltip: 'Compare with the file before Elbow changed it' }),
+    ];
+    for (const hunk of hunks) {
+      const range = new vscode.Range(anchorLine(hunk, document), 0, anchorLine(hunk, document), 0);
+      const key = hunkKey(hunk);
+      lenses.push(
+        new vscode.CodeLens(range, { title: '$(check) Accept', command: 'elbow.acceptHunk', arguments: [uri, key], tooltip: 'Keep this change' }),
+        new vscode.CodeLens(range, { title: '$(discard) Reject', command: 'elbow.rejectHunk', arguments: [uri, key], tooltip: 'Restore the text from before this change' }),
+      );
+    }
+    return lenses;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import { openBaselineDiff } from './baselineDocuments';
+import { hunkAtOrAfter, nextHunk, anchorLine } from './hunkLocation';
+import { hunkKey, type ReviewActions } from './reviewActions';
+import type { ReviewManager } from './reviewManager';
+
+const pendingContextKey = 'elbow.editorHasPendingChanges';
+
+/** A file URI given by a CodeLens or the chat, else the active editor's file. */
+function targetPath(uri: unknown): string | undefined {
+  if (uri instanceof vscode.Uri) return uri.fsPath;
+  if (typeof uri === 'string') return vscode.Uri.parse(uri).fsPath;
+  const document = vscode.window.activeTextEditor?.document;
+  return document?.uri.scheme === 'file' ? document.uri.fsPath : undefined;
+}
+
+/** The review commands (palette, CodeLens, keys) and the context key that enables their keys in editors with pending changes. */
+export function registerReviewCommands(manager: ReviewManager, actions: ReviewActions): vscode.Disposable[] {
+  const hunkCommand = (act: (path: string, key: string) => Promise<boolean>) => async (uri?: unknown, key?: unknown): Promise<void> => {
+    const path = targetPath(uri);
+    if (path === undefined) return;
+    const chosenKey = typeof key === 'string' ? key : keyAtCursor(manager);
+    if (chosenKey === undefined || !(await act(path, chosenKey))) {
+      void vscode.window.showInformationMessage('That change is no longer pending: the file changed since. Review the current changes.');
+    }
+  };
+  const updateContext = (): void => {
+    const editor = vscode.window.activeTextEditor;
+    const pending = editor !== undefined && manager.hunksOf(editor.document).length > 0;
+    void vscode.commands.executeCommand('setContext', pendingContextKey, pending);
+  };
+  return [
+    vscode.commands.registerCommand('elbow.acceptHunk', hunkCommand((path, key) => actions.acceptHunk(path, key))),
+    vscode.commands.registerCommand('elbow.rejectHunk', hunkCommand((path, key) => actions.rejectHunk(path, key))),
+    vscode.commands.registerCommand('elbow.acceptFile', async (uri?: unknown) => {
+      const path = targetPath(uri);
+      if (path !== undefined) await actions.acceptFile(path);
+    }),
+    vscode.commands.registerCommand('elbow.rejectFile', async (uri?: unknown) => {
+      const path = targetPath(uri);
+      if (path !== undefined) await actions.rejectFile(path);
+    }),
+    vscode.commands.registerCommand('elbow.acceptAllChanges', () => actions.acceptAll()),
+    vscode.commands.registerCommand('elbow.rejectAllChanges', () => actions.rejectAll()),
+    vscode.commands.registerCommand('elbow.openDiff', async (uri?: unknown) => {
+      const path = targetPath(uri);
+      if (path !== undefined) await openBaselineDiff(manager, path);
+    }),
+    vscode.commands.registerCommand('elbow.nextHunk', () => goToHunk(manager, 1)),
+    vscode.commands.registerCommand('elbow.previousHunk', () => goToHunk(manager, -1)),
+    manager.onDidChange(updateContext),
+    vscode.window.onDidChangeActiveTextEditor(updateContext),
+  ];
+}
+
+function keyAtCursor(manager: ReviewManager): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined) return undefined;
+  const hunk = hunkAtOrAfter(manager.hunksOf(editor.document), editor.selection.active.line, editor.document);
+  return hunk === undefined ? undefined : hunkKey(hunk);
+}
+
+function goToHunk(manager: ReviewManager, direction: 1 | -1): void {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined) return;
+  const hunk = nextHunk(manager.hunksOf(editor.document), editor.selection.active.line, editor.document, direction);
+  if (hunk === undefined) return;
+  const position = new vscode.Position(anchorLine(hunk, editor.document), 0);
+  editor.selection = new vscode.Selection(position, position);
+  editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}

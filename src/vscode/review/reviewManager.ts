@@ -1,0 +1,141 @@
+import * as vscode from 'vscode';
+import { computeHunks, countLines, type Hunk } from '../../core/review/lineHunks';
+import { rebaseUserChanges } from '../../core/review/rebaseUserChange';
+import type { ChangedFile } from '../../protocol/chatItems';
+import { ConversationReview, type ReviewedFile } from './conversationReview';
+import { currentText, openDocument } from './currentText';
+import type { DocumentWriter } from './documentWriter';
+
+interface CachedHunks {
+  version: number;
+  baseline: string | null;
+  hunks: Hunk[];
+}
+
+/**
+ * The review state of the open conversation: which files the agent changed, their baselines,
+ * and the hunks between baseline and current text. Keeps baselines in step with the user's own
+ * typing, so only the agent's changes show as hunks.
+ */
+export class ReviewManager implements vscode.Disposable {
+  private review = new ConversationReview();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when files, baselines or document texts under review change. */
+  readonly onDidChange = this.changed.event;
+  /** Each reviewed document's text before its next change event: user edits are rebased against it. */
+  private readonly lastTexts = new Map<string, string>();
+  private readonly cache = new Map<string, CachedHunks>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(readonly writer: DocumentWriter) {
+    this.subscriptions = [
+      this.changed,
+      vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event)),
+      vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.lastTexts.delete(document.uri.toString())),
+    ];
+  }
+
+  get state(): ConversationReview {
+    return this.review;
+  }
+
+  /** Shows the review of another conversation (a new one: an empty review). */
+  load(review: ConversationReview): void {
+    this.review = review;
+    this.cache.clear();
+    this.lastTexts.clear();
+    for (const document of vscode.workspace.textDocuments) this.remember(document);
+    this.changed.fire();
+  }
+
+  file(path: string): ReviewedFile | undefined {
+    return this.review.files.get(path);
+  }
+
+  /** Call before the agent changes a file: its text now becomes the baseline when it has none yet, and the checkpoint's snapshot. */
+  recordAgentChange(path: string, displayPath: string, before: string | null): void {
+    this.review.checkpoints.recordBeforeChange(path, before);
+    if (!this.review.files.has(path)) this.review.files.set(path, { path, displayPath, baseline: before, agentText: before });
+  }
+
+  /** Call once the agent's change is in place. */
+  agentChanged(path: string, after: string | null): void {
+    const file = this.review.files.get(path);
+    if (file !== undefined) file.agentText = after;
+    const document = openDocument(path);
+    if (document !== undefined) this.lastTexts.set(document.uri.toString(), document.getText());
+    this.changed.fire();
+  }
+
+  /** Baseline moved (accept) or files rolled back: hunks must be recomputed. */
+  notify(): void {
+    this.changed.fire();
+  }
+
+  addNote(note: string): void {
+    this.review.notes.push(note);
+    this.changed.fire();
+  }
+
+  takeNotes(): string[] {
+    return this.review.notes.splice(0);
+  }
+
+  /** The agent's pending hunks in an open document (none when it is not under review). */
+  hunksOf(document: vscode.TextDocument): Hunk[] {
+    const file = this.review.files.get(document.uri.fsPath);
+    if (document.uri.scheme !== 'file' || file === undefined) return [];
+    const key = document.uri.toString();
+    const cached = this.cache.get(key);
+    if (cached?.version === document.version && cached.baseline === file.baseline) return cached.hunks;
+    const hunks = computeHunks(file.baseline ?? '', document.getText());
+    this.cache.set(key, { version: document.version, baseline: file.baseline, hunks });
+    return hunks;
+  }
+
+  /** Files with changes still pending review, for the Changes list. */
+  async changedFiles(): Promise<ChangedFile[]> {
+    const files: ChangedFile[] = [];
+    for (const file of this.review.files.values()) {
+      const current = await currentText(file.path).catch(() => undefined);
+      if (current === undefined && file.baseline === null) continue;
+      const uri = vscode.Uri.file(file.path).toString();
+      if (current === undefined) {
+        files.push({ uri, path: file.displayPath, status: 'deleted', added: 0, removed: countLines(computeHunks(file.baseline ?? '', '')).removed });
+        continue;
+      }
+      const document = openDocument(file.path);
+      const hunks = document !== undefined ? this.hunksOf(document) : computeHunks(file.baseline ?? '', current);
+      if (file.baseline !== null && hunks.length === 0) continue;
+      const { added, removed } = countLines(hunks);
+      files.push({ uri, path: file.displayPath, status: file.baseline === null ? 'created' : 'modified', added, removed });
+    }
+    return files.sort((first, second) => first.path.localeCompare(second.path));
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private remember(document: vscode.TextDocument): void {
+    if (this.review.files.has(document.uri.fsPath) && document.uri.scheme === 'file') this.lastTexts.set(document.uri.toString(), document.getText());
+  }
+
+  private documentChanged(event: vscode.TextDocumentChangeEvent): void {
+    const document = event.document;
+    const file = this.review.files.get(document.uri.fsPath);
+    if (document.uri.scheme !== 'file' || file === undefined || event.contentChanges.length === 0) return;
+    const key = document.uri.toString();
+    const before = this.lastTexts.get(key);
+    this.lastTexts.set(key, document.getText());
+    if (this.writer.isOwnChange(document) || before === undefined) {
+      this.changed.fire();
+      return;
+    }
+    const changes = event.contentChanges.map((change) => ({ start: change.rangeOffset, end: change.rangeOffset + change.rangeLength, text: change.text }));
+    const rebased = rebaseUserChanges(file.baseline ?? '', before, changes);
+    if (rebased !== undefined && file.baseline !== null) file.baseline = rebased;
+    this.changed.fire();
+  }
+}

@@ -1,0 +1,75 @@
+import { createTwoFilesPatch } from 'diff';
+import * as vscode from 'vscode';
+import type { ChangeOutcome, FileChanges, ProposedChange } from '../../core/host/fileChanges';
+import { readSettings } from '../settings';
+import { currentText, decodeText } from './currentText';
+import type { ReviewManager } from './reviewManager';
+
+export interface ProposalDecision {
+  decision: 'apply' | 'reject';
+  feedback?: string;
+}
+
+/** Asks the user about a proposed change in the chat (`beforeApply` review). */
+export interface ProposalGate {
+  ask(toolCallId: string, diff: string, signal: AbortSignal): Promise<ProposalDecision>;
+}
+
+export interface AppliedChange {
+  toolCallId: string;
+  path: string;
+  displayPath: string;
+}
+
+/**
+ * The agent's file changes in VS Code: checked against what the tool read (never over the
+ * user's newer text), approved first when the user wants that, recorded for review and undo,
+ * and applied through the editor without moving the user's focus.
+ */
+export class VscodeFileChanges implements FileChanges {
+  constructor(
+    private readonly manager: ReviewManager,
+    private readonly gate: ProposalGate,
+    private readonly onApplied: (change: AppliedChange) => void,
+  ) {}
+
+  async apply(change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> {
+    const before = change.before === undefined ? undefined : decodeText(change.before);
+    const after = change.after === undefined ? undefined : decodeText(change.after);
+    if ((await currentText(change.path)) !== before) return { status: 'stale' };
+    const settings = readSettings();
+    if (settings.editReview === 'beforeApply') {
+      const diff = createTwoFilesPatch(change.displayPath, change.displayPath, before ?? '', after ?? '', before === undefined ? 'new file' : undefined, after === undefined ? 'deleted' : undefined);
+      const decision = await this.gate.ask(change.toolCallId, diff, signal);
+      if (decision.decision === 'reject') return { status: 'rejected', feedback: decision.feedback };
+      if ((await currentText(change.path)) !== before) return { status: 'stale' };
+    }
+    this.manager.recordAgentChange(change.path, change.displayPath, before ?? null);
+    let note: string | undefined;
+    if (after === undefined) await this.manager.writer.delete(change.path);
+    else if (before === undefined) await this.manager.writer.create(change.path, after);
+    else if (!(await this.manager.writer.write(change.path, after)).savedToDisk) {
+      note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
+    }
+    // Approved before it was applied: nothing is left to review.
+    const file = this.manager.file(change.path);
+    if (settings.editReview === 'beforeApply' && file !== undefined) file.baseline = after ?? null;
+    this.manager.agentChanged(change.path, after ?? null);
+    this.onApplied({ toolCallId: change.toolCallId, path: change.path, displayPath: change.displayPath });
+    if (after !== undefined) await showEditedFile(change.path, settings.openEditedFiles);
+    return note === undefined ? { status: 'applied' } : { status: 'applied', note };
+  }
+}
+
+/** Never takes the keyboard focus: `background` opens a tab without switching to it, `followAlong` shows the file without focusing it. */
+async function showEditedFile(path: string, mode: 'background' | 'followAlong' | 'never'): Promise<void> {
+  if (mode === 'never') return;
+  const uri = vscode.Uri.file(path);
+  if (mode === 'background') {
+    const open = vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()));
+    // Not a preview: it would replace the user's own preview tab, which may be the one they are reading.
+    if (!open) await vscode.commands.executeCommand('vscode.open', uri, { preview: false, preserveFocus: true, background: true });
+    return;
+  }
+  await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true });
+}

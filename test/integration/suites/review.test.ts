@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FakeLlmServer } from '../../support/fakeLlmServer';
+import { lastUserMessage, readWorkspaceFile, sendPrompt, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { page, webview } from '../support/driver';
+import { agentDoes, exists, fixtureLines, joined, lensTitles, waitForHunks, waitUntil } from '../support/review';
+import { text } from '../../support/fakeLlmServer';
+
+const rejectLens = '.codelens-decoration a:text-matches("^\\\\s*Reject$")';
+
+export function reviewTests(server: () => FakeLlmServer): void {
+  describe('reviewing the agent\'s edits', () => {
+    before(async () => {
+      await vscode.commands.executeCommand('elbow.newChat');
+    });
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('shows each hunk with Accept and Reject; rejecting and accepting single hunks leaves exactly the expected text', async () => {
+      const relative = 'review/numbers.txt';
+      const uri = workspaceFile(relative);
+      const original = fixtureLines('numbers');
+      const editor = await vscode.window.showTextDocument(uri);
+      const edited = [...original];
+      edited[2] = 'THREE';
+      edited[9] = 'TEN';
+      edited.splice(16, 1, 'SEVENTEEN', 'SEVENTEEN AND A HALF');
+      await agentDoes(server(), 'Change lines 3, 10 and 17', [['write_file', { path: relative, content: joined(edited) }]]);
+
+      const titles = await waitForHunks(uri, 3);
+      assert.deepEqual(titles.slice(0, 3), ['$(check) Accept File', '$(discard) Reject File', '$(diff) Open Diff (+4 −3)']);
+      assert.equal(editor.document.getText(), joined(edited), 'the edit is applied at once');
+      assert.equal(await readWorkspaceFile(relative), joined(edited), 'and saved');
+      await page.waitFor('.codelens-decoration', { text: 'Accept File' });
+      await page.screenshot('review-pending-hunks');
+
+      await page.clickNth(rejectLens, 1);
+      await waitForHunks(uri, 2);
+      const afterReject = [...edited];
+      afterReject[9] = 'numbers line 10';
+      assert.equal(editor.document.getText(), joined(afterReject), 'only the middle hunk went back');
+      assert.equal(await readWorkspaceFile(relative), joined(afterReject));
+
+      await vscode.window.showTextDocument(editor.document, { selection: new vscode.Range(2, 0, 2, 0) });
+      await page.press('Control+Alt+Enter');
+      await waitForHunks(uri, 1);
+      assert.equal(editor.document.getText(), joined(afterReject), 'accepting changes no text');
+
+      editor.selection = new vscode.Selection(16, 0, 16, 0);
+      await page.press('Control+Alt+Backspace');
+      await waitForHunks(uri, 0);
+      const expected = [...original];
+      expected[2] = 'THREE';
+      assert.equal(editor.document.getText(), joined(expected));
+      assert.equal(await readWorkspaceFile(relative), joined(expected));
+      assert.equal(editor.document.isDirty, false);
+
+      server().enqueue({ kind: 'reply', content: [text('Understood.')] });
+      await sendPrompt('What happened to your edits?');
+      await waitUntilIdle();
+      const note = lastUserMessage(server());
+      assert.match(note, /rejected your change to review\/numbers\.txt line 10\b/);
+      assert.match(note, /rejected your change to review\/numbers\.txt lines 17–18/);
+    });
+
+    it('lists changed files in the chat; rejecting a created file deletes it, but asks first if the user edited it', async () => {
+      await agentDoes(server(), 'Create two files', [
+        ['write_file', { path: 'review/created.ts', content: 'export const created = true;\n' }],
+        ['write_file', { path: 'review/edited-later.ts', content: 'export const x = 1;\n' }],
+      ]);
+      const created = workspaceFile('review/created.ts');
+      const editedLater = workspaceFile('review/edited-later.ts');
+      await webview.waitFor('.changed-file', { text: 'review/created.ts' });
+      await webview.waitFor('#changes', { text: '+2' });
+      await page.screenshot('review-changes-list');
+
+      await webview.click(`.changed-file[data-uri="${created.toString()}"] .changed-file-reject`);
+      await waitUntil('the created file is deleted', async () => !(await exists(created)));
+      await webview.waitFor(`.changed-file[data-uri="${created.toString()}"]`, { state: 'detached' });
+
+      const editor = await vscode.window.showTextDocument(editedLater);
+      await editor.edit((builder) => builder.insert(new vscode.Position(1, 0), 'export const y = 2;\n'));
+      await editor.document.save();
+      const rejecting = vscode.commands.executeCommand('elbow.rejectFile', editedLater.toString());
+      await page.waitFor('.quick-input-widget', { text: 'You have edited review/edited-later.ts' });
+      await page.press('ArrowDown');
+      await page.press('Enter');
+      await rejecting;
+      assert.equal(await readWorkspaceFile('review/edited-later.ts'), 'export const x = 1;\nexport const y = 2;\n', 'kept, with the user\'s line');
+      await vscode.commands.executeCommand('elbow.acceptFile', editedLater.toString());
+      await webview.waitFor(`.changed-file[data-uri="${editedLater.toString()}"]`, { state: 'detached' });
+    });
+
+    it('keeps the user\'s own typing out of the hunks, and never saves their unsaved work', async () => {
+      const relative = 'review/typing.txt';
+      const uri = workspaceFile(relative);
+      const original = fixtureLines('typing');
+      const editor = await vscode.window.showTextDocument(uri);
+      await agentDoes(server(), 'Rename line 2', [['edit_file', { path: relative, old_str: 'typing line 2\n', new_str: 'AGENT 2\n' }]]);
+      await waitForHunks(uri, 1);
+
+      await editor.edit((builder) => builder.insert(new vscode.Position(14, 0), 'user: '));
+      await waitForHunks(uri, 1);
+      await agentDoes(server(), 'Rename line 2 again', [['edit_file', { path: relative, old_str: 'AGENT 2\n', new_str: 'AGENT TWO\nAGENT TWO B\n' }]]);
+      assert.match(toolResultsSent(server()), /unsaved changes of the user's in the editor, so your edit is in the editor but not saved/);
+      const titles = await waitForHunks(uri, 1);
+      assert.ok(titles.includes('$(diff) Open Diff (+2 −1)'), titles.join(' | '));
+      const onDisk = await readWorkspaceFile(relative);
+      assert.ok(!onDisk.includes('user: ') && onDisk.includes('AGENT 2\n'), 'the unsaved document was not saved by the agent');
+
+      await vscode.commands.executeCommand('elbow.rejectFile');
+      const expected = [...original];
+      expected[14] = `user: ${expected[14]}`;
+      assert.equal(editor.document.getText(), joined(expected), 'the agent\'s lines are gone, the user\'s typing stays');
+      await editor.document.save();
+    });
+
+    it('opens edited files in the background: the active editor, cursor and keyboard focus stay put', async () => {
+      await vscode.commands.executeCommand('elbow.newChat');
+      const notes = await vscode.window.showTextDocument(workspaceFile('notes.md'), { selection: new vscode.Range(2, 5, 2, 5), preview: false });
+      await webview.click('#prompt');
+      await agentDoes(server(), 'Touch focus.txt', [['edit_file', { path: 'review/focus.txt', old_str: 'focus line 4', new_str: 'FOCUS 4' }]]);
+      assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), notes.document.uri.toString());
+      assert.deepEqual([notes.selection.active.line, notes.selection.active.character], [2, 5]);
+      const focusTab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.path.endsWith('review/focus.txt'));
+      assert.ok(focusTab !== undefined, 'the edited file has a tab');
+      assert.equal(focusTab.isActive, false, 'that tab did not take over');
+      assert.equal(await webview.evaluate<string>('document.hasFocus() ? document.activeElement?.id ?? "" : "no focus"'), 'prompt', 'typing still goes to the chat input');
+
+      await webview.click('.tool-card .tool-open-diff');
+      await waitUntil('the diff opens', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff);
+      const diff = vscode.window.tabGroups.activeTabGroup.activeTab?.input as vscode.TabInputTextDiff;
+      assert.equal(diff.original.scheme, 'elbow-baseline');
+      assert.equal(diff.modified.toString(), workspaceFile('review/focus.txt').toString());
+      assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), joined(fixtureLines('focus')));
+      assert.deepEqual(await lensTitles(workspaceFile('notes.md')), [], 'files the agent did not touch have no lenses');
+      await vscode.commands.executeCommand('elbow.acceptAllChanges');
+      await webview.waitFor('#changes', { state: 'hidden' });
+    });
+  });
+}
