@@ -76,6 +76,10 @@ const phaseTarget = {
 const outputDir = path.join(root, '.test-output');
 fs.mkdirSync(path.join(outputDir, 'screenshots'), { recursive: true });
 fs.rmSync(path.join(outputDir, 'multi-root-reloaded'), { force: true });
+// A failure screenshot from an earlier run would pass for one of this run.
+for (const name of fs.readdirSync(path.join(outputDir, 'screenshots'))) {
+  if (name.startsWith('failure-')) fs.rmSync(path.join(outputDir, 'screenshots', name), { force: true });
+}
 
 let codeServer;
 let browser;

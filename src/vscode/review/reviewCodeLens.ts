@@ -8,10 +8,14 @@ import type { ReviewManager } from './reviewManager';
 export class ReviewCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly manager: ReviewManager) {
-    this.subscription = manager.onDidChange(() => this.changed.fire());
+    this.subscriptions = [
+      manager.onDidChange(() => this.changed.fire()),
+      // An editor coming into view would otherwise show lenses VS Code cached while it was hidden.
+      vscode.window.onDidChangeVisibleTextEditors(() => this.changed.fire()),
+    ];
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -37,7 +41,7 @@ export class ReviewCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }

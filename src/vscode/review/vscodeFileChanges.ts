@@ -1,4 +1,4 @@
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as vscode from 'vscode';
 import type { ChangeOutcome, FileChanges, ProposedChange } from '../../core/host/fileChanges';
 import { readSettings } from '../settings';
@@ -39,7 +39,7 @@ export class VscodeFileChanges implements FileChanges {
     if ((await currentText(change.path)) !== before) return { status: 'stale' };
     const settings = readSettings();
     if (settings.editReview === 'beforeApply') {
-      const diff = createTwoFilesPatch(change.displayPath, change.displayPath, before ?? '', after ?? '', before === undefined ? 'new file' : undefined, after === undefined ? 'deleted' : undefined);
+      const diff = createTwoFilesPatch(change.displayPath, change.displayPath, before ?? '', after ?? '', before === undefined ? 'new file' : undefined, after === undefined ? 'deleted' : undefined, { headerOptions: FILE_HEADERS_ONLY });
       const decision = await this.gate.ask(change.toolCallId, diff, signal);
       if (decision.decision === 'reject') return { status: 'rejected', feedback: decision.feedback };
       if ((await currentText(change.path)) !== before) return { status: 'stale' };

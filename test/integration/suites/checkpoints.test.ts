@@ -38,17 +38,18 @@ export function checkpointTests(server: () => FakeLlmServer): void {
       await page.waitFor('.quick-input-widget', { text: 'review/checkpoint-c.txt' });
       await page.press('Enter');
 
-      await waitUntil('the created file is removed', async () => !(await exists(workspaceFile('review/checkpoint-c.txt'))));
-      await waitUntil('the deleted file is back', () => exists(workspaceFile('review/checkpoint-d.txt')));
-      assert.equal(await readWorkspaceFile('review/checkpoint-d.txt'), joined(fixtureLines('checkpoint-d')));
-      assert.equal(await readWorkspaceFile(a), afterFirst);
       await webview.waitFor('.item-notice', { text: 'Restored' });
+      assert.equal(await exists(workspaceFile('review/checkpoint-c.txt')), false, 'the created file is removed');
+      assert.equal(await readWorkspaceFile('review/checkpoint-d.txt'), joined(fixtureLines('checkpoint-d')), 'the deleted file is back');
+      assert.equal(await readWorkspaceFile(a), afterFirst);
 
       await webview.click('.item-user .restore-checkpoint');
       await page.waitFor('.quick-input-widget', { text: 'Restore 1 file' });
       await page.press('Enter');
       await waitUntil('the first step is undone', async () => (await readWorkspaceFile(a)) === joined(original));
       await waitForHunks(workspaceFile(a), 0);
+      await vscode.window.showTextDocument(workspaceFile(a));
+      await page.waitFor('.codelens-decoration', { state: 'hidden' });
 
       server().enqueue({ kind: 'reply', content: [text('Noted.')] });
       await sendPrompt('Where are we?');

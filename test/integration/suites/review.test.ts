@@ -40,7 +40,7 @@ export function reviewTests(server: () => FakeLlmServer): void {
       const afterReject = [...edited];
       afterReject[9] = 'numbers line 10';
       assert.equal(editor.document.getText(), joined(afterReject), 'only the middle hunk went back');
-      assert.equal(await readWorkspaceFile(relative), joined(afterReject));
+      await waitUntil('the reject is saved', async () => (await readWorkspaceFile(relative)) === joined(afterReject));
 
       await vscode.window.showTextDocument(editor.document, { selection: new vscode.Range(2, 0, 2, 0) });
       await page.press('Control+Alt+Enter');
@@ -53,8 +53,7 @@ export function reviewTests(server: () => FakeLlmServer): void {
       const expected = [...original];
       expected[2] = 'THREE';
       assert.equal(editor.document.getText(), joined(expected));
-      assert.equal(await readWorkspaceFile(relative), joined(expected));
-      assert.equal(editor.document.isDirty, false);
+      await waitUntil('the reject is saved', async () => (await readWorkspaceFile(relative)) === joined(expected) && !editor.document.isDirty);
 
       server().enqueue({ kind: 'reply', content: [text('Understood.')] });
       await sendPrompt('What happened to your edits?');
