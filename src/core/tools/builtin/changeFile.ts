@@ -3,7 +3,7 @@ import { ToolError, type ToolContext, type ToolOutput } from '../tool';
 import type { ResolvedPath } from '../workspace';
 
 /** Files larger than this are not edited: the editor, the diff and the model all cope badly. */
-export const MAX_EDIT_FILE_BYTES = 4 * 1024 * 1024;
+export const MAX_EDIT_FILE_BYTES = 16 * 1024 * 1024;
 const MAX_ATTEMPTS = 3;
 
 /** What a tool wants a file to become, and what to tell the model once it is. */

@@ -104,7 +104,7 @@ describe('file changes through the host', () => {
     await fs.writeFile(temp.path('huge.txt'), 'a'.repeat(MAX_EDIT_FILE_BYTES + 1));
     const result = await temp.callTool('edit_file', { path: 'huge.txt', old_str: 'aaa', new_str: 'b', replace_all: true });
     assert.equal(result.isError, true);
-    assert.match(result.text, /huge\.txt is 4\.0 MB, over the 4\.0 MB limit for edits/);
+    assert.match(result.text, /huge\.txt is 16\.0 MB, over the 16\.0 MB limit for edits/);
     assert.equal((await fs.stat(temp.path('huge.txt'))).size, MAX_EDIT_FILE_BYTES + 1);
   });
 });
