@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const edit = await editRows(context);
   const cancel = await cancelRows(elbow.host);
   const webview = await webviewRows({ warmup: 2, runs: 15 });
-  const review = reviewRows(log);
+  const review = await reviewRows(log);
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
