@@ -21,7 +21,5 @@ export class DirectFileChanges implements FileChanges {
 }
 
 export function sameBytes(first: Uint8Array, second: Uint8Array): boolean {
-  if (first.length !== second.length) return false;
-  for (let index = 0; index < first.length; index++) if (first[index] !== second[index]) return false;
-  return true;
+  return first.length === second.length && Buffer.from(first.buffer, first.byteOffset, first.length).equals(second);
 }
