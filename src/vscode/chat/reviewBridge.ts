@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import { openBaselineDiff } from '../review/baselineDocuments';
+import { fileExists } from '../review/currentText';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
@@ -115,9 +116,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   private async openFile(uri: string): Promise<void> {
     const path = pathOf(uri);
     const file = this.deps.manager.file(path);
-    try {
-      await vscode.workspace.fs.stat(vscode.Uri.file(path));
-    } catch {
+    if (!(await fileExists(path))) {
       // A deleted file: its diff shows what was there.
       if (file !== undefined) await openBaselineDiff(this.deps.manager, path);
       return;

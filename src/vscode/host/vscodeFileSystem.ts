@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { DirectoryEntry, FileStat, HostFileSystem } from '../../core/host/fileSystem';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
+import { openDocument } from '../review/currentText';
 import type { DocumentWriter } from '../review/documentWriter';
 
 const utf8Strict = new TextDecoder('utf-8', { fatal: true });
@@ -50,11 +51,6 @@ export class VscodeFileSystem implements HostFileSystem {
   deleteFile(path: string): Promise<void> {
     return this.writer.delete(path);
   }
-}
-
-function openDocument(path: string): vscode.TextDocument | undefined {
-  const wanted = vscode.Uri.file(path).toString();
-  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === wanted && !document.isClosed);
 }
 
 function decodeText(data: Uint8Array): string | undefined {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { fileExists } from './currentText';
 import type { ReviewManager } from './reviewManager';
 
 export const BASELINE_SCHEME = 'elbow-baseline';
@@ -38,13 +39,7 @@ export async function openBaselineDiff(manager: ReviewManager, path: string): Pr
   const file = manager.file(path);
   const name = file?.displayPath ?? vscode.workspace.asRelativePath(path);
   const fileUri = vscode.Uri.file(path);
-  let exists = true;
-  try {
-    await vscode.workspace.fs.stat(fileUri);
-  } catch {
-    exists = false;
-  }
-  const right = exists ? fileUri : BaselineDocuments.uriFor(path, true);
+  const right = (await fileExists(path)) ? fileUri : BaselineDocuments.uriFor(path, true);
   const left = BaselineDocuments.uriFor(path, file?.baseline === null);
   await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (Elbow's changes)`, { preview: true });
 }

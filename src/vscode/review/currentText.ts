@@ -1,3 +1,4 @@
+import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 
 const byteOrderMark = '\uFEFF';
@@ -16,6 +17,16 @@ export async function currentText(path: string): Promise<string | undefined> {
   } catch (error) {
     if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return undefined;
     throw error;
+  }
+}
+
+/** Node, not `workspace.fs`: the extension runs where the files are, and this saves a round trip to the window. */
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    await fs.stat(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

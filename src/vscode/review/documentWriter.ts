@@ -1,6 +1,6 @@
-import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { openDocument } from './currentText';
+import { withLineEnding } from '../../core/tools/builtin/textFile';
+import { fileExists, openDocument } from './currentText';
 import { minimalReplacement } from '../host/minimalReplacement';
 
 export interface WriteResult {
@@ -35,14 +35,14 @@ export class DocumentWriter {
   async write(path: string, text: string, beforeSave: () => void = () => undefined): Promise<WriteResult> {
     const uri = vscode.Uri.file(path);
     const open = openDocument(path);
-    if (open === undefined && !(await exists(path))) {
+    if (open === undefined && !(await fileExists(path))) {
       await this.create(path, text);
       beforeSave();
       return { savedToDisk: true };
     }
     const document = open ?? (await vscode.workspace.openTextDocument(uri));
     const wasDirty = document.isDirty;
-    const wanted = withEndOfLine(text, document.eol);
+    const wanted = withLineEnding(text, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
     const replacement = minimalReplacement(document.getText(), wanted);
     if (replacement !== undefined) {
       this.expect(uri, wanted);
@@ -88,17 +88,3 @@ export class DocumentWriter {
   }
 }
 
-/** Node, not `workspace.fs`: the extension runs where the files are, and this saves a round trip to the window. */
-async function exists(path: string): Promise<boolean> {
-  try {
-    await fs.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function withEndOfLine(text: string, eol: vscode.EndOfLine): string {
-  const unified = text.replace(/\r\n/g, '\n');
-  return eol === vscode.EndOfLine.CRLF ? unified.replace(/\n/g, '\r\n') : unified;
-}
