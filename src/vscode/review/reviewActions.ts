@@ -64,12 +64,13 @@ export class ReviewActions {
     return true;
   }
 
+  /** Every file the agent touched: for a file with nothing pending, accepting and rejecting change nothing. */
   async acceptAll(): Promise<void> {
-    for (const file of await this.manager.changedFiles()) await this.acceptFile(vscode.Uri.parse(file.uri).fsPath);
+    for (const path of [...this.manager.state.files.keys()]) await this.acceptFile(path);
   }
 
   async rejectAll(): Promise<void> {
-    for (const file of await this.manager.changedFiles()) await this.rejectFile(vscode.Uri.parse(file.uri).fsPath);
+    for (const path of [...this.manager.state.files.keys()]) await this.rejectFile(path);
   }
 
   /** Rolls the files the agent touched since this user message back to how they were then, after the user confirms. Returns the files restored. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { computeHunks, countLines, type Hunk } from '../../core/review/lineHunks';
+import { computeHunks, countLines, splitLinesKeepingEnds, type Hunk } from '../../core/review/lineHunks';
 import { rebaseUserChanges } from '../../core/review/rebaseUserChange';
 import type { ChangedFile } from '../../protocol/chatItems';
 import { ConversationReview, type ReviewedFile } from './conversationReview';
@@ -102,7 +102,7 @@ export class ReviewManager implements vscode.Disposable {
       if (current === undefined && file.baseline === null) continue;
       const uri = vscode.Uri.file(file.path).toString();
       if (current === undefined) {
-        files.push({ uri, path: file.displayPath, status: 'deleted', added: 0, removed: countLines(computeHunks(file.baseline ?? '', '')).removed });
+        files.push({ uri, path: file.displayPath, status: 'deleted', added: 0, removed: splitLinesKeepingEnds(file.baseline ?? '').length });
         continue;
       }
       const document = openDocument(file.path);
