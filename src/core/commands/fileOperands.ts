@@ -1,0 +1,27 @@
+import { normalizeCommandName } from './commandName';
+
+/** Commands whose operands are files, so a plain `key.pem` is as telling as `./key.pem`. */
+const fileReaders: ReadonlySet<string> = new Set([
+  'cat', 'head', 'tail', 'wc', 'nl', 'less', 'more', 'bat', 'file', 'stat', 'ls', 'du', 'tree', 'diff', 'cmp', 'comm',
+  'sort', 'uniq', 'cut', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'shasum', 'cksum', 'base64', 'xxd', 'od',
+  'hexdump', 'strings', 'cp', 'mv', 'source', '.',
+]);
+/** Commands whose first operand is a pattern or program and the rest are files. */
+const patternFirstReaders: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg', 'jq', 'awk', 'sed']);
+const patternOptions = /^(?:-[ef]|--regexp|--file|--from-file)/;
+
+/** The indexes of `args` that are file operands of the command `name`; empty for commands not known to read files. */
+export function fileOperandIndexes(name: string, args: readonly string[]): Set<number> {
+  const kind = normalizeCommandName(name);
+  const indexes = new Set<number>();
+  if (!fileReaders.has(kind) && !patternFirstReaders.has(kind)) return indexes;
+  let patternPending = patternFirstReaders.has(kind) && !args.some((arg) => patternOptions.test(arg));
+  let optionsEnded = false;
+  for (const [index, arg] of args.entries()) {
+    if (!optionsEnded && arg === '--') optionsEnded = true;
+    else if (!optionsEnded && arg.startsWith('-') && arg !== '-') continue;
+    else if (patternPending) patternPending = false;
+    else indexes.add(index);
+  }
+  return indexes;
+}
