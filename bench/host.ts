@@ -1,6 +1,9 @@
+import { CommandSession } from '../src/core/commands/commandSession';
 import type { AgentHost } from '../src/core/host/host';
 import { toolResultText } from '../src/core/llm/messages';
 import type { WorkspaceSearcher } from '../src/core/host/searcher';
+import { FixedPermissionSettings } from '../src/core/permissions/fixedPermissionSettings';
+import { PermissionGate } from '../src/core/permissions/permissionGate';
 import { BuiltinSearcher } from '../src/core/search/builtinSearcher';
 import { builtinTools } from '../src/core/tools/builtin/index';
 import { ToolRegistry } from '../src/core/tools/registry';
@@ -31,12 +34,14 @@ export async function createBenchHost(root: string, engine: 'ripgrep' | 'builtin
   const workspace = new Workspace(host);
   const registry = new ToolRegistry();
   for (const tool of builtinTools()) registry.register(tool);
+  const permissions = new PermissionGate({ settings: new FixedPermissionSettings() });
+  const commands = new CommandSession();
   let callNumber = 0;
   return {
     host,
     searcher,
     callTool: async (name, input) => {
-      const context: ToolContext = { host, workspace, signal: new AbortController().signal };
+      const context: ToolContext = { host, workspace, signal: new AbortController().signal, permissions, commands };
       const call = { type: 'tool_call' as const, id: `bench-${++callNumber}`, name, arguments: JSON.stringify(input) };
       const { result, summary } = await registry.run(call, context);
       return { text: toolResultText(result), isError: result.isError, summary };

@@ -1,6 +1,7 @@
 import { DirectFileChanges } from '../core/host/directFileChanges';
 import type { AgentHost } from '../core/host/host';
 import type { WorkspaceSearcher } from '../core/host/searcher';
+import { ChildProcessRunner } from './childProcessRunner';
 import { createWorkspaceSearcher } from './createWorkspaceSearcher';
 import { NodeFileSystem } from './nodeFileSystem';
 
@@ -10,15 +11,22 @@ import { NodeFileSystem } from './nodeFileSystem';
  */
 export async function createNodeHost(roots: readonly string[], searcher?: WorkspaceSearcher): Promise<AgentHost> {
   const files = new NodeFileSystem();
+  const shell = userShell();
   return {
     workspaceRoots: roots,
     files,
     changes: new DirectFileChanges(files),
     searcher: searcher ?? (await createWorkspaceSearcher({ files, scope: { roots } })),
+    commands: new ChildProcessRunner({ shell }),
     environment: {
       platform: process.platform,
-      shell: process.env.SHELL ?? (process.platform === 'win32' ? (process.env.ComSpec ?? 'cmd.exe') : '/bin/sh'),
+      shell,
       today: () => new Date().toISOString().slice(0, 10),
     },
   };
+}
+
+function userShell(): string {
+  if (process.platform === 'win32') return process.env.ComSpec ?? 'cmd.exe';
+  return process.env.SHELL ?? '/bin/sh';
 }

@@ -1,6 +1,8 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { CommandSession } from '../../src/core/commands/commandSession';
+import type { Approvals, CommandPermissions } from '../../src/core/host/approvals';
 import { DirectFileChanges } from '../../src/core/host/directFileChanges';
 import type { HostFileSystem } from '../../src/core/host/fileSystem';
 import type { AgentHost } from '../../src/core/host/host';
@@ -8,9 +10,12 @@ import type { WorkspaceSearcher } from '../../src/core/host/searcher';
 import { BuiltinSearcher } from '../../src/core/search/builtinSearcher';
 import type { SearchScope } from '../../src/core/search/searchScope';
 import { builtinTools } from '../../src/core/tools/builtin/index';
+import { FixedPermissionSettings } from '../../src/core/permissions/fixedPermissionSettings';
+import { PermissionGate } from '../../src/core/permissions/permissionGate';
 import { ToolRegistry } from '../../src/core/tools/registry';
 import type { ToolContext } from '../../src/core/tools/tool';
 import { Workspace } from '../../src/core/tools/workspace';
+import { ChildProcessRunner } from '../../src/node/childProcessRunner';
 import { findRipgrep } from '../../src/node/findRipgrep';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { RipgrepSearcher } from '../../src/node/ripgrepSearcher';
@@ -24,6 +29,9 @@ export interface TempWorkspaceOptions {
   searcher?: SearcherKind;
   /** Workspace folders relative to the temp folder; default `['ws']`. Paths in the file map are relative to the first. */
   roots?: string[];
+  /** Who answers permission requests (default: nobody, so they are refused). */
+  approvals?: Approvals;
+  permissions?: Partial<CommandPermissions>;
 }
 
 export interface TempWorkspace {
@@ -33,6 +41,10 @@ export interface TempWorkspace {
   base: string;
   host: AgentHost;
   workspace: Workspace;
+  /** The settings the permission gate reads; tests may change them. */
+  settings: FixedPermissionSettings;
+  /** Shared by every call, as in one conversation. */
+  commands: CommandSession;
   context(signal?: AbortSignal): ToolContext;
   path(relative: string): string;
   readBytes(relative: string): Promise<Buffer>;
@@ -62,17 +74,23 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
     files: fileSystem,
     changes: new DirectFileChanges(fileSystem),
     searcher: await createSearcher(options.searcher ?? 'builtin', fileSystem, scope),
+    commands: new ChildProcessRunner({ shell: '/bin/bash' }),
     environment: { platform: process.platform, shell: '/bin/bash', today: () => '2026-01-01' },
   };
   const workspace = new Workspace(host);
   const registry = new ToolRegistry();
   for (const tool of builtinTools()) registry.register(tool);
-  const context = (signal = new AbortController().signal): ToolContext => ({ host, workspace, signal });
+  const settings = new FixedPermissionSettings(options.permissions);
+  const permissions = new PermissionGate({ settings, approvals: options.approvals });
+  const commands = new CommandSession();
+  const context = (signal = new AbortController().signal): ToolContext => ({ host, workspace, signal, permissions, commands });
   return {
     root,
     base,
     host,
     workspace,
+    settings,
+    commands,
     context,
     path: (relative) => path.join(root, relative),
     readBytes: (relative) => fs.readFile(path.join(root, relative)),
@@ -83,7 +101,10 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
       const text = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.mediaType} image]`)).join('');
       return { text, isError: result.isError, summary };
     },
-    cleanup: () => fs.rm(base, { recursive: true, force: true }),
+    cleanup: async () => {
+      await commands.stopAll();
+      await fs.rm(base, { recursive: true, force: true });
+    },
   };
 }
 

@@ -5,6 +5,8 @@ import type { AssistantMessage, Usage } from '../llm/messages';
 export type RunOutcome =
   | { reason: 'completed'; text: string }
   | { reason: 'max_turns'; message: string }
+  /** A guard rail ended the run (the user chose to pause, or the same call kept failing). */
+  | { reason: 'stopped'; message: string }
   | { reason: 'cancelled'; message: string }
   | { reason: 'error'; message: string; kind: ProviderErrorKind; retryable: boolean };
 

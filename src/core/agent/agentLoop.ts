@@ -5,6 +5,7 @@ import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
+import type { GuardRails } from './guardRails';
 import { requestWithRetry } from './requestWithRetry';
 import type { RetryPolicy } from './retryPolicy';
 import { runToolCalls } from './runToolCalls';
@@ -24,6 +25,8 @@ export interface AgentLoopOptions {
   random?: () => number;
   /** Notes for the model that arrived since the last request (e.g. rejected edits); each is sent once. */
   takeNotes?: () => string[];
+  /** Limits on runaway runs; the loop ends when they say so. */
+  guard?: GuardRails;
 }
 
 /**
@@ -50,9 +53,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     emit({ type: 'assistant_message', message: reply });
     const calls = toolCallsOf(reply);
     if (calls.length === 0) return { reason: 'completed', text: textOf(reply) };
-    const results = await runToolCalls(calls, options.registry, toolContext, emit);
+    const results = await runToolCalls(calls, options.registry, toolContext, emit, options.guard);
     messages.push({ role: 'tool', results });
     if (signal.aborted) return cancelled();
+    if (options.guard?.stopReason !== undefined) return { reason: 'stopped', message: options.guard.stopReason };
   }
   return {
     reason: 'max_turns',

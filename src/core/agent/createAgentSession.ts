@@ -1,10 +1,13 @@
 import * as os from 'node:os';
+import type { CommandSession } from '../commands/commandSession';
 import type { AgentHost } from '../host/host';
 import type { Message, Usage } from '../llm/messages';
 import { createProvider, type ProviderConfig } from '../llm/providers/createProvider';
+import type { PermissionGate } from '../permissions/permissionGate';
 import { builtinTools } from '../tools/builtin';
 import { ToolRegistry } from '../tools/registry';
 import { AgentSession } from './agentSession';
+import type { GuardRailLimits } from './guardRails';
 import { loadProjectInstructions } from './projectInstructions';
 import type { RetryPolicy } from './retryPolicy';
 import { buildSystemPrompt } from './systemPrompt';
@@ -19,6 +22,9 @@ export interface CreateAgentSessionOptions {
   history?: Message[];
   usage?: Usage;
   takeNotes?: () => string[];
+  permissions?: PermissionGate;
+  commands?: CommandSession;
+  guardRails?: GuardRailLimits;
 }
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
@@ -45,5 +51,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     history: options.history,
     usage: options.usage,
     takeNotes: options.takeNotes,
+    permissions: options.permissions,
+    commands: options.commands,
+    guardRails: options.guardRails,
   });
 }

@@ -2,6 +2,7 @@ import { toolResultText, type ToolCallBlock, type ToolResultBlock } from '../llm
 import { cancelledResult, type ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink } from './agentEvents';
+import type { GuardRails } from './guardRails';
 
 /**
  * Runs the tool calls of one assistant turn and returns one result per call, in call order.
@@ -13,6 +14,7 @@ export async function runToolCalls(
   registry: ToolRegistry,
   context: ToolContext,
   emit: AgentEventSink,
+  guard?: GuardRails,
 ): Promise<ToolResultBlock[]> {
   const results: ToolResultBlock[] = [];
   for (const batch of batchesOf(calls, registry)) {
@@ -20,14 +22,20 @@ export async function runToolCalls(
       results.push(...batch.map((call) => cancelledResult(call, 'The user cancelled the request before this tool ran.')));
       continue;
     }
-    results.push(...(await Promise.all(batch.map((call) => runOne(call, registry, context, emit)))));
+    results.push(...(await Promise.all(batch.map((call) => runOne(call, registry, context, emit, guard)))));
   }
   return results;
 }
 
-async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink): Promise<ToolResultBlock> {
+async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink, guard?: GuardRails): Promise<ToolResultBlock> {
   emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments });
+  if (guard && !(await guard.admit(call, context.permissions, context.signal))) {
+    const result = cancelledResult(call, `Not run: ${guard.stopReason ?? 'the run was stopped.'}`);
+    emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: 'Not run: paused', text: toolResultText(result) });
+    return result;
+  }
   const { result, summary } = await registry.run(call, context);
+  guard?.recordResult(call, result);
   emit({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError, summary, text: toolResultText(result) });
   return result;
 }

@@ -1,3 +1,4 @@
+import type { CommandRunner } from './commandRunner';
 import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
 import type { WorkspaceSearcher } from './searcher';
@@ -19,5 +20,7 @@ export interface AgentHost {
   /** How the tools' edits, creations and deletions are applied. */
   readonly changes: FileChanges;
   readonly searcher: WorkspaceSearcher;
+  /** Runs the agent's commands (a VS Code terminal, or child processes). */
+  readonly commands: CommandRunner;
   readonly environment: HostEnvironment;
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import type { CommandSession } from '../commands/commandSession';
 import type { AgentHost } from '../host/host';
+import type { PermissionGate } from '../permissions/permissionGate';
 import type { ImageBlock, TextBlock } from '../llm/messages';
 import type { Workspace } from './workspace';
 
@@ -9,6 +11,10 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The call being run (empty outside a model's tool call). */
   toolCallId?: string;
+  /** Asks for or answers permission to run commands and to reach outside the workspace. */
+  permissions: PermissionGate;
+  /** The conversation's commands: outputs to read again, background processes. */
+  commands: CommandSession;
 }
 
 export interface ToolOutput {

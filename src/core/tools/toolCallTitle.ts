@@ -31,6 +31,10 @@ function titleFor(name: string, input: Arguments): string {
       const command = stringArgument(input, 'command');
       return command === undefined ? 'Running a command' : `Running ${clip(command, 70)}`;
     }
+    case 'read_command_output':
+      return `Reading the output of ${clip(stringArgument(input, 'id') ?? 'a command', 40)}`;
+    case 'stop_command':
+      return `Stopping ${clip(stringArgument(input, 'id') ?? 'a command', 40)}`;
     default:
       return unknownToolTitle(name, input);
   }

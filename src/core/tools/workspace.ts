@@ -5,7 +5,7 @@ import type { FileKind } from '../host/fileSystem';
 import type { AgentHost } from '../host/host';
 import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
 import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../search/searchScope';
-import { ToolError } from './tool';
+import { ToolError, type ToolContext } from './tool';
 
 export interface ResolvedPath {
   /** Absolute, under `root` as the user sees it (symbolic links not replaced). */
@@ -16,6 +16,15 @@ export interface ResolvedPath {
   exists: boolean;
   /** What is there (following symbolic links), when something is. */
   kind?: FileKind;
+  /** Outside every workspace folder (reached with the user's permission); `root` is then its folder. */
+  outside?: boolean;
+}
+
+/** A tool that may reach outside the workspace with the user's permission. */
+export interface OutsideAccess {
+  access: 'read' | 'write';
+  toolName: string;
+  context: Pick<ToolContext, 'permissions' | 'signal' | 'toolCallId'>;
 }
 
 export interface ResolveOptions {
@@ -23,6 +32,8 @@ export interface ResolveOptions {
   mustExist?: boolean;
   /** The tool will write there: `.git` internals and the `.elbowignore` files are refused too. */
   forWriting?: boolean;
+  /** Paths outside the workspace are asked about (reads) rather than refused; without it they are refused. */
+  outsideAccess?: OutsideAccess;
 }
 
 type HiddenPathTest = (absolutePath: string, isDirectory: boolean) => boolean;
@@ -48,10 +59,13 @@ export class Workspace {
   }
 
   async resolve(pathFromModel: string, options: ResolveOptions = {}): Promise<ResolvedPath> {
-    const { root, absolute } = await this.locate(pathFromModel);
+    const located = await this.locate(pathFromModel, options.outsideAccess !== undefined);
+    if (located.outside) return this.resolveOutside(located.absolute, options);
+    const { root, absolute } = located;
     const target = await this.host.files.stat(absolute);
     const realLocation = await this.realLocationOf(absolute, target !== undefined, pathFromModel);
     const realRoot = await this.rootOfRealPath(realLocation);
+    if (!realRoot && options.outsideAccess) return this.resolveOutside(realLocation, options);
     if (!realRoot) {
       throw new ToolError(
         `"${pathFromModel}" leads outside the workspace: through a symbolic link it resolves to ${realLocation}. ${this.allowedRootsHint()}`,
@@ -94,7 +108,16 @@ export class Workspace {
     };
   }
 
-  private async locate(pathFromModel: string): Promise<{ root: string; absolute: string }> {
+  private async resolveOutside(absolute: string, options: ResolveOptions): Promise<ResolvedPath> {
+    const access = options.outsideAccess as OutsideAccess;
+    const { context } = access;
+    await context.permissions.checkOutsideWorkspace(access.access, absolute, { toolName: access.toolName, toolCallId: context.toolCallId ?? '', signal: context.signal });
+    const target = await this.host.files.stat(absolute);
+    if (options.mustExist && !target) throw new ToolError(`No such file or folder: ${absolute}.`);
+    return { absolute, root: path.dirname(absolute), relative: path.basename(absolute), exists: target !== undefined, kind: target?.kind, outside: true };
+  }
+
+  private async locate(pathFromModel: string, outsideAllowed = false): Promise<{ root: string; absolute: string; outside?: boolean }> {
     let text = pathFromModel.trim();
     if (text.startsWith('file://')) text = fileURLToPath(text);
     if (text === '~' || text.startsWith('~/')) {
@@ -107,6 +130,7 @@ export class Workspace {
       // The real path of a root reached through a link (e.g. /private/var on macOS for /var).
       const viaRealRoot = await this.rootOfRealPath(absolute);
       if (viaRealRoot) return { root: viaRealRoot.lexical, absolute: path.join(viaRealRoot.lexical, viaRealRoot.relative) };
+      if (outsideAllowed) return { root: '', absolute, outside: true };
       throw new ToolError(`"${pathFromModel}" is outside the workspace. ${this.allowedRootsHint()}`);
     }
     const [firstSegment, ...rest] = text.split(/[\\/]+/);
@@ -115,6 +139,7 @@ export class Workspace {
     if (root === undefined) throw new ToolError('No workspace folder is open, so there are no files to work with.');
     const absolute = namedRoot ? path.resolve(root, ...rest) : path.resolve(root, text || '.');
     if (relativeInside(root, absolute) === undefined) {
+      if (outsideAllowed) return { root: '', absolute, outside: true };
       throw new ToolError(`"${pathFromModel}" is outside the workspace. ${this.allowedRootsHint()}`);
     }
     return { root, absolute };

@@ -16,7 +16,7 @@ export const deleteFileTool = defineTool({
   inputSchema,
   readOnly: false,
   async execute(input, context) {
-    const file = await context.workspace.resolve(input.path, { forWriting: true, mustExist: true });
+    const file = await context.workspace.resolve(input.path, { forWriting: true, mustExist: true, outsideAccess: { access: 'write', toolName: 'delete_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     if (file.kind === 'directory') throw new ToolError(`${shown} is a folder; delete_file only deletes files.`);
     return changeFile(context, file, shown, (current) => {

@@ -28,7 +28,7 @@ export const editFileTool = defineTool({
   inputSchema,
   readOnly: false,
   async execute(input, context) {
-    const file = await context.workspace.resolve(input.path, { forWriting: true });
+    const file = await context.workspace.resolve(input.path, { forWriting: true, outsideAccess: { access: 'write', toolName: 'edit_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     if (input.old_str === input.new_str) throw new ToolError('old_str and new_str are the same, so the edit would change nothing.');
     return changeFile(context, file, shown, async (current) => {

@@ -2,11 +2,14 @@ import type { Tool } from '../tool';
 import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
 import { listFilesTool } from './listFiles';
+import { readCommandOutputTool } from './readCommandOutput';
 import { readFileTool } from './readFile';
+import { runCommandTool } from './runCommand';
 import { searchTool } from './search';
+import { stopCommandTool } from './stopCommand';
 import { writeFileTool } from './writeFile';
 
-/** The file tools every session has (run_command and compact live with the host and the loop). */
+/** The tools every session has. */
 export function builtinTools(): Tool[] {
-  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool];
+  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool];
 }

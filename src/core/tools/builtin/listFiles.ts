@@ -24,7 +24,7 @@ export const listFilesTool = defineTool({
   inputSchema,
   readOnly: true,
   async execute(input, context) {
-    const folder = await context.workspace.resolve(input.path, { mustExist: true });
+    const folder = await context.workspace.resolve(input.path, { mustExist: true, outsideAccess: { access: 'read', toolName: 'list_files', context } });
     const shown = context.workspace.displayPath(folder.absolute);
     if (folder.kind !== 'directory') throw new ToolError(`${shown} is a file, not a folder. Use read_file to read it.`);
     const listing = await context.host.searcher.listFiles({

@@ -34,7 +34,7 @@ export const readFileTool = defineTool({
   inputSchema,
   readOnly: true,
   async execute(input, context) {
-    const file = await context.workspace.resolve(input.path);
+    const file = await context.workspace.resolve(input.path, { outsideAccess: { access: 'read', toolName: 'read_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     await assertReadableFile(file, shown, context);
     const decoded = decodeFile(await context.host.files.readFile(file.absolute));

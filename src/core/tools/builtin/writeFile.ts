@@ -19,7 +19,7 @@ export const writeFileTool = defineTool({
   inputSchema,
   readOnly: false,
   async execute(input, context) {
-    const file = await context.workspace.resolve(input.path, { forWriting: true });
+    const file = await context.workspace.resolve(input.path, { forWriting: true, outsideAccess: { access: 'write', toolName: 'write_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     const lineCount = splitLines(input.content).length;
     return changeFile(context, file, shown, (current) => {

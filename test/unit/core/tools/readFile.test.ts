@@ -108,7 +108,7 @@ describe('read_file', () => {
     assert.doesNotMatch(hidden.text, /secret/);
     const escape = await temp.callTool('read_file', { path: 'escape.txt' });
     assert.equal(escape.isError, true);
-    assert.match(escape.text, /leads outside the workspace/);
+    assert.match(escape.text, /outside the workspace/);
     assert.doesNotMatch(escape.text, /outside secret/);
   });
 

@@ -4,6 +4,9 @@ import type { AgentHost } from '../../../../src/core/host/host';
 import type { ToolCallBlock } from '../../../../src/core/llm/messages';
 import { cancelledResult, ToolRegistry } from '../../../../src/core/tools/registry';
 import { defineTool, ToolError, type Tool, type ToolContext } from '../../../../src/core/tools/tool';
+import { CommandSession } from '../../../../src/core/commands/commandSession';
+import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
+import { PermissionGate } from '../../../../src/core/permissions/permissionGate';
 import { Workspace } from '../../../../src/core/tools/workspace';
 
 const greetTool = defineTool({
@@ -42,9 +45,16 @@ describe('ToolRegistry', () => {
     files: {} as AgentHost['files'],
     changes: {} as AgentHost['changes'],
     searcher: {} as AgentHost['searcher'],
+    commands: {} as AgentHost['commands'],
     environment: { platform: 'linux', shell: '/bin/bash', today: () => '2026-01-01' },
   };
-  const context = (signal = new AbortController().signal): ToolContext => ({ host, workspace: new Workspace(host), signal });
+  const context = (signal = new AbortController().signal): ToolContext => ({
+    host,
+    workspace: new Workspace(host),
+    signal,
+    permissions: new PermissionGate({ settings: new FixedPermissionSettings() }),
+    commands: new CommandSession(),
+  });
   let registry: ToolRegistry;
   const textOf = async (toolCall: ToolCallBlock, signal?: AbortSignal) => {
     const result = await registry.execute(toolCall, context(signal));

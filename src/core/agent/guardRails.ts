@@ -1,0 +1,85 @@
+import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
+import { toolResultText } from '../llm/messages';
+import type { PermissionGate } from '../permissions/permissionGate';
+
+export interface GuardRailLimits {
+  /** Tool calls allowed after a user message before Elbow asks whether to go on. */
+  toolCallsPerMessage: number;
+  /** Commands allowed after a user message before Elbow asks whether to go on. */
+  commandsPerMessage: number;
+  /** The same call failing this many times stops the run. */
+  identicalFailures: number;
+}
+
+export const defaultGuardRailLimits: GuardRailLimits = { toolCallsPerMessage: 200, commandsPerMessage: 30, identicalFailures: 3 };
+
+const COMMAND_TOOLS = new Set(['run_command']);
+
+/**
+ * Stops runaway runs: after many tool calls or commands without a word from the user it asks
+ * whether to go on, and the same call failing again and again ends the run.
+ */
+export class GuardRails {
+  private toolCalls = 0;
+  private commands = 0;
+  private readonly failures = new Map<string, number>();
+  /** Why the run must end, once it must. */
+  stopReason: string | undefined;
+
+  constructor(private readonly limits: GuardRailLimits = defaultGuardRailLimits) {}
+
+  /** The user wrote: the counts start again. */
+  startUserMessage(): void {
+    this.toolCalls = 0;
+    this.commands = 0;
+    this.failures.clear();
+    this.stopReason = undefined;
+  }
+
+  /** Before a call runs. False when the user chose to stop here (`stopReason` says so). */
+  async admit(call: ToolCallBlock, permissions: PermissionGate, signal: AbortSignal): Promise<boolean> {
+    if (this.stopReason !== undefined) return false;
+    this.toolCalls++;
+    if (COMMAND_TOOLS.has(call.name)) this.commands++;
+    const reached = this.toolCalls > this.limits.toolCallsPerMessage
+      ? `Elbow has made ${this.limits.toolCallsPerMessage} tool calls since your last message.`
+      : COMMAND_TOOLS.has(call.name) && this.commands > this.limits.commandsPerMessage
+        ? `Elbow has run ${this.limits.commandsPerMessage} commands since your last message.`
+        : undefined;
+    if (reached === undefined) return true;
+    const goOn = await permissions.askToContinue(`${reached} Let it continue?`, { toolCallId: call.id, signal });
+    if (goOn) {
+      this.toolCalls = 1;
+      this.commands = COMMAND_TOOLS.has(call.name) ? 1 : 0;
+      return true;
+    }
+    this.stopReason = `Paused: ${reached} Send a message to let it go on.`;
+    return false;
+  }
+
+  /** After a call's result: ends the run when the same call has now failed too often. */
+  recordResult(call: ToolCallBlock, result: ToolResultBlock): void {
+    if (!result.isError) return;
+    const key = `${call.name}\u0000${canonicalArguments(call.arguments)}`;
+    const count = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, count);
+    if (count >= this.limits.identicalFailures && this.stopReason === undefined) {
+      const error = toolResultText(result).split('\n', 1)[0] ?? '';
+      this.stopReason = `Stopped: ${call.name} failed ${count} times with the same arguments (last error: ${error.slice(0, 300)}). Repeating it would not help; send a message with more guidance to continue.`;
+    }
+  }
+}
+
+function canonicalArguments(raw: string): string {
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(raw)));
+  } catch {
+    return raw.trim();
+  }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, entry]) => [key, sortKeys(entry)]));
+}

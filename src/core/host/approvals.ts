@@ -1,0 +1,43 @@
+/** Something a tool call may only do with the user's permission. */
+export type ApprovalRequest =
+  | {
+      kind: 'command';
+      toolCallId: string;
+      command: string;
+      /** The folder as shown, e.g. `.` or `packages/app`. */
+      cwd: string;
+      /** Why it needs permission, one line each. */
+      reasons: string[];
+      /** What "Always allow" would add to the allow list; empty when it must not be offered. */
+      alwaysAllow: string[];
+    }
+  | { kind: 'outsideWorkspace'; toolCallId: string; toolName: string; path: string; access: 'read' | 'write' }
+  /** A guard rail was reached (e.g. many commands without a user message): go on? */
+  | { kind: 'continue'; toolCallId: string; message: string };
+
+export type ApprovalDecision =
+  | { approved: true; alwaysAllow?: boolean }
+  | { approved: false; reason?: string };
+
+/** Asks the user. The host shows the request (a chat card, a terminal prompt) and answers; cancel via the signal. */
+export interface Approvals {
+  request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+/** The command permission settings as they stand now (read on every command). */
+export interface CommandPermissions {
+  /** Command prefixes that run without asking, e.g. `git status`. */
+  allow: readonly string[];
+  /** Command prefixes that are refused outright; they beat allow rules and auto-approve. */
+  deny: readonly string[];
+  /** Run commands that would otherwise ask without asking (deny rules, dangerous forms still apply). */
+  autoApprove: boolean;
+  /** Writes outside the workspace may be asked for rather than refused. */
+  allowWritesOutsideWorkspace: boolean;
+}
+
+/** Where the permission settings come from and where "Always allow" writes. */
+export interface PermissionSettings {
+  current(): CommandPermissions;
+  addAllowRules(prefixes: readonly string[]): Promise<void>;
+}

@@ -1,0 +1,48 @@
+import type { ToolContext, ToolOutput } from '../tool';
+import { outputForModel } from './commandOutputText';
+
+/** How long a new background process is watched before the tool returns: long enough to catch an early crash. */
+const FIRST_LOOK_MS = 2000;
+
+/** Starts a command that keeps running; its output collects in the conversation's command session. */
+export async function startBackgroundCommand(command: string, cwd: string, context: ToolContext): Promise<ToolOutput> {
+  const session = context.commands;
+  const id = session.newId();
+  const record = session.beginBackground(id, command);
+  let exited: (() => void) | undefined;
+  const exitedEarly = new Promise<void>((resolve) => (exited = resolve));
+  const started = await context.host.commands.start({
+    command,
+    cwd,
+    title: command,
+    onOutput: (chunk) => session.appendBackgroundOutput(record, chunk),
+    onExit: (exitCode) => {
+      if (record.background) Object.assign(record.background, { running: false, exitCode });
+      exited?.();
+    },
+  });
+  if (record.background) record.background.process = started;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([exitedEarly, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_LOOK_MS)))]);
+  clearTimeout(timer);
+  const background = record.background;
+  const text = session.text(record);
+  if (background) background.readUpTo = record.raw.length;
+  const shortCommand = command.length > 60 ? `${command.slice(0, 59)}…` : command;
+  if (background && !background.running) {
+    return {
+      content: `The process ended at once with exit code ${background.exitCode ?? 'unknown'}.\nOutput (id ${id}):\n${outputForModel(id, text)}`,
+      isError: background.exitCode !== 0,
+      summary: `Started ${shortCommand} · ended at once`,
+    };
+  }
+  return {
+    content: [
+      `Started in the background as ${id}; it keeps running until stopped or the conversation ends.`,
+      `Read what it prints next with read_command_output {"id": "${id}"}; stop it with stop_command {"id": "${id}"}.`,
+      `Output so far:`,
+      outputForModel(id, text),
+    ].join('\n'),
+    summary: `Started ${shortCommand} in the background (${id})`,
+  };
+}

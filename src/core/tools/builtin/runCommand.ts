@@ -1,0 +1,85 @@
+import * as os from 'node:os';
+import { z } from 'zod';
+import type { CommandResult } from '../../host/commandRunner';
+import type { CommandPermission } from '../../permissions/permissionGate';
+import { defineTool, ToolError, type ToolContext } from '../tool';
+import { startBackgroundCommand } from './backgroundCommand';
+import { outputForModel } from './commandOutputText';
+
+export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;
+export const MAX_COMMAND_TIMEOUT_SECONDS = 1800;
+
+const inputSchema = z.object({
+  command: z.string().trim().min(1, 'command must not be empty').describe('The command line, as typed in the shell, e.g. "npm test -- --grep parser".'),
+  cwd: z.string().optional().describe('Folder to run in, relative to the workspace root. Default: the workspace root.'),
+  timeout_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_COMMAND_TIMEOUT_SECONDS)
+    .optional()
+    .describe(`Stop the command after this many seconds. Default ${DEFAULT_COMMAND_TIMEOUT_SECONDS}; ask for more only for slow builds or test suites.`),
+  background: z
+    .boolean()
+    .optional()
+    .describe('Start a long-running process (dev server, watcher) and return at once with its id instead of waiting for it to end.'),
+});
+
+export const runCommandTool = defineTool({
+  name: 'run_command',
+  description: [
+    "Run a shell command in the user's terminal and get its exit code and output (stdout and stderr together). Use it to build, test, lint, run git or package managers; use the file tools, not cat/sed/grep, to read, search and edit files.",
+    'The user may have to approve the command first and can deny it with a reason. Commands get no input: use non-interactive flags (e.g. --yes, CI=1) and avoid pagers and editors.',
+    `A command is stopped after ${DEFAULT_COMMAND_TIMEOUT_SECONDS} s unless timeout_seconds says otherwise. Long output keeps its start and end; read_command_output pages through the rest.`,
+    'For servers and watchers that never end, set background: true, then use read_command_output to see what they print and stop_command to stop them.',
+  ].join('\n'),
+  inputSchema,
+  readOnly: false,
+  async execute(input, context) {
+    const folder = await context.workspace.resolve(input.cwd ?? '.', { mustExist: true });
+    if (folder.kind !== 'directory') throw new ToolError(`cwd must be a folder; ${context.workspace.displayPath(folder.absolute)} is not one.`);
+    const cwdDisplay = context.workspace.displayPath(folder.absolute);
+    const isHidden = await context.workspace.hiddenPathTest();
+    const permission = await context.permissions.checkCommand({
+      command: input.command,
+      cwd: folder.absolute,
+      cwdDisplay,
+      toolCallId: context.toolCallId ?? '',
+      signal: context.signal,
+      roots: context.host.workspaceRoots,
+      isHidden: (absolute) => isHidden(absolute, false) || isHidden(absolute, true),
+      platform: context.host.environment.platform,
+      shell: context.host.environment.shell,
+      homeDirectory: os.homedir(),
+    });
+    if (input.background) return startBackgroundCommand(input.command, folder.absolute, context);
+    const timeoutSeconds = input.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
+    const result = await context.host.commands.run({ command: input.command, cwd: folder.absolute, timeoutMs: timeoutSeconds * 1000, signal: context.signal });
+    return describeResult(input.command, result, timeoutSeconds, permission, context);
+  },
+});
+
+function describeResult(command: string, result: CommandResult, timeoutSeconds: number, permission: CommandPermission, context: ToolContext) {
+  const id = context.commands.newId();
+  const record = context.commands.recordFinished(id, command, result.output);
+  const text = context.commands.text(record);
+  const status =
+    result.ending === 'timedOut'
+      ? `Timed out after ${timeoutSeconds} s: the command and everything it started were stopped. If it needs longer, run it again with a larger timeout_seconds; if it never ends on its own, use background: true.`
+      : result.ending === 'cancelled'
+        ? 'Cancelled by the user: the command and everything it started were stopped.'
+        : result.exitCode === undefined
+          ? 'Ended without an exit code.'
+          : `Exit code: ${result.exitCode}`;
+  const lines = [status];
+  if (result.note) lines.push(result.note);
+  if (permission === 'autoApprove') lines.push('(Run without asking: auto-approve is on.)');
+  lines.push(`Output (id ${id}):`, outputForModel(id, text));
+  const shortCommand = command.length > 60 ? `${command.slice(0, 59)}…` : command;
+  const ending = result.ending === 'exited' ? (result.exitCode === undefined ? 'ended' : `exit ${result.exitCode}`) : result.ending === 'timedOut' ? `timed out after ${timeoutSeconds} s` : 'cancelled';
+  return {
+    content: lines.join('\n'),
+    isError: result.ending !== 'exited' || result.exitCode !== 0,
+    summary: `Ran ${shortCommand} · ${ending}`,
+  };
+}
