@@ -8,6 +8,8 @@ export interface CliArguments {
   model?: string;
   baseUrl?: string;
   maxTurns?: number;
+  /** Approve whatever would ask (commands, reads outside the folder); deny rules still apply. */
+  yes: boolean;
   help: boolean;
   version: boolean;
 }
@@ -23,6 +25,8 @@ Options:
       --model <name>       model (default: $OPENAI_MODEL / $ANTHROPIC_MODEL)
       --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
       --max-turns <n>      model turns allowed per request (default 50)
+  -y, --yes                run commands that need approval without asking (with -p or piped
+                           input they are refused otherwise; the chat asks each time)
   -h, --help               show this help
   -v, --version            show the version
 
@@ -48,6 +52,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         model: { type: 'string' },
         'base-url': { type: 'string' },
         'max-turns': { type: 'string' },
+        yes: { type: 'boolean', short: 'y', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -69,6 +74,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     model: values.model,
     baseUrl: values['base-url'],
     maxTurns,
+    yes: values.yes,
     help: values.help,
     version: values.version,
   };

@@ -1,13 +1,29 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import { createAgentSession } from '../core/agent/createAgentSession';
+import type { Approvals } from '../core/host/approvals';
+import { FixedPermissionSettings } from '../core/permissions/fixedPermissionSettings';
+import { PermissionGate } from '../core/permissions/permissionGate';
 import { createNodeHost } from '../node/createNodeHost';
 import type { CliConfig } from './cliConfig';
 
-export async function createCliSession(config: CliConfig, root: string): Promise<AgentSession> {
+export interface CliPermissions {
+  /** Who answers permission requests; none: they are refused (one-shot runs without --yes). */
+  approvals?: Approvals;
+  /** Called when something is refused because nobody could approve it. */
+  onRefusal?: (what: string) => void;
+}
+
+export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}): Promise<AgentSession> {
   return createAgentSession({
     host: await createNodeHost([root]),
     provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl },
     model: config.model,
     maxTurns: config.maxTurns,
+    permissions: new PermissionGate({
+      settings: new FixedPermissionSettings(),
+      approvals: permissions.approvals,
+      unattendedHint: 'Elbow runs without a user to ask here; the user can re-run it with --yes to allow such commands.',
+      onUnattendedRefusal: permissions.onRefusal,
+    }),
   });
 }

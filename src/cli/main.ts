@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunOutcome } from '../core/agent/agentEvents';
+import { approveEverything, TerminalApprovals } from './cliApprovals';
 import { parseCliArguments, usage, UsageError } from './cliArguments';
 import { resolveCliConfig } from './cliConfig';
 import { createCliSession } from './createCliSession';
@@ -17,10 +18,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (args.version) return print(`${typeof ELBOW_VERSION === 'string' ? ELBOW_VERSION : 'dev'}\n`, 0);
   const root = workspaceRoot(args.cwd);
   const config = resolveCliConfig(args, process.env);
-  const session = await createCliSession(config, root);
   const writeOut = (text: string): void => void process.stdout.write(text);
   const writeErr = (text: string): void => void process.stderr.write(text);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
+  const terminalApprovals = new TerminalApprovals();
+  const session = await createCliSession(config, root, {
+    approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
+    onRefusal: (what) => writeErr(`elbow: refused without approval: ${what}. Run with --yes to allow it.\n`),
+  });
   const renderer: EventRenderer = args.json
     ? new JsonRenderer(writeOut)
     : new TerminalRenderer({ stdout: writeOut, stderr: writeErr }, {
@@ -30,16 +35,20 @@ export async function main(argv: readonly string[]): Promise<number> {
       });
 
   if (interactive) {
-    await runInteractiveChat(session, { input: process.stdin, output: process.stdout, renderer });
+    await runInteractiveChat(session, { input: process.stdin, output: process.stdout, renderer, onAskLine: (askLine) => terminalApprovals.attach(askLine) });
+    await session.dispose();
     return 0;
   }
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   if (args.prompt !== undefined) {
     const outcome = await session.send(args.prompt, (event) => renderer.handle(event), controller.signal);
+    await session.dispose();
     return exitCodeFor(outcome);
   }
-  return (await runPipedPrompts(session, process.stdin, renderer, controller.signal)) ? 0 : 1;
+  const succeeded = await runPipedPrompts(session, process.stdin, renderer, controller.signal);
+  await session.dispose();
+  return succeeded ? 0 : 1;
 }
 
 function workspaceRoot(cwd: string | undefined): string {

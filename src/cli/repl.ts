@@ -1,6 +1,7 @@
 import * as readline from 'node:readline';
 import type { AgentSession } from '../core/agent/agentSession';
 import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
+import type { AskLine } from './cliApprovals';
 
 export interface EventRenderer {
   handle(event: AgentEvent): void;
@@ -10,6 +11,8 @@ export interface ReplIo {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   renderer: EventRenderer;
+  /** Receives the chat's way of asking the user a question while a request runs (permission prompts). */
+  onAskLine?: (askLine: AskLine) => void;
 }
 
 /**
@@ -20,6 +23,22 @@ export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<v
   const rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: 'You: ' });
   let controller: AbortController | undefined;
   let interruptedOnce = false;
+  let pendingAnswer: ((line: string) => void) | undefined;
+
+  io.onAskLine?.((question, signal) => new Promise((resolve) => {
+    if (signal.aborted) return resolve(undefined);
+    io.output.write(`\n${question}`);
+    const onAbort = (): void => {
+      pendingAnswer = undefined;
+      resolve(undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    pendingAnswer = (line) => {
+      signal.removeEventListener('abort', onAbort);
+      pendingAnswer = undefined;
+      resolve(line);
+    };
+  }));
 
   const runRequest = async (start: (signal: AbortSignal) => Promise<RunOutcome>): Promise<void> => {
     controller = new AbortController();
@@ -48,6 +67,7 @@ export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<v
 
   rl.on('line', (line) => {
     interruptedOnce = false;
+    if (pendingAnswer) return pendingAnswer(line);
     const prompt = line.trim();
     if (controller) {
       io.output.write('(Elbow is still working: press Ctrl-C to cancel.)\n');

@@ -64,6 +64,29 @@ describe('elbow command line', function () {
     assert.match(run.stderr, /Stopped after 1 model turn, the limit/);
   });
 
+  it('-p refuses commands that need approval, says so on stderr, and runs them with --yes', async () => {
+    const touch = { kind: 'reply' as const, content: [toolCall('run_command', { command: 'touch made.txt' })] };
+    server.enqueue(touch, { kind: 'reply', content: [text('Could not.')] });
+    const refused = await runElbow(['-p', 'make a file', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(refused.code, 0, refused.stderr);
+    assert.match(refused.stderr, /elbow: refused without approval: run `touch made\.txt`\. Run with --yes to allow it\./);
+    assert.match(JSON.stringify(server.requests.at(-1)?.body), /nobody is there to give it[^"]*--yes/);
+    await assert.rejects(fs.stat(path.join(cwd, 'made.txt')));
+
+    server.enqueue(touch, { kind: 'reply', content: [text('Made it.')] });
+    const allowed = await runElbow(['-p', 'make a file', '--yes', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.equal(allowed.stdout, 'Made it.\n');
+    await fs.stat(path.join(cwd, 'made.txt'));
+  });
+
+  it('runs allowed commands with -p without asking', async () => {
+    server.enqueue({ kind: 'reply', content: [toolCall('run_command', { command: 'cat notes.txt' })] }, { kind: 'reply', content: [text('Read.')] });
+    const run = await runElbow(['-p', 'show notes', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(JSON.stringify(server.requests.at(-1)?.body), /Exit code: 0[^"]*remember the milk/);
+  });
+
   it('shows usage for --help and refuses unknown flags', async () => {
     const help = await runElbow(['--help'], elbowEnvironment(server, 'openai'));
     assert.equal(help.code, 0);

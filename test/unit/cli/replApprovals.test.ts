@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import { decisionFor, TerminalApprovals } from '../../../src/cli/cliApprovals';
+import { runInteractiveChat } from '../../../src/cli/repl';
+import { TerminalRenderer } from '../../../src/cli/terminalRenderer';
+import { AgentSession } from '../../../src/core/agent/agentSession';
+import { createProvider } from '../../../src/core/llm/providers/createProvider';
+import { FixedPermissionSettings } from '../../../src/core/permissions/fixedPermissionSettings';
+import { PermissionGate } from '../../../src/core/permissions/permissionGate';
+import { builtinTools } from '../../../src/core/tools/builtin/index';
+import { ToolRegistry } from '../../../src/core/tools/registry';
+import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
+
+describe('interactive chat: permission prompts', function () {
+  this.timeout(15_000);
+  let server: FakeLlmServer;
+  let ws: TempWorkspace;
+  let input: PassThrough;
+  let screen: string;
+  let finished: Promise<void>;
+
+  const waitFor = async (pattern: RegExp): Promise<void> => {
+    const deadline = Date.now() + 8_000;
+    while (!pattern.test(screen)) {
+      if (Date.now() > deadline) assert.fail(`screen never showed ${pattern}:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  beforeEach(async () => {
+    server = await startFakeLlmServer();
+    ws = await createTempWorkspace({});
+    const registry = new ToolRegistry();
+    for (const tool of builtinTools()) registry.register(tool);
+    const approvals = new TerminalApprovals();
+    const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
+    const session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), model: 'm', system: 's', registry, permissions });
+    input = new PassThrough();
+    const output = new PassThrough();
+    screen = '';
+    output.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
+    const write = (chunk: string): void => void output.write(chunk);
+    const renderer = new TerminalRenderer({ stdout: write, stderr: write }, { streamText: true, labelAnswers: true, color: false });
+    finished = runInteractiveChat(session, { input, output, renderer, onAskLine: (askLine) => approvals.attach(askLine) });
+  });
+  afterEach(async () => {
+    input.end();
+    await finished;
+    await server.close();
+    await ws.cleanup();
+  });
+
+  it('asks on the terminal: a typed reason denies and reaches the model; y runs the command', async () => {
+    server.enqueue(
+      { kind: 'reply', content: [toolCall('run_command', { command: 'touch made.txt' })] },
+      { kind: 'reply', content: [toolCall('run_command', { command: 'touch made.txt' })] },
+      { kind: 'reply', content: [text('Made it.')] },
+    );
+    input.write('make a file\r');
+    await waitFor(/Elbow wants to run: touch made\.txt\n {2}in \.\n[\s\S]*\[y\]es, \[a\]lways allow `touch`, \[n\]o, or type why not: $/);
+    input.write('use write_file please\r');
+    await waitFor(/Elbow wants to run: touch made\.txt[\s\S]*Elbow wants to run: touch made\.txt/);
+    const denied = JSON.stringify(server.requests[1]?.body);
+    assert.match(denied, /saying: \\"use write_file please\\"/);
+    await assert.rejects(fs.stat(ws.path('made.txt')));
+    input.write('y\r');
+    await waitFor(/Elbow: Made it\.\n/);
+    await fs.stat(ws.path('made.txt'));
+    assert.deepEqual(server.violations, []);
+  });
+
+  it('reads answers: yes, always (only when offered), no, nothing, or a reason', () => {
+    assert.deepEqual(decisionFor('Y', false), { approved: true });
+    assert.deepEqual(decisionFor('always', true), { approved: true, alwaysAllow: true });
+    assert.deepEqual(decisionFor('a', false), { approved: false, reason: 'a' });
+    assert.deepEqual(decisionFor(' no ', true), { approved: false });
+    assert.deepEqual(decisionFor('', true), { approved: false });
+    assert.deepEqual(decisionFor(undefined, true), { approved: false });
+    assert.deepEqual(decisionFor('not in main', true), { approved: false, reason: 'not in main' });
+  });
+});
