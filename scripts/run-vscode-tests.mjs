@@ -111,6 +111,8 @@ try {
     EXTENSIONS_GALLERY: '{}',
     ELBOW_TEST_DRIVER: driver.url,
     ELBOW_TEST_OUTPUT: outputDir,
+    // Only the tests whose full title matches, e.g. ELBOW_TEST_GREP="commands in the terminal".
+    ...(process.env.ELBOW_TEST_GREP ? { ELBOW_TEST_GREP: process.env.ELBOW_TEST_GREP } : {}),
     PATH: `${path.dirname(node24)}:${process.env.PATH}`,
   });
   const started = Date.now();

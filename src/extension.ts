@@ -16,6 +16,9 @@ import { registerReviewCommands } from './vscode/review/reviewCommands';
 import { ReviewDecorations } from './vscode/review/reviewDecorations';
 import { ReviewManager } from './vscode/review/reviewManager';
 import { VscodeFileChanges } from './vscode/review/vscodeFileChanges';
+import { readTerminalSettings } from './vscode/settings';
+import { TerminalRunner } from './vscode/terminal/terminalRunner';
+import { ChildProcessRunner } from './node/childProcessRunner';
 
 /** What the extension exposes to other extensions and its integration tests. */
 export interface ElbowApi {
@@ -38,12 +41,13 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   const codeLens = new ReviewCodeLens(reviewManager);
   const baselines = new BaselineDocuments(reviewManager);
 
+  const terminals = new TerminalRunner({ settings: readTerminalSettings, fallback: (shell) => new ChildProcessRunner({ shell }), log });
   let host: Promise<AgentHost> | undefined;
   const currentHost = (): Promise<AgentHost> => {
     const roots = workspaceRoots();
     if (roots.length === 0) return Promise.reject(new Error('Elbow works on the files of a folder: open a folder or a workspace first.'));
     const changes = new VscodeFileChanges(reviewManager, controller.review, (change) => controller.review.applied(change));
-    host ??= createVscodeHost(roots, writer, changes).then((created) => {
+    host ??= createVscodeHost(roots, writer, changes, terminals).then((created) => {
       log.info(`Workspace: ${roots.join(', ')}; search with ${created.searcher.engine}.`);
       return created;
     });
@@ -69,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   context.subscriptions.push(
     log,
     controller,
+    terminals,
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     ...registerCommands({ controller, view, keys, log }),
@@ -81,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     ...registerReviewCommands(reviewManager, reviewActions),
     keys.onDidChange(() => void controller.settingsChanged()),
     vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('elbow.terminal')) host = undefined;
       if (event.affectsConfiguration('elbow')) void controller.settingsChanged();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => {

@@ -37,6 +37,30 @@ export const proposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
+/**
+ * A tool call waiting for the user's permission (a command, a path outside the workspace, or
+ * going on past a guard rail), shown in the tool card.
+ */
+export const approvalSchema = z.object({
+  kind: z.enum(['command', 'outsideWorkspace', 'continue']),
+  /** The question, e.g. `Run this command?`. */
+  title: z.string(),
+  /** The exact command line, for commands. */
+  command: z.string().optional(),
+  /** Where it runs, as shown (e.g. `.` or `packages/app`). */
+  cwd: z.string().optional(),
+  /** More context, e.g. the path outside the workspace. */
+  detail: z.string().optional(),
+  /** Why Elbow asks, one line each (e.g. `rm is not on the allow list`). */
+  reasons: z.array(z.string()),
+  /** Command prefixes "Always allow" would add to the allow list; empty when it is not offered. */
+  alwaysAllow: z.array(z.string()),
+  state: z.enum(['pending', 'allowed', 'denied']),
+  /** What the user told the model when denying. */
+  reason: z.string().optional(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
 export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
@@ -70,6 +94,7 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     /** The file this call changed, for an "Open diff" link. */
     changedFile: z.object({ uri: z.string(), path: z.string() }).optional(),
     proposal: proposalSchema.optional(),
+    approval: approvalSchema.optional(),
   }),
   z.object({
     kind: z.literal('error'),

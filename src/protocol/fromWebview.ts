@@ -33,5 +33,14 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
     decision: z.enum(['apply', 'reject']),
     feedback: z.string().max(10_000).optional(),
   }),
+  /** The user's answer to a permission request in a tool card. */
+  z.object({
+    type: z.literal('resolveApproval'),
+    itemId: z.string(),
+    decision: z.enum(['allow', 'alwaysAllow', 'deny']),
+    reason: z.string().max(10_000).optional(),
+  }),
+  /** The header switch: run this conversation's commands without asking. */
+  z.object({ type: z.literal('setAutoApprove'), enabled: z.boolean() }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

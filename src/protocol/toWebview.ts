@@ -35,5 +35,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changes'), files: z.array(changedFileSchema) }),
   /** User messages (item ids) after which the agent changed files: each offers "Restore checkpoint". */
   z.object({ type: z.literal('checkpoints'), itemIds: z.array(z.string()) }),
+  /** Whether commands in this conversation run without asking (deny rules still apply). */
+  z.object({ type: z.literal('autoApprove'), enabled: z.boolean() }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

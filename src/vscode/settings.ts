@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
+import type { TerminalSettings } from './terminal/terminalRunner';
 
 /** The `elbow.*` settings (contributes.configuration in package.json documents each). */
 export interface ElbowSettings {
@@ -14,6 +15,8 @@ export interface ElbowSettings {
   editReview: 'afterApply' | 'beforeApply';
   /** What happens to the editor when the agent changes a file. */
   openEditedFiles: 'background' | 'followAlong' | 'never';
+  toolCallsPerMessage: number;
+  commandsPerMessage: number;
 }
 
 export const providerLabels: Record<ProviderName, string> = {
@@ -35,6 +38,19 @@ export function readSettings(): ElbowSettings {
     maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),
     editReview: configuration.get<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
     openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),
+    toolCallsPerMessage: clampInteger(configuration.get<number>('limits.toolCallsPerMessage'), 10, 5_000, 200),
+    commandsPerMessage: clampInteger(configuration.get<number>('limits.commandsPerMessage'), 1, 1_000, 30),
+  };
+}
+
+/** How Elbow's terminal is made (read for every new terminal). */
+export function readTerminalSettings(): TerminalSettings {
+  const configuration = vscode.workspace.getConfiguration('elbow.terminal');
+  const shellArgs = configuration.get<unknown>('shellArgs');
+  return {
+    shellPath: configuration.get<string>('shellPath', '').trim(),
+    shellArgs: Array.isArray(shellArgs) ? shellArgs.filter((entry): entry is string => typeof entry === 'string') : [],
+    integrationTimeoutMs: Math.round(Math.min(60, Math.max(1, configuration.get<number>('shellIntegrationTimeoutSeconds', 6))) * 1000),
   };
 }
 

@@ -40,6 +40,7 @@ export class ChatApp {
     const main = h('div', { id: 'main' }, [
       this.header.element,
       h('div', { id: 'progress', className: 'progress', attributes: { 'aria-hidden': 'true' } }),
+      this.header.autoApprove.banner,
       this.welcome.element,
       h('div', { className: 'conversation-area' }, [this.messages, this.emptyState]),
       this.changes.element,
@@ -89,6 +90,7 @@ export class ChatApp {
         break;
       case 'changes': this.changes.show(message.files); break;
       case 'checkpoints': this.list.setCheckpoints(message.itemIds); break;
+      case 'autoApprove': this.header.autoApprove.set(message.enabled); break;
     }
   }
 

@@ -36,6 +36,8 @@ export interface FakeLlmServer {
   enqueue(...scripts: Script[]): void;
   /** Scripts not consumed yet. */
   pending(): number;
+  /** Drops the scripts not consumed yet (e.g. after a test stopped a run midway). */
+  discardPending(): void;
   /** Stops listening and destroys open sockets. */
   close(): Promise<void>;
 }
@@ -136,6 +138,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     requests,
     violations,
     enqueue: (...scripts) => void queue.push(...scripts),
+    discardPending: () => void queue.splice(0),
     pending: () => queue.length,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
-import { createAgentSession } from '../../core/agent/createAgentSession';
+import { CommandSession } from '../../core/commands/commandSession';
 import type { AgentHost } from '../../core/host/host';
 import { emptyUsage, userText, type Message } from '../../core/llm/messages';
-import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
 import { toolCallTitle } from '../../core/tools/toolCallTitle';
 import type { Attachment } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
@@ -15,9 +14,11 @@ import { readSettings } from '../settings';
 import { ConversationReview } from '../review/conversationReview';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
+import { ApprovalBridge } from './approvalBridge';
 import { messageWithAttachments } from './attachmentContext';
 import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
 import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
+import { createChatSession } from './createChatSession';
 import { ReviewBridge } from './reviewBridge';
 
 export interface ChatControllerDependencies {
@@ -43,6 +44,8 @@ export class ChatController implements vscode.Disposable {
   private conversation: StoredConversation = newConversation();
   private transcript = new ChatTranscript();
   private session: AgentSession | undefined;
+  /** The open conversation's commands and background processes; they outlive a session made anew for other settings. */
+  private commands = new CommandSession();
   private abort: AbortController | undefined;
   private attachments: Attachment[] = [];
   private saveTimer: NodeJS.Timeout | undefined;
@@ -52,6 +55,8 @@ export class ChatController implements vscode.Disposable {
 
   /** The chat's side of reviewing the agent's changes; also the gate edits wait at in `beforeApply` mode. */
   readonly review: ReviewBridge;
+  /** Permission requests in the tool cards, and the auto-approve switch. */
+  readonly approvals: ApprovalBridge;
 
   constructor(private readonly deps: ChatControllerDependencies) {
     this.review = new ReviewBridge({
@@ -63,6 +68,7 @@ export class ChatController implements vscode.Disposable {
       post: deps.post,
       changed: () => this.scheduleSave(),
     });
+    this.approvals = new ApprovalBridge({ transcript: () => this.transcript, chatVisible: deps.chatVisible, post: deps.post, changed: () => this.scheduleSave() });
   }
 
   get isRunning(): boolean {
@@ -96,7 +102,8 @@ export class ChatController implements vscode.Disposable {
       case 'copy': return vscode.env.clipboard.writeText(message.text);
       case 'changeModel': return void vscode.commands.executeCommand('elbow.changeModel');
       case 'setApiKey': return void vscode.commands.executeCommand('elbow.setApiKey');
-      default: await this.review.handle(message);
+      default:
+        if (!this.approvals.handle(message)) await this.review.handle(message);
     }
   }
 
@@ -122,6 +129,7 @@ export class ChatController implements vscode.Disposable {
     this.deps.post({ type: 'attachments', attachments: this.attachments });
     await this.postModelAndKey();
     await this.review.postState();
+    this.approvals.postState();
   }
 
   async newChat(): Promise<void> {
@@ -153,6 +161,8 @@ export class ChatController implements vscode.Disposable {
   dispose(): void {
     this.abort?.abort();
     this.review.dispose();
+    this.approvals.dispose();
+    void this.commands.stopAll();
   }
 
   private async open(id: string): Promise<void> {
@@ -187,6 +197,9 @@ export class ChatController implements vscode.Disposable {
     this.conversation = conversation;
     this.transcript = new ChatTranscript(conversation.items);
     this.session = undefined;
+    this.approvals.reset();
+    void this.commands.stopAll();
+    this.commands = new CommandSession();
     this.deps.reviewManager.load(ConversationReview.fromJSON(conversation.review));
   }
 
@@ -247,14 +260,13 @@ export class ChatController implements vscode.Disposable {
       return undefined;
     }
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
-    this.session = await createAgentSession({
+    this.session = await createChatSession({
+      settings,
+      apiKey,
       host: await this.deps.host(),
-      provider: { provider: settings.provider, apiKey, baseURL: settings.baseUrl, timeoutMs: settings.requestTimeoutMs },
-      model: settings.model,
-      maxTurns: settings.maxTurns,
-      retry: { ...defaultRetryPolicy, maxRetries: settings.maxRetries },
-      history: this.conversation.messages,
-      usage: this.conversation.usage,
+      conversation: this.conversation,
+      commands: this.commands,
+      approvals: this.approvals,
       takeNotes: () => this.deps.reviewManager.takeNotes(),
     });
     this.conversation.messages = this.session.messages;

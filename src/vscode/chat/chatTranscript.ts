@@ -91,7 +91,7 @@ export class ChatTranscript {
   }
 
   /** Adds review details to the card of a call in the run under way (the file it changed, a proposal awaiting the user). */
-  annotateTool(callId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal'>>): ToWebview[] {
+  annotateTool(callId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal' | 'approval'>>): ToWebview[] {
     const card = this.toolCard(callId);
     return card === undefined ? [] : this.annotateCard(card.id, change);
   }
@@ -101,7 +101,7 @@ export class ChatTranscript {
     return this.toolCard(callId)?.id;
   }
 
-  annotateCard(cardId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal'>>): ToWebview[] {
+  annotateCard(cardId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal' | 'approval'>>): ToWebview[] {
     const card = this.list.findLast((candidate) => candidate.id === cardId);
     if (card?.kind !== 'tool') return [];
     const item: ToolItem = { ...card, ...change };
@@ -175,6 +175,7 @@ export class ChatTranscript {
       case 'cancelled':
         return [...messages, ...this.addNotice('Stopped.')];
       case 'max_turns':
+      case 'stopped':
         return [...messages, ...this.addNotice(outcome.message)];
     }
   }

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import type { CommandRunner } from '../../core/host/commandRunner';
 import type { FileChanges } from '../../core/host/fileChanges';
 import type { AgentHost } from '../../core/host/host';
 import { createWorkspaceSearcher } from '../../node/createWorkspaceSearcher';
 import type { DocumentWriter } from '../review/documentWriter';
+import { readTerminalSettings } from '../settings';
 import { VscodeFileSystem } from './vscodeFileSystem';
 import { vscodeRipgrepCandidates } from './vscodeRipgrep';
 
@@ -12,7 +14,7 @@ export function workspaceRoots(): string[] {
 }
 
 /** The agent's host inside VS Code: documents and `WorkspaceEdit` for files, VS Code's ripgrep for search. */
-export async function createVscodeHost(roots: readonly string[], writer: DocumentWriter, changes: FileChanges): Promise<AgentHost> {
+export async function createVscodeHost(roots: readonly string[], writer: DocumentWriter, changes: FileChanges, commands: CommandRunner): Promise<AgentHost> {
   const files = new VscodeFileSystem(writer);
   const searcher = await createWorkspaceSearcher({ files, scope: { roots }, ripgrepCandidates: vscodeRipgrepCandidates(vscode.env.appRoot) });
   return {
@@ -20,9 +22,10 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
     files,
     changes,
     searcher,
+    commands,
     environment: {
       platform: process.platform,
-      shell: vscode.env.shell || (process.platform === 'win32' ? (process.env.ComSpec ?? 'cmd.exe') : (process.env.SHELL ?? '/bin/sh')),
+      shell: readTerminalSettings().shellPath || vscode.env.shell || (process.platform === 'win32' ? (process.env.ComSpec ?? 'cmd.exe') : (process.env.SHELL ?? '/bin/sh')),
       today: () => new Date().toISOString().slice(0, 10),
     },
   };

@@ -1,6 +1,7 @@
 import type { ChatItem, ChatItemOf, ToolStatus } from '../../protocol/chatItems';
 import { codicon, h, iconButton } from '../dom';
 import type { Host } from '../vscodeApi';
+import { ApprovalView } from './approvalView';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
 
@@ -10,6 +11,7 @@ const toolIcons: Readonly<Record<string, string>> = {
   search: 'search',
   edit_file: 'edit',
   write_file: 'new-file',
+  run_command: 'terminal',
 };
 
 const statusIcons: Readonly<Record<ToolStatus, { icon: string; label: string }>> = {
@@ -19,6 +21,7 @@ const statusIcons: Readonly<Record<ToolStatus, { icon: string; label: string }>>
 };
 
 const awaitingReview = { icon: 'eye', label: 'Waiting for your review' };
+const awaitingPermission = { icon: 'shield', label: 'Waiting for your permission' };
 
 export function toolIcon(name: string): string {
   return toolIcons[name] ?? 'tools';
@@ -35,7 +38,8 @@ export function prettyArguments(raw: string): string {
 
 /**
  * A compact card for one tool call; expands to its arguments and result (plain text: file contents are untrusted).
- * An edit offers "Open diff"; an edit awaiting approval shows its diff and the choices, and stays open until decided.
+ * An edit offers "Open diff"; an edit awaiting approval shows its diff and the choices, and a call awaiting the user's
+ * permission shows what it would do and the choices; either stays open until decided.
  */
 export class ToolItemView implements ItemView {
   readonly element: HTMLDivElement;
@@ -55,6 +59,8 @@ export class ToolItemView implements ItemView {
   private readonly openDiff: HTMLButtonElement;
   /** Made when the call first carries a proposal: most never do. */
   private proposal: ProposalView | undefined;
+  /** Made when the call first asks for permission. */
+  private approval: ApprovalView | undefined;
   private changedUri: string | undefined;
 
   constructor(item: ChatItemOf<'tool'>, private readonly host: Host) {
@@ -84,7 +90,8 @@ export class ToolItemView implements ItemView {
     this.title.textContent = item.title;
     this.title.title = item.title;
     const pending = item.proposal?.state === 'pending';
-    const status = pending && item.status === 'running' ? awaitingReview : statusIcons[item.status];
+    const asking = item.approval?.state === 'pending';
+    const status = item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;
     this.status.className = `tool-status codicon codicon-${status.icon}`;
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
@@ -108,7 +115,14 @@ export class ToolItemView implements ItemView {
     this.proposal?.update(item.proposal);
     if (item.proposal === undefined) delete this.card.dataset.proposal;
     else this.card.dataset.proposal = item.proposal.state;
-    if (pending) this.card.open = true;
+    if (item.approval !== undefined && this.approval === undefined) {
+      this.approval = new ApprovalView(item.id, this.host);
+      this.body.prepend(this.approval.element);
+    }
+    this.approval?.update(item.approval);
+    if (item.approval === undefined) delete this.card.dataset.approval;
+    else this.card.dataset.approval = item.approval.state;
+    if (pending || asking) this.card.open = true;
     return true;
   }
 }

@@ -1,6 +1,7 @@
 import { activationTests } from '../suites/activation.test';
 import { askAboutTests } from '../suites/askAbout.test';
 import { chatTurnTests } from '../suites/chatTurn.test';
+import { commandTests } from '../suites/commands.test';
 import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
@@ -24,6 +25,7 @@ export function run(): Promise<void> {
     vscodeHostTests,
     reviewTests,
     checkpointTests,
+    commandTests,
     runControlTests,
     xssTests,
     workbenchTests,

@@ -6,7 +6,8 @@ import Mocha from 'mocha';
  * functions call describe/it once mocha has installed them.
  */
 export function runSuite(registers: ReadonlyArray<() => void>): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  const grep = process.env.ELBOW_TEST_GREP;
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
   mocha.suite.emit('pre-require', globalThis, 'elbow-integration', mocha);
   for (const register of registers) register();
   return new Promise((resolve, reject) => {

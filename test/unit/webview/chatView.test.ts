@@ -1,3 +1,5 @@
+import { approvalSpecs } from './specs/approvalSpecs';
+import { autoApproveSpecs } from './specs/autoApproveSpecs';
 import { composerSpecs } from './specs/composerSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
@@ -28,5 +30,9 @@ describe('webview: chat view in Chromium', function () {
   describe('items', () => itemSpecs(current));
   describe('history', () => historySpecs(current));
   describe('review', () => reviewSpecs(current));
+  describe('approvals', () => {
+    approvalSpecs(current);
+    autoApproveSpecs(current);
+  });
   describe('security', () => securitySpecs(current));
 });

@@ -1,0 +1,127 @@
+import * as vscode from 'vscode';
+import type { ApprovalDecision, ApprovalRequest, Approvals } from '../../core/host/approvals';
+import type { Approval } from '../../protocol/chatItems';
+import type { FromWebview } from '../../protocol/fromWebview';
+import type { ToWebview } from '../../protocol/toWebview';
+import type { ChatTranscript } from './chatTranscript';
+
+export interface ApprovalBridgeDependencies {
+  transcript(): ChatTranscript;
+  chatVisible(): boolean;
+  post(message: ToWebview): void;
+  /** The conversation changed in a way worth saving. */
+  changed(): void;
+}
+
+type Answer = { decision: 'allow' | 'alwaysAllow' | 'deny'; reason?: string };
+
+/**
+ * Permission requests in the chat: each shows in its tool card (Allow / Always allow / Deny
+ * with a reason) and waits for the user; a notification says so when the chat is hidden.
+ * Also holds the conversation's auto-approve switch.
+ */
+export class ApprovalBridge implements Approvals, vscode.Disposable {
+  private readonly waiting = new Map<string, (answer: Answer) => void>();
+  private autoApproveOn = false;
+
+  constructor(private readonly deps: ApprovalBridgeDependencies) {}
+
+  get autoApprove(): boolean {
+    return this.autoApproveOn;
+  }
+
+  /** Handles the approval messages from the webview; `false` for any other message. */
+  handle(message: FromWebview): boolean {
+    if (message.type === 'resolveApproval') {
+      this.answer(message.itemId, { decision: message.decision, reason: message.reason });
+      return true;
+    }
+    if (message.type === 'setAutoApprove') {
+      this.setAutoApprove(message.enabled);
+      return true;
+    }
+    return false;
+  }
+
+  setAutoApprove(enabled: boolean): void {
+    this.autoApproveOn = enabled;
+    this.deps.post({ type: 'autoApprove', enabled });
+  }
+
+  postState(): void {
+    this.deps.post({ type: 'autoApprove', enabled: this.autoApproveOn });
+  }
+
+  /** Another conversation opens: auto-approve starts off again and open questions are denied. */
+  reset(): void {
+    this.denyAll('The conversation was closed.');
+    this.autoApproveOn = false;
+  }
+
+  request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
+    const transcript = this.deps.transcript();
+    const cardId = transcript.cardOf(request.toolCallId);
+    if (cardId === undefined) return Promise.resolve({ approved: false, reason: 'The request could not be shown to the user.' });
+    if (signal.aborted) return Promise.resolve({ approved: false, reason: 'The user stopped the request.' });
+    const approval = approvalOf(request);
+    this.postAll(transcript.annotateCard(cardId, { approval }));
+    if (!this.deps.chatVisible()) this.notify(cardId, approval);
+    return new Promise((resolve) => {
+      const onAbort = (): void => this.answer(cardId, { decision: 'deny', reason: 'The user stopped the request.' });
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.set(cardId, (answer) => {
+        signal.removeEventListener('abort', onAbort);
+        const reason = answer.reason?.trim() || undefined;
+        this.postAll(this.deps.transcript().annotateCard(cardId, { approval: { ...approval, state: answer.decision === 'deny' ? 'denied' : 'allowed', reason } }));
+        this.deps.changed();
+        resolve(answer.decision === 'deny' ? { approved: false, reason } : { approved: true, alwaysAllow: answer.decision === 'alwaysAllow' });
+      });
+    });
+  }
+
+  dispose(): void {
+    this.denyAll('VS Code closed the chat.');
+  }
+
+  private answer(cardId: string, answer: Answer): void {
+    const waiting = this.waiting.get(cardId);
+    if (waiting === undefined) return;
+    this.waiting.delete(cardId);
+    waiting(answer);
+  }
+
+  private denyAll(reason: string): void {
+    for (const cardId of [...this.waiting.keys()]) this.answer(cardId, { decision: 'deny', reason });
+  }
+
+  private notify(cardId: string, approval: Approval): void {
+    const what = approval.command !== undefined ? `Elbow wants to run: ${approval.command}` : `Elbow asks: ${approval.title} ${approval.detail ?? ''}`;
+    void vscode.window.showWarningMessage(what, 'Allow', 'Deny', 'Show in Chat').then((choice) => {
+      if (choice === 'Allow') this.answer(cardId, { decision: 'allow' });
+      else if (choice === 'Deny') this.answer(cardId, { decision: 'deny' });
+      else if (choice === 'Show in Chat') void vscode.commands.executeCommand('elbow.focusChat');
+    });
+  }
+
+  private postAll(messages: readonly ToWebview[]): void {
+    for (const message of messages) this.deps.post(message);
+  }
+}
+
+function approvalOf(request: ApprovalRequest): Approval {
+  switch (request.kind) {
+    case 'command':
+      return { kind: 'command', title: 'Run this command?', command: request.command, cwd: request.cwd, reasons: request.reasons, alwaysAllow: request.alwaysAllow, state: 'pending' };
+    case 'outsideWorkspace':
+      return {
+        kind: 'outsideWorkspace',
+        title: request.access === 'read' ? 'Read outside the workspace?' : 'Write outside the workspace?',
+        detail: request.path,
+        reasons: [`${request.toolName} wants to ${request.access} a path outside the workspace folders.`],
+        alwaysAllow: [],
+        state: 'pending',
+      };
+    case 'continue':
+      return { kind: 'continue', title: 'Continue?', detail: request.message, reasons: [], alwaysAllow: [], state: 'pending' };
+  }
+}

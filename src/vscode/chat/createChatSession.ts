@@ -1,0 +1,38 @@
+import type { AgentSession } from '../../core/agent/agentSession';
+import { createAgentSession } from '../../core/agent/createAgentSession';
+import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
+import type { CommandSession } from '../../core/commands/commandSession';
+import type { AgentHost } from '../../core/host/host';
+import { PermissionGate } from '../../core/permissions/permissionGate';
+import { VscodePermissionSettings } from '../permissions/vscodePermissionSettings';
+import type { ElbowSettings } from '../settings';
+import type { ApprovalBridge } from './approvalBridge';
+import type { StoredConversation } from './conversationStore';
+
+export interface ChatSessionParts {
+  settings: ElbowSettings;
+  apiKey: string;
+  host: AgentHost;
+  conversation: StoredConversation;
+  commands: CommandSession;
+  approvals: ApprovalBridge;
+  takeNotes: () => string[];
+}
+
+/** An agent session for the chat's open conversation, with the settings as they are now. */
+export function createChatSession(parts: ChatSessionParts): Promise<AgentSession> {
+  const { settings, approvals } = parts;
+  return createAgentSession({
+    host: parts.host,
+    provider: { provider: settings.provider, apiKey: parts.apiKey, baseURL: settings.baseUrl, timeoutMs: settings.requestTimeoutMs },
+    model: settings.model,
+    maxTurns: settings.maxTurns,
+    retry: { ...defaultRetryPolicy, maxRetries: settings.maxRetries },
+    history: parts.conversation.messages,
+    usage: parts.conversation.usage,
+    takeNotes: parts.takeNotes,
+    commands: parts.commands,
+    permissions: new PermissionGate({ settings: new VscodePermissionSettings(() => approvals.autoApprove), approvals }),
+    guardRails: { toolCallsPerMessage: settings.toolCallsPerMessage, commandsPerMessage: settings.commandsPerMessage, identicalFailures: 3 },
+  });
+}

@@ -1,0 +1,188 @@
+import * as vscode from 'vscode';
+import type { CommandRequest, CommandResult } from '../../core/host/commandRunner';
+import { changeDirectoryCommand } from './changeDirectoryCommand';
+
+export interface TerminalOptions {
+  name: string;
+  cwd: string;
+  shellPath?: string;
+  shellArgs?: string[];
+  /** How long to wait for the shell to report its integration. */
+  integrationTimeoutMs: number;
+}
+
+/** Raw output kept per command; a runaway command keeps its latest output. */
+const MAX_OUTPUT_CHARACTERS = 20_000_000;
+/** After Ctrl+C, how long the command gets to end before the terminal (and the process tree with it) is closed. */
+const INTERRUPT_GRACE_MS = 3000;
+/** The output stream may end a little after the end event. */
+const STREAM_DRAIN_MS = 1500;
+/** A started command reports itself at once (its first data is the shell's start mark); silence means it never ran. */
+const START_TIMEOUT_MS = 5000;
+
+/** A command's result, or word that the shell never started it (the terminal is then closed). */
+export type TerminalCommandResult = CommandResult & { neverStarted?: boolean };
+
+/** A VS Code terminal whose shell reports commands through shell integration. */
+export class ShellTerminal implements vscode.Disposable {
+  private closed = false;
+  /** Where the shell was started, until it reports its folder itself. */
+  private startedIn: string | undefined;
+  private readonly closeListeners = new Set<() => void>();
+  private readonly subscription: vscode.Disposable;
+  busy = false;
+
+  private constructor(readonly terminal: vscode.Terminal, private readonly shell: string, cwd: string) {
+    this.startedIn = cwd;
+    this.subscription = vscode.window.onDidCloseTerminal((closed) => {
+      if (closed !== terminal) return;
+      this.closed = true;
+      for (const listener of this.closeListeners) listener();
+    });
+  }
+
+  /** Opens a terminal and waits for its shell integration; `undefined` (terminal closed again) when none comes. */
+  static async open(options: TerminalOptions): Promise<ShellTerminal | undefined> {
+    const terminal = vscode.window.createTerminal({
+      name: options.name,
+      cwd: options.cwd,
+      shellPath: options.shellPath,
+      shellArgs: options.shellArgs,
+      iconPath: new vscode.ThemeIcon('hubot'),
+      env: { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+    });
+    const integrated = await waitForIntegration(terminal, options.integrationTimeoutMs);
+    if (!integrated) {
+      terminal.dispose();
+      return undefined;
+    }
+    return new ShellTerminal(terminal, options.shellPath || vscode.env.shell, options.cwd);
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  async run(request: CommandRequest): Promise<TerminalCommandResult> {
+    this.busy = true;
+    try {
+      const currentFolder = this.terminal.shellIntegration?.cwd?.fsPath ?? this.startedIn;
+      if (currentFolder !== request.cwd) {
+        const changed = await this.execute({ ...request, command: changeDirectoryCommand(this.shell, request.cwd), onOutput: undefined, timeoutMs: 10_000 });
+        if (changed.neverStarted) return changed;
+        if (changed.ending !== 'exited' || changed.exitCode !== 0) return { ...changed, note: `Could not change to ${request.cwd} in the terminal.` };
+      }
+      this.startedIn = undefined;
+      return await this.execute(request);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Runs a command and hands over its output as it comes, until it ends or `stop` is called. */
+  stream(command: string, onOutput: (chunk: string) => void): { ended: Promise<number | undefined>; stop: () => Promise<void> } {
+    const stopper = new AbortController();
+    const ended = this.execute({ command, cwd: '', timeoutMs: 0, signal: stopper.signal, onOutput }).then((result) => result.exitCode);
+    return {
+      ended,
+      stop: async () => {
+        stopper.abort();
+        await ended;
+      },
+    };
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.terminal.dispose();
+  }
+
+  private async execute(request: CommandRequest): Promise<TerminalCommandResult> {
+    const integration = this.terminal.shellIntegration;
+    if (integration === undefined || this.closed) return { exitCode: undefined, output: '', ending: 'exited', note: 'The terminal was closed.' };
+    this.terminal.show(true);
+    const execution = integration.executeCommand(request.command);
+    let output = '';
+    let started = false;
+    const reading = (async () => {
+      for await (const data of execution.read()) {
+        started = true;
+        output = output.length + data.length > MAX_OUTPUT_CHARACTERS ? (output + data).slice(-MAX_OUTPUT_CHARACTERS / 2) : output + data;
+        request.onOutput?.(data);
+      }
+    })().catch(() => undefined);
+    const waits: vscode.Disposable[] = [];
+    const ended = new Promise<number | undefined>((resolve) => {
+      waits.push(vscode.window.onDidEndTerminalShellExecution((event) => {
+        if (event.execution === execution) resolve(event.exitCode);
+      }));
+    });
+    const stopped = new Promise<'timedOut' | 'cancelled' | 'closed' | 'neverStarted'>((resolve) => {
+      if (request.timeoutMs > 0) {
+        const timer = setTimeout(() => resolve('timedOut'), request.timeoutMs);
+        waits.push({ dispose: () => clearTimeout(timer) });
+      }
+      const onAbort = (): void => resolve('cancelled');
+      request.signal.addEventListener('abort', onAbort, { once: true });
+      waits.push({ dispose: () => request.signal.removeEventListener('abort', onAbort) });
+      const startWatch = setTimeout(() => {
+        if (!started) resolve('neverStarted');
+      }, START_TIMEOUT_MS);
+      waits.push({ dispose: () => clearTimeout(startWatch) });
+      const onClose = (): void => resolve('closed');
+      this.closeListeners.add(onClose);
+      waits.push({ dispose: () => this.closeListeners.delete(onClose) });
+    });
+    try {
+      const first = await Promise.race([ended.then((exitCode) => ({ exitCode })), stopped]);
+      if (typeof first === 'object') {
+        await Promise.race([reading, delay(STREAM_DRAIN_MS)]);
+        return { exitCode: first.exitCode, output, ending: 'exited' };
+      }
+      if (first === 'closed') return { exitCode: undefined, output, ending: 'cancelled', note: 'The user closed the terminal while the command ran.' };
+      if (first === 'neverStarted') {
+        this.closed = true;
+        this.dispose();
+        return { exitCode: undefined, output, ending: 'exited', neverStarted: true };
+      }
+      await this.interrupt(ended);
+      return { exitCode: undefined, output, ending: first };
+    } finally {
+      for (const wait of waits) wait.dispose();
+    }
+  }
+
+  /** Ctrl+C to the foreground process group; when that does not end it, closing the terminal ends the whole tree. */
+  private async interrupt(ended: Promise<unknown>): Promise<void> {
+    this.terminal.sendText('\u0003', false);
+    const outcome = await Promise.race([ended.then(() => 'ended' as const), delay(INTERRUPT_GRACE_MS).then(() => 'late' as const)]);
+    if (outcome === 'late') {
+      this.closed = true;
+      this.dispose();
+    }
+  }
+}
+
+function waitForIntegration(terminal: vscode.Terminal, timeoutMs: number): Promise<boolean> {
+  if (terminal.shellIntegration !== undefined) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    const subscriptions = [
+      vscode.window.onDidChangeTerminalShellIntegration((event) => {
+        if (event.terminal === terminal) finish(true);
+      }),
+      vscode.window.onDidCloseTerminal((closed) => {
+        if (closed === terminal) finish(false);
+      }),
+    ];
+    function finish(integrated: boolean): void {
+      clearTimeout(timer);
+      for (const subscription of subscriptions) subscription.dispose();
+      resolve(integrated);
+    }
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

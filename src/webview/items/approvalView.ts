@@ -1,0 +1,174 @@
+import type { Approval } from '../../protocol/chatItems';
+import { codicon, h } from '../dom';
+import type { Host } from '../vscodeApi';
+
+type Decision = 'allow' | 'alwaysAllow' | 'deny';
+
+const sendKeys = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Enter' : 'Ctrl+Enter';
+
+const kindIcons: Readonly<Record<Approval['kind'], string>> = {
+  command: 'terminal',
+  outsideWorkspace: 'folder-opened',
+  continue: 'debug-continue',
+};
+
+/**
+ * A tool call waiting for the user's permission, inside its tool card: what would run (plain text: the command comes
+ * from the model), why Elbow asks, then Allow / Always allow / Deny / Deny with reason while pending, or what was decided.
+ */
+export class ApprovalView {
+  readonly element: HTMLDivElement;
+  private readonly titleIcon = codicon('terminal', 'approval-title-icon');
+  private readonly titleText = h('span', { className: 'approval-title-text' });
+  private readonly title = h('div', { className: 'approval-title' }, [this.titleIcon, this.titleText]);
+  /** Read by screen readers when a question appears; the visible title is above. */
+  private readonly announcer = h('div', { className: 'visually-hidden approval-announce', attributes: { 'aria-live': 'polite' } });
+  private readonly command = h('pre', { className: 'approval-command', attributes: { tabindex: '0', 'aria-label': 'Command' } });
+  private readonly cwd = h('div', { className: 'approval-cwd' });
+  private readonly detail = h('div', { className: 'approval-detail' });
+  private readonly reasons = h('ul', { className: 'approval-reasons', attributes: { 'aria-label': 'Why Elbow asks' } });
+  private readonly allow = actionButton('approval-allow primary-button', 'check', 'Allow', 'Allow this once');
+  private readonly alwaysText = h('span', { className: 'button-text' });
+  private readonly always = h('button', { className: 'approval-always secondary-button', attributes: { type: 'button' } }, [codicon('check-all'), this.alwaysText]);
+  private readonly deny = actionButton('approval-deny secondary-button', 'close', 'Deny', 'Deny this');
+  private readonly reasonToggle = actionButton('approval-reason-toggle secondary-button', 'comment', 'Deny with reason…', 'Deny this and tell Elbow why');
+  private readonly reasonText = h('textarea', {
+    className: 'approval-reason',
+    attributes: { rows: '2', placeholder: `What should Elbow do instead? (${sendKeys} to send)`, 'aria-label': `Reason for Elbow (${sendKeys} to send)` },
+  });
+  private readonly sendReason = actionButton('approval-send-reason primary-button', 'send', 'Deny and tell Elbow', 'Deny this and send the reason to Elbow');
+  private readonly reasonForm = h('div', { className: 'approval-reason-form', hidden: true }, [this.reasonText, h('div', { className: 'approval-actions' }, [this.sendReason])]);
+  private readonly actions = h('div', { className: 'approval-actions' }, [this.allow, this.always, this.deny, this.reasonToggle]);
+  private readonly outcome = h('div', { className: 'approval-outcome', hidden: true, attributes: { tabindex: '-1' } });
+  private readonly controls = [this.allow, this.always, this.deny, this.reasonToggle, this.reasonText, this.sendReason];
+  private pending = false;
+
+  constructor(private readonly itemId: string, private readonly host: Host) {
+    const titleId = `approval-title-${itemId}`;
+    const formId = `approval-reason-${itemId}`;
+    this.title.id = titleId;
+    this.reasonForm.id = formId;
+    this.element = h('div', { className: 'approval', hidden: true, attributes: { role: 'group', 'aria-labelledby': titleId, tabindex: '-1' } }, [
+      this.title, this.announcer, this.command, this.cwd, this.detail, this.reasons, this.actions, this.reasonForm, this.outcome,
+    ]);
+    this.reasonToggle.setAttribute('aria-controls', formId);
+    this.reasonToggle.setAttribute('aria-expanded', 'false');
+    this.allow.addEventListener('click', () => this.decide('allow'));
+    this.always.addEventListener('click', () => this.decide('alwaysAllow'));
+    this.deny.addEventListener('click', () => this.decide('deny'));
+    this.sendReason.addEventListener('click', () => this.decide('deny', this.reasonText.value));
+    this.reasonToggle.addEventListener('click', () => this.showReason(this.reasonForm.hidden));
+    this.reasonText.addEventListener('keydown', (event) => {
+      if (event.isComposing) return;
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        this.decide('deny', this.reasonText.value);
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        this.showReason(false);
+        this.reasonToggle.focus();
+      }
+    });
+  }
+
+  update(approval: Approval | undefined): void {
+    const wasPending = this.pending;
+    this.pending = approval?.state === 'pending';
+    this.element.hidden = approval === undefined;
+    this.setBusy(false);
+    if (approval === undefined) {
+      this.announcer.textContent = '';
+      return;
+    }
+    this.element.dataset.state = approval.state;
+    this.element.dataset.kind = approval.kind;
+    this.renderQuestion(approval);
+    this.actions.hidden = !this.pending;
+    this.outcome.hidden = this.pending;
+    if (this.pending) {
+      if (!wasPending) this.arrived(approval.title);
+      return;
+    }
+    this.announcer.textContent = '';
+    this.showReason(false);
+    this.renderOutcome(approval);
+    // Keyboard users who just decided keep their place: the focus moves from the buttons that went away to the outcome.
+    const focused = document.activeElement;
+    if (wasPending && (focused === null || focused === document.body || this.element.contains(focused))) this.outcome.focus({ preventScroll: true });
+  }
+
+  private renderQuestion(approval: Approval): void {
+    this.titleIcon.className = `codicon codicon-${kindIcons[approval.kind]} approval-title-icon`;
+    this.titleText.textContent = approval.title;
+    this.command.textContent = approval.command ?? '';
+    this.command.hidden = approval.command === undefined;
+    this.cwd.textContent = approval.cwd === undefined ? '' : `in ${approval.cwd}`;
+    this.cwd.hidden = approval.cwd === undefined;
+    this.detail.textContent = approval.detail ?? '';
+    this.detail.hidden = approval.detail === undefined;
+    this.reasons.replaceChildren(...approval.reasons.map((reason) => h('li', { text: reason })));
+    this.reasons.hidden = approval.reasons.length === 0;
+    const prefixes = approval.alwaysAllow;
+    this.always.hidden = prefixes.length === 0;
+    this.alwaysText.replaceChildren('Always allow ', ...prefixes.flatMap((prefix, index) => [...(index === 0 ? [] : [', ']), h('code', { text: prefix })]));
+    this.always.title = `Allow now, and from now on run commands starting with ${prefixes.join(', ')} without asking`;
+  }
+
+  /** A new question: screen readers hear it, and the keyboard lands on Allow unless the user is typing somewhere. */
+  private arrived(title: string): void {
+    // After the element is in the document: a view's first update runs before the list inserts it.
+    requestAnimationFrame(() => {
+      if (!this.pending || this.allow.disabled) return;
+      this.announcer.textContent = `Elbow asks: ${title}`;
+      if (!isTyping(document.activeElement) && this.allow.checkVisibility()) this.allow.focus({ preventScroll: true });
+    });
+  }
+
+  private decide(decision: Decision, reason?: string): void {
+    if (!this.pending || this.allow.disabled) return;
+    const text = reason?.trim() ?? '';
+    this.host.post({ type: 'resolveApproval', itemId: this.itemId, decision, ...(text === '' ? {} : { reason: text }) });
+    const hadFocus = this.element.contains(document.activeElement);
+    this.setBusy(true);
+    // The disabled button would drop the focus to the page.
+    if (hadFocus) this.element.focus({ preventScroll: true });
+  }
+
+  /** Between the decision and the item's update: no second decision. */
+  private setBusy(busy: boolean): void {
+    for (const control of this.controls) control.disabled = busy;
+    if (busy) this.element.setAttribute('aria-busy', 'true');
+    else this.element.removeAttribute('aria-busy');
+  }
+
+  private showReason(show: boolean): void {
+    this.reasonForm.hidden = !show;
+    this.reasonToggle.setAttribute('aria-expanded', String(show));
+    if (show) this.reasonText.focus();
+  }
+
+  private renderOutcome(approval: Approval): void {
+    const allowed = approval.state === 'allowed';
+    const reason = approval.reason?.trim() ?? '';
+    const children: (Node | string)[] = [
+      codicon(allowed ? 'check' : 'close', 'approval-outcome-icon'),
+      h('span', { className: 'approval-outcome-label', text: allowed ? 'Allowed' : 'Denied' }),
+    ];
+    if (!allowed && reason !== '') children.push(': ', h('span', { className: 'approval-outcome-reason', text: reason }));
+    this.outcome.replaceChildren(...children);
+    if (reason === '') this.outcome.removeAttribute('title');
+    else this.outcome.title = reason;
+  }
+}
+
+/** Whether the focus is where the user types text, which a new question must not take away. */
+function isTyping(element: Element | null): boolean {
+  if (element instanceof HTMLTextAreaElement) return true;
+  if (element instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(element.type);
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
+function actionButton(className: string, icon: string, text: string, label: string): HTMLButtonElement {
+  return h('button', { className, attributes: { type: 'button', title: label } }, [codicon(icon), h('span', { className: 'button-text', text })]);
+}
