@@ -111,7 +111,7 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
 function approvalOf(request: ApprovalRequest): Approval {
   switch (request.kind) {
     case 'command':
-      return { kind: 'command', title: 'Run this command?', command: request.command, cwd: request.cwd, reasons: request.reasons, alwaysAllow: request.alwaysAllow, state: 'pending' };
+      return { kind: 'command', title: 'Run this command?', command: request.command, cwd: request.cwd === '.' ? 'the workspace folder' : request.cwd, reasons: request.reasons, alwaysAllow: request.alwaysAllow, state: 'pending' };
     case 'outsideWorkspace':
       return {
         kind: 'outsideWorkspace',

@@ -5,7 +5,6 @@ import type { AgentSession } from '../../core/agent/agentSession';
 import { CommandSession } from '../../core/commands/commandSession';
 import type { AgentHost } from '../../core/host/host';
 import { emptyUsage, userText, type Message } from '../../core/llm/messages';
-import { toolCallTitle } from '../../core/tools/toolCallTitle';
 import type { Attachment } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
@@ -16,6 +15,7 @@ import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import { ApprovalBridge } from './approvalBridge';
 import { messageWithAttachments } from './attachmentContext';
+import { logAgentEvent } from './logAgentEvent';
 import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
 import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
 import { createChatSession } from './createChatSession';
@@ -275,24 +275,13 @@ export class ChatController implements vscode.Disposable {
   }
 
   private onEvent(event: AgentEvent): void {
-    this.logEvent(event);
+    logAgentEvent(this.deps.log, event, this.conversation);
     this.postAll(this.transcript.apply(event));
     if (event.type === 'usage' && this.session !== undefined) {
       this.conversation.usage = this.session.usage;
       this.deps.post({ type: 'usage', usage: this.conversation.usage });
     }
     if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done') this.scheduleSave();
-  }
-
-  private logEvent(event: AgentEvent): void {
-    const log = this.deps.log;
-    if (event.type === 'turn_start') log.info(`Request ${event.turn} to ${this.conversation.model?.model ?? 'the model'} (${this.conversation.messages.length} messages).`);
-    else if (event.type === 'tool_call') log.info(`Tool ${event.name}: ${toolCallTitle(event.name, event.arguments)}`);
-    else if (event.type === 'tool_result' && event.isError) log.warn(`Tool ${event.name} failed: ${event.summary}`);
-    else if (event.type === 'retry') log.warn(`Retry ${event.attempt}/${event.maxAttempts} in ${event.delayMs} ms: ${event.reason}`);
-    else if (event.type === 'usage') log.debug(`Usage: ${event.usage.inputTokens} in, ${event.usage.outputTokens} out, ${event.usage.cacheReadTokens} cache read.`);
-    else if (event.type === 'done' && event.outcome.reason === 'error') log.error(`Request failed (${event.outcome.kind}): ${event.outcome.message}`);
-    else if (event.type === 'done') log.info(`Run ended: ${event.outcome.reason}.`);
   }
 
   private scheduleSave(): void {

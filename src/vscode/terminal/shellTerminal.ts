@@ -17,6 +17,7 @@ const MAX_OUTPUT_CHARACTERS = 20_000_000;
 const INTERRUPT_GRACE_MS = 3000;
 /** The output stream may end a little after the end event. */
 const STREAM_DRAIN_MS = 1500;
+const PROMPT_SETTLE_MS = 400;
 /** A started command reports itself at once (its first data is the shell's start mark); silence means it never ran. */
 const START_TIMEOUT_MS = 5000;
 
@@ -56,6 +57,8 @@ export class ShellTerminal implements vscode.Disposable {
       terminal.dispose();
       return undefined;
     }
+    // A command sent the moment integration starts can lose its end mark: let the first prompt settle.
+    await delay(PROMPT_SETTLE_MS);
     return new ShellTerminal(terminal, options.shellPath || vscode.env.shell, options.cwd);
   }
 
@@ -133,11 +136,14 @@ export class ShellTerminal implements vscode.Disposable {
       this.closeListeners.add(onClose);
       waits.push({ dispose: () => this.closeListeners.delete(onClose) });
     });
+    // The stream ends with the command; when the end event is lost (seen right after a shell starts), the stream's end stands in for it.
+    const streamEnded = reading.then(() => delay(STREAM_DRAIN_MS)).then(() => ({ exitCode: undefined, lostEndEvent: true }));
     try {
-      const first = await Promise.race([ended.then((exitCode) => ({ exitCode })), stopped]);
+      const first = await Promise.race([ended.then((exitCode) => ({ exitCode, lostEndEvent: false })), streamEnded, stopped]);
       if (typeof first === 'object') {
         await Promise.race([reading, delay(STREAM_DRAIN_MS)]);
-        return { exitCode: first.exitCode, output, ending: 'exited' };
+        const note = first.lostEndEvent ? 'The terminal did not report the exit code.' : undefined;
+        return { exitCode: first.exitCode, output, ending: 'exited', ...(note ? { note } : {}) };
       }
       if (first === 'closed') return { exitCode: undefined, output, ending: 'cancelled', note: 'The user closed the terminal while the command ran.' };
       if (first === 'neverStarted') {

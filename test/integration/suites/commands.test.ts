@@ -85,6 +85,27 @@ export function commandTests(server: () => FakeLlmServer): void {
       await webview.waitFor('.approval-outcome', { text: 'use write_file instead' });
     });
 
+    it('asks through a notification while the chat is hidden, and Allow there runs the command', async () => {
+      server().enqueue(
+        { kind: 'reply', content: [text('Creating the file now, slowly.'), toolCall('run_command', { command: 'touch notified.txt' })], chunkSize: 4, chunkDelayMs: 300 },
+        { kind: 'reply', content: [text('Done: Notify')] },
+      );
+      await sendPrompt('Notify');
+      await webview.waitFor('.item-assistant', { text: 'Creating' });
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      // The headless window has no focus, so VS Code files the notification under the bell instead of as a toast.
+      await page.waitFor('.statusbar-item[id="status.notifications"] .codicon-bell-dot', { timeoutMs: 20_000 });
+      await page.click('.statusbar-item[id="status.notifications"]');
+      await page.waitFor('.notifications-center .notification-list-item', { text: 'Elbow wants to run: touch notified.txt' });
+      await page.screenshot('command-approval-notification');
+      await page.click('.notifications-center .notification-list-item .monaco-button', 'Allow');
+      await waitUntil('the command ran', () => exists(workspaceFile('notified.txt')), 20_000);
+      await vscode.commands.executeCommand('elbow.focusChat');
+      await webview.waitFor('.item-assistant', { text: 'Done: Notify' });
+      await waitUntilIdle();
+      await vscode.workspace.fs.delete(workspaceFile('notified.txt'));
+    });
+
     it('"Always allow" adds the prefix to the allow list, and the next such command runs without asking', async () => {
       script(server(), 'Count', [['run_command', { command: 'seq 3' }]]);
       await sendPrompt('Count');
