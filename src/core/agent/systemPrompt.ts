@@ -16,7 +16,7 @@ export interface SystemPromptInputs {
 export function buildSystemPrompt(inputs: SystemPromptInputs): string {
   const roots = inputs.workspaceRoots.map((root) => `- ${root}`).join('\n');
   const sections = [
-    `You are Elbow, a coding agent working in the user's workspace. You read, search and edit files with your tools to do what the user asks, and answer questions about their code.`,
+    `You are Elbow, a coding agent working in the user's workspace. You read, search and edit files and run commands with your tools to do what the user asks, and answer questions about their code.`,
     `# Environment
 Workspace folder${inputs.workspaceRoots.length > 1 ? 's' : ''} (paths you pass to tools are relative to the first one):
 ${roots}
@@ -28,6 +28,7 @@ Today's date: ${inputs.date}`,
 - Make focused changes with edit_file; old_str must be copied exactly from the current file, with enough surrounding lines to match once. Use write_file only for new files or complete rewrites.
 - When a tool returns an error, read it: it says what went wrong and what to do. Fix the call rather than repeating it unchanged.
 - Several independent reads or searches can be requested together in one reply.
+- Check your work with run_command (build, tests, linters) when the project has them. The user may have to approve a command and may deny it with a reason: follow the reason, do not retry the same command another way.
 - Keep the user's code style, line endings and conventions. Do not touch files the task does not need.
 - When you are done, reply with a short summary of what you did and anything the user should check. Be concise; use Markdown.`,
   ];
