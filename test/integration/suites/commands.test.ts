@@ -100,6 +100,10 @@ export function commandTests(server: () => FakeLlmServer): void {
       await page.screenshot('command-approval-notification');
       await page.click('.notifications-center .notification-list-item .monaco-button', 'Allow');
       await waitUntil('the command ran', () => exists(workspaceFile('notified.txt')), 20_000);
+      // Leave no open notification centre behind: it would take the next Escape meant for a quick pick.
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+      await page.waitFor('.notifications-center', { state: 'hidden' });
       await vscode.commands.executeCommand('elbow.focusChat');
       await webview.waitFor('.item-assistant', { text: 'Done: Notify' });
       await waitUntilIdle();
