@@ -1,10 +1,9 @@
 import type { Approval } from '../../protocol/chatItems';
 import { codicon, h } from '../dom';
 import type { Host } from '../vscodeApi';
+import { actionButton, ReasonPrompt } from './reasonPrompt';
 
 type Decision = 'allow' | 'alwaysAllow' | 'deny';
-
-const sendKeys = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Enter' : 'Ctrl+Enter';
 
 const kindIcons: Readonly<Record<Approval['kind'], string>> = {
   command: 'terminal',
@@ -31,45 +30,31 @@ export class ApprovalView {
   private readonly alwaysText = h('span', { className: 'button-text' });
   private readonly always = h('button', { className: 'approval-always secondary-button', attributes: { type: 'button' } }, [codicon('check-all'), this.alwaysText]);
   private readonly deny = actionButton('approval-deny secondary-button', 'close', 'Deny', 'Deny this');
-  private readonly reasonToggle = actionButton('approval-reason-toggle secondary-button', 'comment', 'Deny with reason…', 'Deny this and tell Elbow why');
-  private readonly reasonText = h('textarea', {
-    className: 'approval-reason',
-    attributes: { rows: '2', placeholder: `What should Elbow do instead? (${sendKeys} to send)`, 'aria-label': `Reason for Elbow (${sendKeys} to send)` },
-  });
-  private readonly sendReason = actionButton('approval-send-reason primary-button', 'send', 'Deny and tell Elbow', 'Deny this and send the reason to Elbow');
-  private readonly reasonForm = h('div', { className: 'approval-reason-form', hidden: true }, [this.reasonText, h('div', { className: 'approval-actions' }, [this.sendReason])]);
-  private readonly actions = h('div', { className: 'approval-actions' }, [this.allow, this.always, this.deny, this.reasonToggle]);
+  private readonly reason: ReasonPrompt;
+  private readonly actions: HTMLDivElement;
   private readonly outcome = h('div', { className: 'approval-outcome', hidden: true, attributes: { tabindex: '-1' } });
-  private readonly controls = [this.allow, this.always, this.deny, this.reasonToggle, this.reasonText, this.sendReason];
+  private readonly controls: Array<HTMLButtonElement | HTMLTextAreaElement>;
   private pending = false;
 
   constructor(private readonly itemId: string, private readonly host: Host) {
     const titleId = `approval-title-${itemId}`;
-    const formId = `approval-reason-${itemId}`;
     this.title.id = titleId;
-    this.reasonForm.id = formId;
+    this.reason = new ReasonPrompt({
+      formId: `approval-reason-${itemId}`,
+      formClass: 'approval-reason-form',
+      actionsClass: 'approval-actions',
+      toggle: { className: 'approval-reason-toggle', text: 'Deny with reason…', label: 'Deny this and tell Elbow why' },
+      field: { className: 'approval-reason', label: 'Reason for Elbow' },
+      send: { className: 'approval-send-reason', text: 'Deny and tell Elbow', label: 'Deny this and send the reason to Elbow' },
+    }, (reason) => this.decide('deny', reason));
+    this.actions = h('div', { className: 'approval-actions' }, [this.allow, this.always, this.deny, this.reason.toggle]);
+    this.controls = [this.allow, this.always, this.deny, ...this.reason.controls];
     this.element = h('div', { className: 'approval', hidden: true, attributes: { role: 'group', 'aria-labelledby': titleId, tabindex: '-1' } }, [
-      this.title, this.announcer, this.command, this.cwd, this.detail, this.reasons, this.actions, this.reasonForm, this.outcome,
+      this.title, this.announcer, this.command, this.cwd, this.detail, this.reasons, this.actions, this.reason.form, this.outcome,
     ]);
-    this.reasonToggle.setAttribute('aria-controls', formId);
-    this.reasonToggle.setAttribute('aria-expanded', 'false');
     this.allow.addEventListener('click', () => this.decide('allow'));
     this.always.addEventListener('click', () => this.decide('alwaysAllow'));
     this.deny.addEventListener('click', () => this.decide('deny'));
-    this.sendReason.addEventListener('click', () => this.decide('deny', this.reasonText.value));
-    this.reasonToggle.addEventListener('click', () => this.showReason(this.reasonForm.hidden));
-    this.reasonText.addEventListener('keydown', (event) => {
-      if (event.isComposing) return;
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        this.decide('deny', this.reasonText.value);
-      } else if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        this.showReason(false);
-        this.reasonToggle.focus();
-      }
-    });
   }
 
   update(approval: Approval | undefined): void {
@@ -91,7 +76,7 @@ export class ApprovalView {
       return;
     }
     this.announcer.textContent = '';
-    this.showReason(false);
+    this.reason.show(false);
     this.renderOutcome(approval);
     // Keyboard users who just decided keep their place: the focus moves from the buttons that went away to the outcome.
     const focused = document.activeElement;
@@ -142,12 +127,6 @@ export class ApprovalView {
     else this.element.removeAttribute('aria-busy');
   }
 
-  private showReason(show: boolean): void {
-    this.reasonForm.hidden = !show;
-    this.reasonToggle.setAttribute('aria-expanded', String(show));
-    if (show) this.reasonText.focus();
-  }
-
   private renderOutcome(approval: Approval): void {
     const allowed = approval.state === 'allowed';
     const reason = approval.reason?.trim() ?? '';
@@ -167,8 +146,4 @@ function isTyping(element: Element | null): boolean {
   if (element instanceof HTMLTextAreaElement) return true;
   if (element instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(element.type);
   return element instanceof HTMLElement && element.isContentEditable;
-}
-
-function actionButton(className: string, icon: string, text: string, label: string): HTMLButtonElement {
-  return h('button', { className, attributes: { type: 'button', title: label } }, [codicon(icon), h('span', { className: 'button-text', text })]);
 }

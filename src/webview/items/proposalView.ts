@@ -2,6 +2,7 @@ import type { Proposal } from '../../protocol/chatItems';
 import { diffLines, type DiffLineKind } from '../diffText';
 import { codicon, h } from '../dom';
 import type { Host } from '../vscodeApi';
+import { actionButton, ReasonPrompt } from './reasonPrompt';
 
 const lineClasses: Readonly<Record<DiffLineKind, string | undefined>> = {
   add: 'diff-add',
@@ -10,8 +11,6 @@ const lineClasses: Readonly<Record<DiffLineKind, string | undefined>> = {
   header: 'diff-header',
   context: undefined,
 };
-
-const sendKeys = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Enter' : 'Ctrl+Enter';
 
 /**
  * An edit waiting for the user's decision, inside its tool card: the diff (plain text: it quotes file contents), then
@@ -22,41 +21,27 @@ export class ProposalView {
   private readonly diff = h('pre', { className: 'proposal-diff', attributes: { tabindex: '0', 'aria-label': 'Proposed change (unified diff)' } });
   private readonly apply = actionButton('proposal-apply primary-button', 'check', 'Apply', 'Apply this change');
   private readonly reject = actionButton('proposal-reject secondary-button', 'close', 'Reject', 'Reject this change');
-  private readonly feedbackToggle = actionButton('proposal-feedback-toggle secondary-button', 'comment', 'Reject with feedback…', 'Reject this change and tell Elbow why');
-  private readonly feedback = h('textarea', {
-    className: 'proposal-feedback',
-    attributes: { rows: '2', placeholder: `What should Elbow do instead? (${sendKeys} to send)`, 'aria-label': `Feedback for Elbow (${sendKeys} to send)` },
-  });
-  private readonly sendFeedback = actionButton('proposal-send-feedback primary-button', 'send', 'Reject and tell Elbow', 'Reject this change and send the feedback to Elbow');
-  private readonly feedbackForm = h('div', { className: 'proposal-feedback-form', hidden: true }, [this.feedback, h('div', { className: 'proposal-actions' }, [this.sendFeedback])]);
-  private readonly actions = h('div', { className: 'proposal-actions' }, [this.apply, this.reject, this.feedbackToggle]);
+  private readonly feedback: ReasonPrompt;
+  private readonly actions: HTMLDivElement;
   private readonly status = h('div', { className: 'proposal-status', hidden: true, attributes: { tabindex: '-1' } });
-  private readonly controls = [this.apply, this.reject, this.feedbackToggle, this.feedback, this.sendFeedback];
+  private readonly controls: Array<HTMLButtonElement | HTMLTextAreaElement>;
   private renderedDiff: string | undefined;
   private pending = false;
 
   constructor(private readonly itemId: string, private readonly host: Host) {
-    this.element = h('div', { className: 'proposal', hidden: true }, [this.diff, this.actions, this.feedbackForm, this.status]);
-    const formId = `proposal-feedback-${itemId}`;
-    this.feedbackForm.id = formId;
-    this.feedbackToggle.setAttribute('aria-controls', formId);
-    this.feedbackToggle.setAttribute('aria-expanded', 'false');
+    this.feedback = new ReasonPrompt({
+      formId: `proposal-feedback-${itemId}`,
+      formClass: 'proposal-feedback-form',
+      actionsClass: 'proposal-actions',
+      toggle: { className: 'proposal-feedback-toggle', text: 'Reject with feedback…', label: 'Reject this change and tell Elbow why' },
+      field: { className: 'proposal-feedback', label: 'Feedback for Elbow' },
+      send: { className: 'proposal-send-feedback', text: 'Reject and tell Elbow', label: 'Reject this change and send the feedback to Elbow' },
+    }, (feedback) => this.decide('reject', feedback));
+    this.actions = h('div', { className: 'proposal-actions' }, [this.apply, this.reject, this.feedback.toggle]);
+    this.controls = [this.apply, this.reject, ...this.feedback.controls];
+    this.element = h('div', { className: 'proposal', hidden: true }, [this.diff, this.actions, this.feedback.form, this.status]);
     this.apply.addEventListener('click', () => this.decide('apply'));
     this.reject.addEventListener('click', () => this.decide('reject'));
-    this.sendFeedback.addEventListener('click', () => this.decide('reject', this.feedback.value));
-    this.feedbackToggle.addEventListener('click', () => this.showFeedback(this.feedbackForm.hidden));
-    this.feedback.addEventListener('keydown', (event) => {
-      if (event.isComposing) return;
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        this.decide('reject', this.feedback.value);
-      } else if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        this.showFeedback(false);
-        this.feedbackToggle.focus();
-      }
-    });
   }
 
   update(proposal: Proposal | undefined): void {
@@ -73,7 +58,7 @@ export class ProposalView {
     this.actions.hidden = !this.pending;
     this.status.hidden = this.pending;
     if (this.pending) return;
-    this.showFeedback(false);
+    this.feedback.show(false);
     this.renderStatus(proposal);
     // Keyboard users who just decided keep their place: the focus moves from the buttons that went away to the outcome.
     const focused = document.activeElement;
@@ -96,12 +81,6 @@ export class ProposalView {
     else this.element.removeAttribute('aria-busy');
   }
 
-  private showFeedback(show: boolean): void {
-    this.feedbackForm.hidden = !show;
-    this.feedbackToggle.setAttribute('aria-expanded', String(show));
-    if (show) this.feedback.focus();
-  }
-
   private renderStatus(proposal: Proposal): void {
     const applied = proposal.state === 'applied';
     const children: (Node | string)[] = [
@@ -114,8 +93,4 @@ export class ProposalView {
     if (feedback === '') this.status.removeAttribute('title');
     else this.status.title = feedback;
   }
-}
-
-function actionButton(className: string, icon: string, text: string, label: string): HTMLButtonElement {
-  return h('button', { className, attributes: { type: 'button', title: label } }, [codicon(icon), h('span', { className: 'button-text', text })]);
 }
