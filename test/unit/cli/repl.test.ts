@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { runInteractiveChat } from '../../../src/cli/repl';
-import { TerminalRenderer } from '../../../src/cli/terminalRenderer';
 import { AgentSession } from '../../../src/core/agent/agentSession';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
+import { createTerminalScreen, type TerminalScreen } from '../../support/terminalScreen';
 
 const ctrlC = '\x03';
 const ctrlD = '\x04';
@@ -17,29 +17,19 @@ describe('interactive chat', function () {
   let server: FakeLlmServer;
   let ws: TempWorkspace;
   let input: PassThrough;
-  let screen: string;
+  let terminal: TerminalScreen;
   let finished: Promise<void>;
   let session: AgentSession;
 
-  const waitFor = async (pattern: RegExp): Promise<void> => {
-    const deadline = Date.now() + 5_000;
-    while (!pattern.test(screen)) {
-      if (Date.now() > deadline) assert.fail(`screen never showed ${pattern}:\n${screen}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const waitFor = (pattern: RegExp): Promise<void> => terminal.waitFor(pattern);
 
   beforeEach(async () => {
     server = await startFakeLlmServer();
     ws = await createTempWorkspace({});
     session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), model: 'm', system: 's', registry: new ToolRegistry() });
-    input = new PassThrough();
-    const output = new PassThrough();
-    screen = '';
-    output.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
-    const write = (chunk: string): void => void output.write(chunk);
-    const renderer = new TerminalRenderer({ stdout: write, stderr: write }, { streamText: true, labelAnswers: true, color: false });
-    finished = runInteractiveChat(session, { input, output, renderer });
+    terminal = createTerminalScreen();
+    ({ input } = terminal);
+    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer });
   });
   afterEach(async () => {
     input.end();

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { decisionFor, TerminalApprovals } from '../../../src/cli/cliApprovals';
 import { runInteractiveChat } from '../../../src/cli/repl';
-import { TerminalRenderer } from '../../../src/cli/terminalRenderer';
 import { AgentSession } from '../../../src/core/agent/agentSession';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { FixedPermissionSettings } from '../../../src/core/permissions/fixedPermissionSettings';
@@ -12,22 +11,17 @@ import { builtinTools } from '../../../src/core/tools/builtin/index';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
+import { createTerminalScreen, type TerminalScreen } from '../../support/terminalScreen';
 
 describe('interactive chat: permission prompts', function () {
   this.timeout(15_000);
   let server: FakeLlmServer;
   let ws: TempWorkspace;
   let input: PassThrough;
-  let screen: string;
+  let terminal: TerminalScreen;
   let finished: Promise<void>;
 
-  const waitFor = async (pattern: RegExp): Promise<void> => {
-    const deadline = Date.now() + 8_000;
-    while (!pattern.test(screen)) {
-      if (Date.now() > deadline) assert.fail(`screen never showed ${pattern}:\n${screen}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const waitFor = (pattern: RegExp): Promise<void> => terminal.waitFor(pattern, 8_000);
 
   beforeEach(async () => {
     server = await startFakeLlmServer();
@@ -37,13 +31,9 @@ describe('interactive chat: permission prompts', function () {
     const approvals = new TerminalApprovals();
     const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
     const session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), model: 'm', system: 's', registry, permissions });
-    input = new PassThrough();
-    const output = new PassThrough();
-    screen = '';
-    output.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
-    const write = (chunk: string): void => void output.write(chunk);
-    const renderer = new TerminalRenderer({ stdout: write, stderr: write }, { streamText: true, labelAnswers: true, color: false });
-    finished = runInteractiveChat(session, { input, output, renderer, onAskLine: (askLine) => approvals.attach(askLine) });
+    terminal = createTerminalScreen();
+    ({ input } = terminal);
+    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer, onAskLine: (askLine) => approvals.attach(askLine) });
   });
   afterEach(async () => {
     input.end();
