@@ -82,6 +82,14 @@ export class CommandSession {
     return terminalText(record.raw.slice(from));
   }
 
+  /** Plain text of what a background process printed since the model last looked; marks it as read. */
+  takeNewOutput(record: CommandRecord): string {
+    const background = record.background;
+    const text = this.text(record, background?.readUpTo ?? 0);
+    if (background) background.readUpTo = record.raw.length;
+    return text;
+  }
+
   /** Stops every background process (the conversation ends). */
   async stopAll(): Promise<void> {
     await Promise.all(this.runningBackground().map((record) => record.background?.process?.stop()));

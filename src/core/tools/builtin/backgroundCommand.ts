@@ -1,5 +1,5 @@
 import type { ToolContext, ToolOutput } from '../tool';
-import { outputForModel } from './commandOutputText';
+import { outputForModel, shortCommand } from './commandOutputText';
 
 /** How long a new background process is watched before the tool returns: long enough to catch an early crash. */
 const FIRST_LOOK_MS = 2000;
@@ -26,14 +26,12 @@ export async function startBackgroundCommand(command: string, cwd: string, conte
   await Promise.race([exitedEarly, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_LOOK_MS)))]);
   clearTimeout(timer);
   const background = record.background;
-  const text = session.text(record);
-  if (background) background.readUpTo = record.raw.length;
-  const shortCommand = command.length > 60 ? `${command.slice(0, 59)}…` : command;
+  const text = session.takeNewOutput(record);
   if (background && !background.running) {
     return {
       content: `The process ended at once with exit code ${background.exitCode ?? 'unknown'}.\nOutput (id ${id}):\n${outputForModel(id, text)}`,
       isError: background.exitCode !== 0,
-      summary: `Started ${shortCommand} · ended at once`,
+      summary: `Started ${shortCommand(command)} · ended at once`,
     };
   }
   return {
@@ -43,6 +41,6 @@ export async function startBackgroundCommand(command: string, cwd: string, conte
       `Output so far:`,
       outputForModel(id, text),
     ].join('\n'),
-    summary: `Started ${shortCommand} in the background (${id})`,
+    summary: `Started ${shortCommand(command)} in the background (${id})`,
   };
 }

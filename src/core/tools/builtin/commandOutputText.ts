@@ -16,7 +16,7 @@ export function outputForModel(id: string, text: string, firstLine = 1): string 
   }).text;
 }
 
-export function lineCount(text: string): number {
-  if (text === '') return 0;
-  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+/** A command line short enough for a one-line summary. */
+export function shortCommand(command: string): string {
+  return command.length > 60 ? `${command.slice(0, 59)}…` : command;
 }

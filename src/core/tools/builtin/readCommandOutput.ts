@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool';
-import { lineCount, outputForModel } from './commandOutputText';
+import { outputForModel } from './commandOutputText';
+import { splitLines } from './textFile';
 
 const DEFAULT_LINE_COUNT = 500;
 
@@ -29,13 +30,12 @@ export const readCommandOutputTool = defineTool({
         : `Ended with exit code ${background.exitCode ?? 'unknown'}.`
       : undefined;
     if (input.start_line === undefined && background) {
-      const text = context.commands.text(record, background.readUpTo);
-      background.readUpTo = record.raw.length;
+      const text = context.commands.takeNewOutput(record);
       const body = text.trim() === '' ? '(nothing new)' : outputForModel(record.id, text);
       return { content: `${state}\nNew output of ${record.id}:\n${body}`, summary: `Read output of ${record.id}` };
     }
-    const lines = context.commands.text(record).split('\n');
-    const total = lineCount(lines.join('\n'));
+    const lines = splitLines(context.commands.text(record));
+    const total = lines.length;
     const first = input.start_line ?? 1;
     if (first > Math.max(total, 1)) throw new ToolError(`start_line ${first} is past the end: ${record.id} printed ${total} lines.`);
     const page = lines.slice(first - 1, first - 1 + (input.line_count ?? DEFAULT_LINE_COUNT));

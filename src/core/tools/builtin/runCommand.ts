@@ -4,7 +4,7 @@ import type { CommandResult } from '../../host/commandRunner';
 import type { CommandPermission } from '../../permissions/permissionGate';
 import { defineTool, ToolError, type ToolContext } from '../tool';
 import { startBackgroundCommand } from './backgroundCommand';
-import { outputForModel } from './commandOutputText';
+import { outputForModel, shortCommand } from './commandOutputText';
 
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;
 export const MAX_COMMAND_TIMEOUT_SECONDS = 1800;
@@ -75,11 +75,10 @@ function describeResult(command: string, result: CommandResult, timeoutSeconds: 
   if (result.note) lines.push(result.note);
   if (permission === 'autoApprove') lines.push('(Run without asking: auto-approve is on.)');
   lines.push(`Output (id ${id}):`, outputForModel(id, text));
-  const shortCommand = command.length > 60 ? `${command.slice(0, 59)}…` : command;
   const ending = result.ending === 'exited' ? (result.exitCode === undefined ? 'ended' : `exit ${result.exitCode}`) : result.ending === 'timedOut' ? `timed out after ${timeoutSeconds} s` : 'cancelled';
   return {
     content: lines.join('\n'),
     isError: result.ending !== 'exited' || result.exitCode !== 0,
-    summary: `Ran ${shortCommand} · ${ending}`,
+    summary: `Ran ${shortCommand(command)} · ${ending}`,
   };
 }

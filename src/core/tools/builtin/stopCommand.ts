@@ -20,8 +20,7 @@ export const stopCommandTool = defineTool({
     }
     const wasRunning = background.running;
     if (wasRunning) await background.process?.stop();
-    const text = context.commands.text(record, background.readUpTo);
-    background.readUpTo = record.raw.length;
+    const text = context.commands.takeNewOutput(record);
     const state = wasRunning ? `Stopped ${record.id}.` : `${record.id} had already ended with exit code ${background.exitCode ?? 'unknown'}.`;
     return {
       content: `${state}\nOutput since the last read:\n${text.trim() === '' ? '(nothing new)' : outputForModel(record.id, text)}`,
