@@ -3,6 +3,7 @@ import type { AgentHost } from '../core/host/host';
 import type { WorkspaceSearcher } from '../core/host/searcher';
 import { ChildProcessRunner } from './childProcessRunner';
 import { createWorkspaceSearcher } from './createWorkspaceSearcher';
+import { defaultShell } from './defaultShell';
 import { NodeFileSystem } from './nodeFileSystem';
 
 /**
@@ -11,7 +12,7 @@ import { NodeFileSystem } from './nodeFileSystem';
  */
 export async function createNodeHost(roots: readonly string[], searcher?: WorkspaceSearcher): Promise<AgentHost> {
   const files = new NodeFileSystem();
-  const shell = userShell();
+  const shell = defaultShell();
   return {
     workspaceRoots: roots,
     files,
@@ -24,9 +25,4 @@ export async function createNodeHost(roots: readonly string[], searcher?: Worksp
       today: () => new Date().toISOString().slice(0, 10),
     },
   };
-}
-
-function userShell(): string {
-  if (process.platform === 'win32') return process.env.ComSpec ?? 'cmd.exe';
-  return process.env.SHELL ?? '/bin/sh';
 }

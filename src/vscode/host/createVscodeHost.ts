@@ -5,6 +5,7 @@ import type { AgentHost } from '../../core/host/host';
 import { createWorkspaceSearcher } from '../../node/createWorkspaceSearcher';
 import type { DocumentWriter } from '../review/documentWriter';
 import { readTerminalSettings } from '../settings';
+import { terminalShell } from '../terminal/terminalRunner';
 import { VscodeFileSystem } from './vscodeFileSystem';
 import { vscodeRipgrepCandidates } from './vscodeRipgrep';
 
@@ -25,7 +26,7 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
     commands,
     environment: {
       platform: process.platform,
-      shell: readTerminalSettings().shellPath || vscode.env.shell || (process.platform === 'win32' ? (process.env.ComSpec ?? 'cmd.exe') : (process.env.SHELL ?? '/bin/sh')),
+      shell: terminalShell(readTerminalSettings()),
       today: () => new Date().toISOString().slice(0, 10),
     },
   };

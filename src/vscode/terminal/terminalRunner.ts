@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BackgroundRequest, CommandRequest, CommandResult, CommandRunner, StartedProcess } from '../../core/host/commandRunner';
 import type { ChildProcessRunner } from '../../node/childProcessRunner';
+import { defaultShell } from '../../node/defaultShell';
 import { MirroredTerminal } from './mirroredTerminal';
 import { ShellTerminal } from './shellTerminal';
 
@@ -151,7 +152,7 @@ export class TerminalRunner implements CommandRunner, vscode.Disposable {
   }
 
   private fallbackRunner(settings = this.options.settings()): ChildProcessRunner {
-    const shell = settings.shellPath || vscode.env.shell || (process.platform === 'win32' ? 'cmd.exe' : '/bin/sh');
+    const shell = terminalShell(settings);
     let runner = this.fallbacks.get(shell);
     if (runner === undefined) {
       runner = this.options.fallback(shell);
@@ -167,6 +168,11 @@ export class TerminalRunner implements CommandRunner, vscode.Disposable {
       integrationTimeoutMs: settings.integrationTimeoutMs,
     };
   }
+}
+
+/** The shell Elbow's terminals run: the setting, else VS Code's default terminal shell. */
+export function terminalShell(settings: TerminalSettings): string {
+  return settings.shellPath || vscode.env.shell || defaultShell();
 }
 
 function settingsKey(settings: TerminalSettings): string {
