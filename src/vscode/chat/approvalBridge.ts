@@ -4,6 +4,7 @@ import type { Approval } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { ChatTranscript } from './chatTranscript';
+import { PendingQuestions } from './pendingQuestions';
 
 export interface ApprovalBridgeDependencies {
   transcript(): ChatTranscript;
@@ -21,7 +22,7 @@ type Answer = { decision: 'allow' | 'alwaysAllow' | 'deny'; reason?: string };
  * Also holds the conversation's auto-approve switch.
  */
 export class ApprovalBridge implements Approvals, vscode.Disposable {
-  private readonly waiting = new Map<string, (answer: Answer) => void>();
+  private readonly questions = new PendingQuestions<Answer>();
   private autoApproveOn = false;
 
   constructor(private readonly deps: ApprovalBridgeDependencies) {}
@@ -33,7 +34,7 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
   /** Handles the approval messages from the webview; `false` for any other message. */
   handle(message: FromWebview): boolean {
     if (message.type === 'resolveApproval') {
-      this.answer(message.itemId, { decision: message.decision, reason: message.reason });
+      this.questions.answer(message.itemId, { decision: message.decision, reason: message.reason });
       return true;
     }
     if (message.type === 'setAutoApprove') {
@@ -54,7 +55,7 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
 
   /** Another conversation opens: auto-approve starts off again and open questions are denied. */
   reset(): void {
-    this.denyAll('The conversation was closed.');
+    this.questions.answerAll({ decision: 'deny', reason: 'The conversation was closed.' });
     this.autoApproveOn = false;
   }
 
@@ -66,39 +67,23 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
     const approval = approvalOf(request);
     this.postAll(transcript.annotateCard(cardId, { approval }));
     if (!this.deps.chatVisible()) this.notify(cardId, approval);
-    return new Promise((resolve) => {
-      const onAbort = (): void => this.answer(cardId, { decision: 'deny', reason: 'The user stopped the request.' });
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.set(cardId, (answer) => {
-        signal.removeEventListener('abort', onAbort);
-        const reason = answer.reason?.trim() || undefined;
-        this.postAll(this.deps.transcript().annotateCard(cardId, { approval: { ...approval, state: answer.decision === 'deny' ? 'denied' : 'allowed', reason } }));
-        this.deps.changed();
-        resolve(answer.decision === 'deny' ? { approved: false, reason } : { approved: true, alwaysAllow: answer.decision === 'alwaysAllow' });
-      });
+    return this.questions.wait(cardId, signal, { decision: 'deny', reason: 'The user stopped the request.' }).then((answer) => {
+      const reason = answer.reason?.trim() || undefined;
+      this.postAll(this.deps.transcript().annotateCard(cardId, { approval: { ...approval, state: answer.decision === 'deny' ? 'denied' : 'allowed', reason } }));
+      this.deps.changed();
+      return answer.decision === 'deny' ? { approved: false, reason } : { approved: true, alwaysAllow: answer.decision === 'alwaysAllow' };
     });
   }
 
   dispose(): void {
-    this.denyAll('VS Code closed the chat.');
-  }
-
-  private answer(cardId: string, answer: Answer): void {
-    const waiting = this.waiting.get(cardId);
-    if (waiting === undefined) return;
-    this.waiting.delete(cardId);
-    waiting(answer);
-  }
-
-  private denyAll(reason: string): void {
-    for (const cardId of [...this.waiting.keys()]) this.answer(cardId, { decision: 'deny', reason });
+    this.questions.answerAll({ decision: 'deny', reason: 'VS Code closed the chat.' });
   }
 
   private notify(cardId: string, approval: Approval): void {
     const what = approval.command !== undefined ? `Elbow wants to run: ${approval.command}` : `Elbow asks: ${approval.title} ${approval.detail ?? ''}`;
     void vscode.window.showWarningMessage(what, 'Allow', 'Deny', 'Show in Chat').then((choice) => {
-      if (choice === 'Allow') this.answer(cardId, { decision: 'allow' });
-      else if (choice === 'Deny') this.answer(cardId, { decision: 'deny' });
+      if (choice === 'Allow') this.questions.answer(cardId, { decision: 'allow' });
+      else if (choice === 'Deny') this.questions.answer(cardId, { decision: 'deny' });
       else if (choice === 'Show in Chat') void vscode.commands.executeCommand('elbow.focusChat');
     });
   }

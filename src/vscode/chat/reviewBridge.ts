@@ -7,6 +7,7 @@ import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
 import type { ChatTranscript } from './chatTranscript';
+import { PendingQuestions } from './pendingQuestions';
 
 export interface ReviewBridgeDependencies {
   manager: ReviewManager;
@@ -23,7 +24,7 @@ const postDelayMs = 30;
 
 /** Connects review to the chat: the Changes list, checkpoints, "Open diff" links, and edits awaiting approval. */
 export class ReviewBridge implements ProposalGate, vscode.Disposable {
-  private readonly waiting = new Map<string, (decision: ProposalDecision) => void>();
+  private readonly questions = new PendingQuestions<ProposalDecision>();
   private postTimer: NodeJS.Timeout | undefined;
   private readonly subscription: vscode.Disposable;
 
@@ -46,7 +47,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
       case 'rejectAll': await actions.rejectAll(); return true;
       case 'restoreCheckpoint': await this.restore(message.itemId); return true;
       case 'resolveProposal':
-        this.resolve(message.itemId, { decision: message.decision, feedback: message.feedback });
+        this.questions.answer(message.itemId, { decision: message.decision, feedback: message.feedback });
         return true;
       default:
         return false;
@@ -63,13 +64,13 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
         if (choice !== undefined) void vscode.commands.executeCommand('elbow.focusChat');
       });
     }
-    return new Promise((resolve) => {
-      const onAbort = (): void => this.resolve(cardId, { decision: 'reject', feedback: 'The user stopped the request.' });
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.set(cardId, (decision) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(decision);
-      });
+    return this.questions.wait(cardId, signal, { decision: 'reject', feedback: 'The user stopped the request.' }).then((decision) => {
+      const card = this.deps.transcript().items.find((item) => item.id === cardId);
+      if (card?.kind === 'tool' && card.proposal !== undefined) {
+        const state = decision.decision === 'apply' ? 'applied' : 'rejected';
+        this.postAll(this.deps.transcript().annotateCard(cardId, { proposal: { ...card.proposal, state, feedback: decision.feedback } }));
+      }
+      return decision;
     });
   }
 
@@ -87,19 +88,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   dispose(): void {
     if (this.postTimer !== undefined) clearTimeout(this.postTimer);
     this.subscription.dispose();
-    for (const cardId of [...this.waiting.keys()]) this.resolve(cardId, { decision: 'reject', feedback: 'VS Code closed the chat.' });
-  }
-
-  private resolve(cardId: string, decision: ProposalDecision): void {
-    const waiting = this.waiting.get(cardId);
-    if (waiting === undefined) return;
-    this.waiting.delete(cardId);
-    const card = this.deps.transcript().items.find((item) => item.id === cardId);
-    if (card?.kind === 'tool' && card.proposal !== undefined) {
-      const state = decision.decision === 'apply' ? 'applied' : 'rejected';
-      this.postAll(this.deps.transcript().annotateCard(cardId, { proposal: { ...card.proposal, state, feedback: decision.feedback } }));
-    }
-    waiting(decision);
+    this.questions.answerAll({ decision: 'reject', feedback: 'VS Code closed the chat.' });
   }
 
   private async restore(itemId: string): Promise<void> {
