@@ -9,11 +9,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import { anthropicDrop, anthropicHang, anthropicReply } from './fakeLlm/anthropicReply';
 import { validateAnthropicRequest } from './fakeLlm/anthropicValidation';
 import { defaultErrorMessage, errorResponse, ProtocolError } from './fakeLlm/errors';
+import { contextOverflow } from './fakeLlm/contextWindow';
 import { checkAnthropicVersion, checkAuth } from './fakeLlm/headers';
 import { requestId } from './fakeLlm/ids';
 import { isObject, type JsonObject } from './fakeLlm/json';
 import { openaiDrop, openaiHang, openaiReply } from './fakeLlm/openaiReply';
 import { validateOpenAiRequest } from './fakeLlm/openaiValidation';
+import { PromptCache } from './fakeLlm/promptCache';
+import { requestTokens } from './fakeLlm/replyDefaults';
 import type { ReplyTarget } from './fakeLlm/stream';
 import { ThinkingMemory } from './fakeLlm/thinkingMemory';
 import type { FakeLlmApi, RecordedRequest, Script, ScriptedBlock, ScriptedResponse } from './fakeLlm/types';
@@ -47,6 +50,14 @@ export interface FakeLlmServerOptions {
   apiKey?: string;
   /** The model name reported in replies (default: the model the request asked for). */
   model?: string;
+  /**
+   * The model's context window in tokens. A request whose size (`RecordedRequest.tokens`) plus
+   * its output budget (`max_tokens`, or OpenAI's `max_completion_tokens`) exceeds it is refused
+   * with the service's own context-length error, consuming no script. Default: no limit.
+   */
+  contextWindow?: number;
+  /** Unscripted usage reports cached input as the services' prompt caches would (see fakeLlm/promptCache.ts). */
+  simulatePromptCache?: boolean;
 }
 
 export function text(t: string): ScriptedBlock {
@@ -71,6 +82,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
   const violations: string[] = [];
   const queue: Script[] = [];
   const memory = new ThinkingMemory();
+  const promptCache = new PromptCache();
   const sockets = new Set<Socket>();
 
   const reject = (api: FakeLlmApi, response: ServerResponse, headers: Record<string, string>, error: ProtocolError, violation: boolean): void => {
@@ -97,12 +109,17 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     if (authError) return reject(api, response, headers, authError, false);
     const protocolError = validate(api, request, parsed, memory);
     if (protocolError) return reject(api, response, headers, protocolError, true);
+    const body = parsed as JsonObject;
+    const tokens = requestTokens(body);
+    recorded.tokens = tokens;
+    // A prompt too long for the model is a legitimate refusal, like an auth failure, not a violation.
+    const overflow = options.contextWindow === undefined ? undefined : contextOverflow(api, body, tokens, options.contextWindow);
+    if (overflow) return reject(api, response, headers, overflow, false);
 
     const script = queue.shift();
     if (script === undefined) {
       return reject(api, response, headers, new ProtocolError('fake server: no scripted response queued', 500), true);
     }
-    const body = parsed as JsonObject;
     let scripted: ScriptedResponse;
     try {
       scripted = typeof script === 'function' ? script(recorded) : script;
@@ -110,7 +127,9 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
       return reject(api, response, headers, new ProtocolError(`fake server: script threw: ${String(error)}`, 500), true);
     }
     const model = options.model ?? (body.model as string);
-    await respond(api, { response, body, model, headers }, scripted, memory);
+    // A scripted error stands for a request the service never processed, so it caches nothing.
+    const cacheUse = options.simulatePromptCache && scripted.kind !== 'error' ? promptCache.use(api, body) : { cacheRead: 0, cacheWrite: 0 };
+    await respond(api, { response, body, model, headers, prompt: { total: tokens, ...cacheUse } }, scripted, memory);
   };
 
   const server = createServer((request, response) => {

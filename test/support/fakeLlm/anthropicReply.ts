@@ -31,7 +31,7 @@ export async function anthropicReply(target: ReplyTarget, reply: Reply, memory: 
     blocks.flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])),
   );
   const stopReason = stopReasonOf(reply.content, reply.stopReason);
-  const usage = usageOf(target.body, reply.content, reply.usage);
+  const usage = usageOf(target.prompt, reply.content, reply.usage);
   if (target.body.stream !== true) {
     target.response.writeHead(200, { 'content-type': 'application/json', ...target.headers });
     target.response.end(JSON.stringify({ ...messageShell(target.model, usage), content: blocks.map(finalBlock), stop_reason: stopReason, usage: usageBody(usage, usage.output) }));
@@ -48,7 +48,7 @@ export async function anthropicReply(target: ReplyTarget, reply: Reply, memory: 
 
 export async function anthropicDrop(target: ReplyTarget, partial: ScriptedBlock[]): Promise<void> {
   const blocks = resolveBlocks(partial);
-  const usage = usageOf(target.body, partial);
+  const usage = usageOf(target.prompt, partial);
   if (target.body.stream !== true) {
     const json = JSON.stringify({ ...messageShell(target.model, usage), content: blocks.map(finalBlock) });
     target.response.writeHead(200, { 'content-type': 'application/json', ...target.headers });
@@ -70,7 +70,7 @@ export async function anthropicHang(target: ReplyTarget): Promise<void> {
     return;
   }
   const writer = new SseWriter(target.response, target.headers);
-  await writer.event('message_start', { type: 'message_start', message: messageShell(target.model, usageOf(target.body, [])) });
+  await writer.event('message_start', { type: 'message_start', message: messageShell(target.model, usageOf(target.prompt, [])) });
   await writer.untilClosed();
 }
 

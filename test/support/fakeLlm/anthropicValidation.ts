@@ -79,7 +79,8 @@ function fieldRequired(path: string): ProtocolError {
   return new ProtocolError(`${path}: Field required`);
 }
 
-function countCacheControl(value: unknown): number {
+/** Blocks marked with `cache_control` in a value and the content nested in it. */
+export function countCacheControl(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((sum: number, item: unknown) => sum + countCacheControl(item), 0);
   if (!isObject(value)) return 0;
   const own = value.cache_control !== undefined && value.cache_control !== null ? 1 : 0;

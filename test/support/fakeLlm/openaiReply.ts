@@ -19,7 +19,7 @@ function withIds(content: ScriptedBlock[]): Block[] {
 export async function openaiReply(target: ReplyTarget, reply: Reply): Promise<void> {
   const content = withIds(reply.content);
   const finishReason = finishReasons[stopReasonOf(reply.content, reply.stopReason)];
-  const usage = usageOf(target.body, reply.content, reply.usage);
+  const usage = usageOf(target.prompt, reply.content, reply.usage);
   if (target.body.stream !== true) {
     target.response.writeHead(200, { 'content-type': 'application/json', ...target.headers });
     target.response.end(JSON.stringify(completion(target.model, content, finishReason, usage)));
@@ -38,7 +38,7 @@ export async function openaiReply(target: ReplyTarget, reply: Reply): Promise<vo
 export async function openaiDrop(target: ReplyTarget, partial: ScriptedBlock[]): Promise<void> {
   const content = withIds(partial);
   if (target.body.stream !== true) {
-    const json = JSON.stringify(completion(target.model, content, 'stop', usageOf(target.body, partial)));
+    const json = JSON.stringify(completion(target.model, content, 'stop', usageOf(target.prompt, partial)));
     target.response.writeHead(200, { 'content-type': 'application/json', ...target.headers });
     await writeFlushed(target.response, json.slice(0, Math.floor(json.length / 2)));
     target.response.socket?.destroy();

@@ -1,6 +1,7 @@
 /** Writing a streamed (SSE) response frame by frame, paced, and stopping when the client leaves. */
 import type { ServerResponse } from 'node:http';
 import type { JsonObject } from './json';
+import type { PromptTokens } from './replyDefaults';
 
 /** Where and for what a reply is written. */
 export interface ReplyTarget {
@@ -11,6 +12,8 @@ export interface ReplyTarget {
   model: string;
   /** Headers every response carries (the request id). */
   headers: Record<string, string>;
+  /** How the server counted the prompt, for unscripted usage. */
+  prompt: PromptTokens;
 }
 
 export class SseWriter {

@@ -47,6 +47,11 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body, or the raw text when it was not valid JSON. */
   body: unknown;
+  /**
+   * The prompt's size as the server counts it (about four characters of the JSON body per
+   * token); set once the request passed authentication and validation.
+   */
+  tokens?: number;
 }
 
 export type Script = ScriptedResponse | ((request: RecordedRequest) => ScriptedResponse);

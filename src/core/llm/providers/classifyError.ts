@@ -113,7 +113,8 @@ function serverMessage(error: SdkApiError): string {
   return error.message;
 }
 
-const contextOverflowPattern = /context length|context window|context_length_exceeded|prompt is too long|maximum context length|too many tokens/i;
+// Anthropic words a prompt that fits only without its output budget as "input length and `max_tokens` exceed context limit".
+const contextOverflowPattern = /context length|context window|context limit|context_length_exceeded|prompt is too long|maximum context length|too many tokens/i;
 
 function isContextOverflow(error: SdkApiError, message: string): boolean {
   const code = isRecord(error.error) ? error.error['code'] : undefined;

@@ -47,8 +47,11 @@ describe('classifyError', () => {
   it('recognises a prompt longer than the context window', () => {
     const openai = openaiError(400, "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.", {}, 'context_length_exceeded');
     const anthropic = anthropicError(400, 'invalid_request_error', 'prompt is too long: 210000 tokens > 200000 maximum');
+    const anthropicWithBudget = anthropicError(
+      400, 'invalid_request_error', 'input length and `max_tokens` exceed context limit: 199759 + 8192 > 200000, decrease input length or `max_tokens` and try again',
+    );
     const byCodeOnly = openaiError(400, 'Too long.', {}, 'context_length_exceeded');
-    for (const error of [openai, anthropic, byCodeOnly]) assert.equal(classifyError(error, before).kind, 'context_overflow');
+    for (const error of [openai, anthropic, anthropicWithBudget, byCodeOnly]) assert.equal(classifyError(error, before).kind, 'context_overflow');
     assert.equal(classifyError(openaiError(429, 'prompt is too long'), before).kind, 'rate_limit');
   });
 
