@@ -35,8 +35,7 @@ export function toAnthropicTools(tools: readonly ToolSpec[]): Tool[] {
 
 /**
  * Neutral history → Messages API `messages`: strictly alternating roles, tool results first
- * in their user message, and a cache breakpoint on the last block so the next request
- * reads everything before it from the cache.
+ * in their user message, and cache breakpoints at the end of this request and of the previous one.
  */
 export function toAnthropicMessages(messages: readonly Message[]): MessageParam[] {
   const wire: WireMessage[] = [];
@@ -49,7 +48,7 @@ export function toAnthropicMessages(messages: readonly Message[]): MessageParam[
     if (previous?.role === role) previous.content = mergeContent(previous.content, content);
     else wire.push({ role, content });
   }
-  markLastBlockCached(wire);
+  markCacheBreakpoints(wire);
   return wire;
 }
 
@@ -119,14 +118,27 @@ function toolResult(result: ToolResultBlock): ToolResultBlockParam {
   };
 }
 
-function markLastBlockCached(wire: WireMessage[]): void {
+/**
+ * Two breakpoints in the conversation, three with the system prompt's (the API allows four).
+ * The last block caches this request for the next one. The end of the previous request (the
+ * user turn before the last assistant turn) is marked too, because the API looks for an earlier
+ * cache entry only 20 blocks back from a breakpoint: a turn that adds more blocks than that
+ * (say twelve parallel tool calls and their results) would otherwise read nothing past the system.
+ */
+function markCacheBreakpoints(wire: WireMessage[]): void {
   const last = wire.at(-1);
-  if (!last) return;
+  if (last) markLastCacheableBlock(last);
+  const lastAssistant = wire.findLastIndex((message) => message.role === 'assistant');
+  const previousEnd = lastAssistant > 0 ? wire[lastAssistant - 1] : undefined;
+  if (previousEnd && previousEnd !== last) markLastCacheableBlock(previousEnd);
+}
+
+function markLastCacheableBlock(message: WireMessage): void {
   // Thinking blocks cannot carry cache_control; mark the last block that can.
-  for (let index = last.content.length - 1; index >= 0; index--) {
-    const block = last.content[index];
+  for (let index = message.content.length - 1; index >= 0; index--) {
+    const block = message.content[index];
     if (block && block.type !== 'thinking' && block.type !== 'redacted_thinking') {
-      last.content[index] = { ...block, cache_control: ephemeral };
+      message.content[index] = { ...block, cache_control: ephemeral };
       return;
     }
   }

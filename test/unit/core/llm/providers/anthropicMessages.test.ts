@@ -194,18 +194,75 @@ describe('toAnthropicMessages', () => {
     assert.deepEqual(toolResult, { type: 'tool_result', tool_use_id: 'a', content: [{ type: 'text', text: 'Error' }], is_error: true });
   });
 
-  it('marks only the last block of the last message for caching', () => {
-    const wire = toAnthropicMessages([
-      user('q'),
-      assistant([{ type: 'tool_call', id: 'a', name: 't', arguments: '{}' }]),
-      { role: 'tool', results: [result('a', 'r1')] },
-      user('more'),
-    ]);
-    const marked = JSON.stringify(wire).split('cache_control').length - 1;
-    assert.equal(marked, 1);
-    const last = wire.at(-1)?.content;
-    assert.ok(Array.isArray(last));
-    assert.deepEqual(last.at(-1), { type: 'text', text: 'more', cache_control: cached });
+  describe('cache breakpoints', () => {
+    const call = (id: string): AssistantMessage['content'][number] => ({ type: 'tool_call', id, name: 't', arguments: '{}' });
+
+    /** `[message index, block index]` of every block carrying cache_control. */
+    function marks(messages: Message[]): Array<[number, number]> {
+      return toAnthropicMessages(messages).flatMap((message, i) =>
+        Array.isArray(message.content) ? message.content.flatMap((block, k): Array<[number, number]> => ('cache_control' in block && block.cache_control ? [[i, k]] : [])) : [],
+      );
+    }
+
+    it('marks only the last block in a fresh one-message conversation', () => {
+      assert.deepEqual(marks([user('q')]), [[0, 0]]);
+      const wire = toAnthropicMessages([{ role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', mediaType: 'image/png', data: 'AAAA' }] }]);
+      const content = wire[0]?.content;
+      assert.ok(Array.isArray(content));
+      assert.deepEqual(content[0], { type: 'text', text: 'Look:' });
+      assert.deepEqual(content[1], { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' }, cache_control: cached });
+    });
+
+    it('marks the last block and the end of the previous request: the user turn before the last assistant turn', () => {
+      const history: Message[] = [
+        user('go'),
+        assistant([call('a'), call('b')]),
+        { role: 'tool', results: [result('a', 'A'), result('b', 'B')] },
+        assistant([{ type: 'thinking', thinking: 'Next.', signature: 'sig' }, call('c')]),
+        { role: 'tool', results: [result('c', 'C')] },
+      ];
+      const wire = toAnthropicMessages(history);
+      assert.deepEqual(
+        wire.map((message) => message.role),
+        ['user', 'assistant', 'user', 'assistant', 'user'],
+      );
+      assert.deepEqual(marks(history), [[2, 1], [4, 0]]);
+      const previousEnd = wire[2]?.content;
+      assert.ok(Array.isArray(previousEnd));
+      assert.deepEqual(previousEnd[1], { type: 'tool_result', tool_use_id: 'b', content: [{ type: 'text', text: 'B' }], is_error: false, cache_control: cached });
+    });
+
+    it('marks the block the previous request ended with, however many blocks the turn added', () => {
+      const first: Message[] = [user('go'), assistant([call('a')]), { role: 'tool', results: [result('a', 'A')] }];
+      const calls = Array.from({ length: 12 }, (_, i) => call(`p${i}`));
+      const second: Message[] = [...first, assistant(calls), { role: 'tool', results: calls.map((_, i) => result(`p${i}`, `R${i}`)) }];
+      assert.deepEqual(marks(first).at(-1), [2, 0]);
+      assert.deepEqual(marks(second), [[2, 0], [4, 11]]);
+      assert.deepEqual((withoutCache(second) as unknown[]).slice(0, 3), withoutCache(first));
+    });
+
+    it('marks the message before a final assistant message too', () => {
+      assert.deepEqual(marks([user('q'), assistant([{ type: 'text', text: 'The answer is' }])]), [[0, 0], [1, 0]]);
+    });
+
+    it('skips thinking, which cannot carry cache_control', () => {
+      assert.deepEqual(marks([user('q'), assistant([{ type: 'text', text: 'A.' }, { type: 'thinking', thinking: 'Hm.', signature: 'sig' }])]), [[0, 0], [1, 0]]);
+    });
+
+    it('never uses more than the API\'s four breakpoints together with the system prompt', () => {
+      const history: Message[] = [user('go')];
+      for (let turn = 0; turn < 6; turn++) {
+        history.push(assistant([{ type: 'text', text: `Turn ${turn}.` }, call(`t${turn}a`), call(`t${turn}b`)]));
+        history.push({ role: 'tool', results: [result(`t${turn}a`, 'A'), result(`t${turn}b`, 'B')] });
+        if (turn % 2 === 1) history.push(user(`More ${turn}.`));
+      }
+      for (let length = 1; length <= history.length; length++) {
+        const wire = { system: toAnthropicSystem('You are Elbow.'), messages: toAnthropicMessages(history.slice(0, length)) };
+        const breakpoints = JSON.stringify(wire).split('cache_control').length - 1;
+        assert.ok(breakpoints <= 4, `${breakpoints} breakpoints with ${length} messages`);
+        assert.ok(breakpoints >= 2, `${breakpoints} breakpoints with ${length} messages`);
+      }
+    });
   });
 
   it('returns no messages for an empty history', () => {
