@@ -42,3 +42,17 @@ export async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSi
     if (!finished) iterator.return?.().catch(() => undefined);
   }
 }
+
+/**
+ * A signal for one request that follows `signal`. The SDKs add an abort listener to the signal
+ * they are given and never remove it; given the run's own signal, a long run would pile up one
+ * per request. `release` drops the link once the request is over.
+ */
+export function requestSignal(signal: AbortSignal | undefined): { signal: AbortSignal | undefined; release: () => void } {
+  if (!signal) return { signal, release: () => undefined };
+  const controller = new AbortController();
+  const forward = (): void => controller.abort(signal.reason);
+  if (signal.aborted) forward();
+  else signal.addEventListener('abort', forward, { once: true });
+  return { signal: controller.signal, release: () => signal.removeEventListener('abort', forward) };
+}

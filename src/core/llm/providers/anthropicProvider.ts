@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
-import { raceAbort, untilAborted } from './abortable';
+import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
 import { AnthropicStreamAssembler } from './anthropicStream';
 import { classifyError } from './classifyError';
@@ -38,13 +38,16 @@ export class AnthropicProvider implements Provider {
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
     const assembler = new AnthropicStreamAssembler(request.model);
     const { signal } = request;
+    const scope = requestSignal(signal);
     try {
-      const events = await raceAbort(this.client.messages.create(this.requestBody(request), { signal }), signal);
+      const events = await raceAbort(this.client.messages.create(this.requestBody(request), { signal: scope.signal }), signal);
       for await (const event of untilAborted(events, signal)) yield* assembler.push(event);
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
     } catch (error) {
       yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted, endpoint: this.client.baseURL }) };
+    } finally {
+      scope.release();
     }
   }
 

@@ -22,9 +22,11 @@ export interface ProviderConfig {
   apiKey: string;
   baseURL?: string;
   timeoutMs?: number;
+  /** The output limit a request asks for when it sets none (only Anthropic requires one; other servers keep their default). */
+  maxOutputTokens?: number;
 }
 
 export function createProvider(config: ProviderConfig): Provider {
-  const { provider, ...options } = config;
-  return provider === 'anthropic' ? new AnthropicProvider(options) : new OpenAIProvider(options);
+  const { provider, maxOutputTokens, ...options } = config;
+  return provider === 'anthropic' ? new AnthropicProvider({ ...options, maxOutputTokens }) : new OpenAIProvider(options);
 }

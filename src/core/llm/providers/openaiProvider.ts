@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
-import { raceAbort, untilAborted } from './abortable';
+import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError } from './classifyError';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { OpenAIStreamAssembler } from './openaiStream';
@@ -33,13 +33,16 @@ export class OpenAIProvider implements Provider {
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
     const assembler = new OpenAIStreamAssembler(request.model);
     const { signal } = request;
+    const scope = requestSignal(signal);
     try {
-      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request), { signal }), signal);
+      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request), { signal: scope.signal }), signal);
       for await (const chunk of untilAborted(chunks, signal)) yield* assembler.push(chunk);
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
     } catch (error) {
       yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted, endpoint: this.client.baseURL }) };
+    } finally {
+      scope.release();
     }
   }
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { AnthropicProvider } from '../../../../../src/core/llm/providers/anthropicProvider';
 import { createProvider } from '../../../../../src/core/llm/providers/createProvider';
 import { OpenAIProvider } from '../../../../../src/core/llm/providers/openaiProvider';
@@ -24,4 +25,37 @@ describe('createProvider', () => {
       await server.close();
     }
   });
+
+  it('asks Anthropic for the output limit it is given, and leaves OpenAI-compatible servers their own default', async () => {
+    const server = await startFakeLlmServer();
+    try {
+      server.enqueue({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] }, { kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+      const request = { model: 'm', system: '', messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }], tools: [] };
+      await collect(createProvider({ provider: 'anthropic', apiKey: server.apiKey, baseURL: server.anthropicBaseUrl, maxOutputTokens: 12_345 }).stream(request));
+      await collect(createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl, maxOutputTokens: 12_345 }).stream(request));
+      assert.equal((server.requests[0]?.body as { max_tokens?: number }).max_tokens, 12_345);
+      assert.equal((server.requests[1]?.body as { max_tokens?: number }).max_tokens, undefined);
+    } finally {
+      await server.close();
+    }
+  });
+
+  for (const api of ['openai', 'anthropic'] as const) {
+    it(`leaves no abort listener behind on a run's signal after each request (${api})`, async () => {
+      const server = await startFakeLlmServer();
+      try {
+        const provider = api === 'openai'
+          ? createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl })
+          : createProvider({ provider: 'anthropic', apiKey: server.apiKey, baseURL: server.anthropicBaseUrl });
+        const run = new AbortController();
+        for (let index = 0; index < 12; index++) {
+          server.enqueue({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+          await collect(provider.stream({ model: 'm', system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [], signal: run.signal }));
+        }
+        assert.equal(getEventListeners(run.signal, 'abort').length, 0);
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });
