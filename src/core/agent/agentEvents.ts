@@ -1,5 +1,9 @@
 import type { ProviderErrorKind } from '../llm/providerError';
 import type { AssistantMessage, Usage } from '../llm/messages';
+import type { UsageTotals } from '../context/usageTotals';
+
+/** What started a compaction: the size thresholds, the model's `compact` tool, the user, or a request the provider refused as too long. */
+export type CompactionReason = 'threshold' | 'tool' | 'user' | 'overflow';
 
 /** How a run of the loop ended. */
 export type RunOutcome =
@@ -21,7 +25,19 @@ export type AgentEvent =
   /** `summary` is one line for the user, e.g. `Edited fizzbuzz.js +2 −1`; `text` is what the model gets. */
   | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string }
   | { type: 'assistant_message'; message: AssistantMessage }
-  | { type: 'usage'; usage: Usage }
+  /**
+   * What one request used, as the provider reported it. The session adds the request's cost in
+   * US dollars and the conversation's totals (`null` cost: a price is unknown).
+   */
+  | { type: 'usage'; usage: Usage; cost?: number | null; total?: UsageTotals }
+  /** How full the context window is: estimated before a request is sent, then as the provider counted it. */
+  | { type: 'context'; usedTokens: number; windowTokens: number; estimated: boolean }
+  /** Summarising the conversation has begun (it takes a model request). */
+  | { type: 'compaction_start'; layer: 2; reason: CompactionReason; beforeTokens: number }
+  /** The model-facing history was compacted: layer 1 shortened older tool results, layer 2 replaced it by a summary. */
+  | { type: 'compaction'; layer: 1 | 2; reason: CompactionReason; beforeTokens: number; afterTokens: number; shortenedResults?: number; summary?: string; archive?: string }
+  /** Summarising failed; the history was kept, with older tool results shortened (`afterTokens`). */
+  | { type: 'compaction_failed'; reason: CompactionReason; message: string; beforeTokens: number; afterTokens: number; shortenedResults: number }
   /** A request failed before any output and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   | { type: 'done'; outcome: RunOutcome };

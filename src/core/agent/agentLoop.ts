@@ -1,10 +1,11 @@
-import { toolCallsOf, textOf, type Message } from '../llm/messages';
-import type { Provider } from '../llm/provider';
+import { toolCallsOf, textOf, type AssistantMessage, type Message, type Usage } from '../llm/messages';
+import type { Provider, ToolSpec } from '../llm/provider';
 import { ProviderError } from '../llm/providerError';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
+import type { ContextKeeper } from './contextKeeper';
 import type { GuardRails } from './guardRails';
 import { requestWithRetry } from './requestWithRetry';
 import type { RetryPolicy } from './retryPolicy';
@@ -27,6 +28,8 @@ export interface AgentLoopOptions {
   takeNotes?: () => string[];
   /** Limits on runaway runs; the loop ends when they say so. */
   guard?: GuardRails;
+  /** Keeps the conversation inside the model's window; without one, the history is sent as it is. */
+  context?: ContextKeeper;
 }
 
 /**
@@ -42,8 +45,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     if (signal.aborted) return cancelled();
     emit({ type: 'turn_start', turn });
     attachNotes(messages, options.takeNotes?.() ?? []);
-    const request = { model: options.model, system: options.system, messages, tools, maxOutputTokens: options.maxOutputTokens, signal };
-    const reply = await requestWithRetry(options.provider, request, options.retry, emit, options.random);
+    let reply = await ask(options, tools);
+    if (reply instanceof ProviderError && reply.kind === 'context_overflow' && options.context !== undefined && !signal.aborted) {
+      // The estimate fell short of the provider's count: compact and send once more.
+      if (await options.context.summarise({ system: options.system, tools, messages }, emit, signal, 'overflow', undefined) !== 'unchanged') reply = await ask(options, tools);
+    }
     if (reply instanceof ProviderError) {
       // A reply cut short is dropped whole: a partial assistant message could not be sent back intact.
       if (reply.kind === 'aborted' || signal.aborted) return cancelled();
@@ -62,6 +68,22 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     reason: 'max_turns',
     message: `Stopped after ${options.maxTurns} model turn${options.maxTurns === 1 ? '' : 's'}, the limit for one request. Send another message to let Elbow continue.`,
   };
+}
+
+/** One request, compacted first when the history has grown past a threshold. */
+async function ask(options: AgentLoopOptions, tools: readonly ToolSpec[]): Promise<AssistantMessage | ProviderError> {
+  const { messages, emit, context } = options;
+  const signal = options.toolContext.signal;
+  const rawTokens = await context?.beforeRequest({ system: options.system, tools, messages }, emit, signal);
+  if (signal.aborted) return new ProviderError('aborted', 'Cancelled.');
+  const request = { model: options.model, system: options.system, messages, tools, maxOutputTokens: options.maxOutputTokens, signal };
+  let usage: Usage | undefined;
+  const reply = await requestWithRetry(options.provider, request, options.retry, (event) => {
+    if (event.type === 'usage') usage = event.usage;
+    emit(event);
+  }, options.random);
+  if (!(reply instanceof ProviderError) && rawTokens !== undefined) context?.afterReply(rawTokens, usage ?? reply.usage, emit);
+  return reply;
 }
 
 function cancelled(): RunOutcome {

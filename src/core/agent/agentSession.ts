@@ -1,13 +1,19 @@
 import { CommandSession } from '../commands/commandSession';
 import type { AgentHost } from '../host/host';
-import { addUsage, emptyUsage, userText, type Message, type Usage } from '../llm/messages';
+import { contextBudget, type CompactionSettings, type ContextBudget } from '../context/contextBudget';
+import { addToTotals, type UsageTotals } from '../context/usageTotals';
+import type { TranscriptArchive } from '../host/transcriptArchive';
+import { emptyUsage, userText, type Message, type Usage } from '../llm/messages';
+import type { ModelLimits } from '../llm/modelCatalog';
+import { costOfUsage } from '../llm/usageCost';
 import type { Provider } from '../llm/provider';
 import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings';
 import { PermissionGate } from '../permissions/permissionGate';
 import type { ToolRegistry } from '../tools/registry';
 import { Workspace } from '../tools/workspace';
-import type { AgentEventSink, RunOutcome } from './agentEvents';
+import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
+import { ContextKeeper } from './contextKeeper';
 import { GuardRails, type GuardRailLimits } from './guardRails';
 import { repairHistory } from './repairHistory';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
@@ -33,9 +39,20 @@ export interface AgentSessionOptions {
   guardRails?: GuardRailLimits;
   /** The conversation's commands, when they outlive this session (e.g. across a change of model). */
   commands?: CommandSession;
+  /** The model's window, output limit and prices; without them the history is never compacted and costs are unknown. */
+  limits?: ModelLimits;
+  compaction?: CompactionSettings;
+  /** Where the full history goes before a summary replaces it. */
+  archive?: TranscriptArchive;
+  /** The stored conversation's cost so far (`null`: unknown). */
+  cost?: number | null;
 }
 
 export const defaultMaxTurns = 50;
+
+function isEmptyUsage(usage: Usage): boolean {
+  return usage.inputTokens === 0 && usage.outputTokens === 0 && usage.cacheReadTokens === 0 && usage.cacheWriteTokens === 0;
+}
 
 /** One conversation with the agent: its history, and one run at a time. */
 export class AgentSession {
@@ -46,7 +63,10 @@ export class AgentSession {
   private readonly permissions: PermissionGate;
   private readonly guard: GuardRails;
   private running = false;
-  private totalUsage: Usage;
+  private totals: UsageTotals;
+  /** The model's window and prices, when known to the session. */
+  readonly limits: ModelLimits | undefined;
+  private readonly context: ContextKeeper | undefined;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.workspace = new Workspace(options.host);
@@ -54,11 +74,31 @@ export class AgentSession {
     this.guard = new GuardRails(options.guardRails);
     this.commands = options.commands ?? new CommandSession();
     this.messages = repairHistory(options.history ?? []);
-    this.totalUsage = options.usage ? { ...options.usage } : emptyUsage();
+    const usage = options.usage ? { ...options.usage } : emptyUsage();
+    // A conversation stored before costs were kept has an unknown cost once it has used tokens.
+    this.totals = { usage, cost: options.cost !== undefined ? options.cost : isEmptyUsage(usage) ? 0 : null };
+    this.limits = options.limits;
+    this.context = options.limits === undefined ? undefined : new ContextKeeper({
+      provider: options.provider,
+      model: options.model,
+      budget: contextBudget(options.limits, options.compaction),
+      retry: options.retry ?? defaultRetryPolicy,
+      archive: options.archive,
+    });
   }
 
   get usage(): Usage {
-    return this.totalUsage;
+    return this.totals.usage;
+  }
+
+  /** Tokens and cost of the whole conversation so far. */
+  get usageTotals(): UsageTotals {
+    return this.totals;
+  }
+
+  /** The sizes compaction works with, when the model's limits are known. */
+  get contextBudget(): ContextBudget | undefined {
+    return this.context?.budget;
   }
 
   get isRunning(): boolean {
@@ -69,7 +109,21 @@ export class AgentSession {
   send(text: string, emit: AgentEventSink, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
     return this.run(emit, signal, () => {
       this.guard.startUserMessage();
+      this.context?.startUserMessage();
       this.messages.push(userText(text));
+    });
+  }
+
+  /** Has the model summarise the conversation now ("Compact now", `/compact`); `focus` says what to keep in most detail. */
+  compact(emit: AgentEventSink, signal: AbortSignal = new AbortController().signal, focus?: string): Promise<RunOutcome> {
+    return this.exclusive(emit, async (track) => {
+      const context = this.context;
+      if (context === undefined) return { reason: 'stopped', message: 'Compaction needs the model\'s context window, which this session does not know.' };
+      if (this.messages.length === 0) return { reason: 'stopped', message: 'Nothing to compact yet: the conversation is empty.' };
+      const prompt = { system: this.options.system, tools: this.options.registry.specs(), messages: this.messages };
+      const compacted = await context.summarise(prompt, track, signal, 'user', focus);
+      if (signal.aborted) return { reason: 'cancelled', message: 'Cancelled.' };
+      return compacted === 'summarised' ? { reason: 'completed', text: '' } : { reason: 'stopped', message: 'The conversation was not summarised.' };
     });
   }
 
@@ -83,32 +137,43 @@ export class AgentSession {
     await this.commands.stopAll();
   }
 
-  private async run(emit: AgentEventSink, signal: AbortSignal, begin: () => void): Promise<RunOutcome> {
-    if (this.running) throw new Error('A request is already running in this conversation.');
-    this.running = true;
-    try {
+  private run(emit: AgentEventSink, signal: AbortSignal, begin: () => void): Promise<RunOutcome> {
+    return this.exclusive(emit, (track) => {
       begin();
-      const outcome = await runAgentLoop({
+      return runAgentLoop({
         provider: this.options.provider,
         model: this.options.model,
         system: this.options.system,
         registry: this.options.registry,
-        toolContext: { host: this.options.host, workspace: this.workspace, signal, permissions: this.permissions, commands: this.commands },
+        toolContext: { host: this.options.host, workspace: this.workspace, signal, permissions: this.permissions, commands: this.commands, compaction: this.context },
         guard: this.guard,
         messages: this.messages,
         maxTurns: this.options.maxTurns ?? defaultMaxTurns,
         retry: this.options.retry ?? defaultRetryPolicy,
         maxOutputTokens: this.options.maxOutputTokens,
         takeNotes: this.options.takeNotes,
-        emit: (event) => {
-          if (event.type === 'usage') this.totalUsage = addUsage(this.totalUsage, event.usage);
-          emit(event);
-        },
+        context: this.context,
+        emit: track,
       });
+    });
+  }
+
+  /** One run at a time; its usage is priced and added up, and it ends with `done`. */
+  private async exclusive(emit: AgentEventSink, work: (track: AgentEventSink) => Promise<RunOutcome>): Promise<RunOutcome> {
+    if (this.running) throw new Error('A request is already running in this conversation.');
+    this.running = true;
+    try {
+      const outcome = await work((event) => emit(event.type === 'usage' ? this.priced(event.usage) : event));
       emit({ type: 'done', outcome });
       return outcome;
     } finally {
       this.running = false;
     }
+  }
+
+  private priced(usage: Usage): AgentEvent {
+    const cost = costOfUsage(usage, this.limits?.prices);
+    this.totals = addToTotals(this.totals, usage, cost);
+    return { type: 'usage', usage, cost: cost ?? null, total: this.totals };
   }
 }

@@ -2,6 +2,9 @@ import * as os from 'node:os';
 import type { CommandSession } from '../commands/commandSession';
 import type { AgentHost } from '../host/host';
 import type { Message, Usage } from '../llm/messages';
+import { contextBudget, type CompactionSettings } from '../context/contextBudget';
+import type { TranscriptArchive } from '../host/transcriptArchive';
+import { isLocalEndpoint, modelLimits, type ModelOverride } from '../llm/modelCatalog';
 import { createProvider, type ProviderConfig } from '../llm/providers/createProvider';
 import type { PermissionGate } from '../permissions/permissionGate';
 import { builtinTools } from '../tools/builtin';
@@ -25,6 +28,12 @@ export interface CreateAgentSessionOptions {
   permissions?: PermissionGate;
   commands?: CommandSession;
   guardRails?: GuardRailLimits;
+  /** The user's corrections to the built-in model table, by model id. */
+  models?: Readonly<Record<string, ModelOverride>>;
+  compaction?: CompactionSettings;
+  archive?: TranscriptArchive;
+  /** The stored conversation's cost so far. */
+  cost?: number | null;
 }
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
@@ -40,9 +49,11 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     date: host.environment.today(),
     instructions,
   });
+  const limits = modelLimits(options.model, { overrides: options.models, localEndpoint: isLocalEndpoint(options.provider.baseURL) });
+  const budget = contextBudget(limits, options.compaction);
   return new AgentSession({
     host,
-    provider: createProvider(options.provider),
+    provider: createProvider({ ...options.provider, maxOutputTokens: options.provider.maxOutputTokens ?? budget.outputReserve }),
     model: options.model,
     system,
     registry,
@@ -54,5 +65,9 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     permissions: options.permissions,
     commands: options.commands,
     guardRails: options.guardRails,
+    limits,
+    compaction: options.compaction,
+    archive: options.archive,
+    cost: options.cost,
   });
 }

@@ -15,6 +15,8 @@ export interface ToolContext {
   permissions: PermissionGate;
   /** The conversation's commands: outputs to read again, background processes. */
   commands: CommandSession;
+  /** Summarises the conversation before the model's next turn (the `compact` tool). */
+  compaction?: { request(focus: string | undefined): void };
 }
 
 export interface ToolOutput {

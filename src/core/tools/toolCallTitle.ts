@@ -33,6 +33,8 @@ function titleFor(name: string, input: Arguments): string {
     }
     case 'read_command_output':
       return `Reading the output of ${clip(stringArgument(input, 'id') ?? 'a command', 40)}`;
+    case 'compact':
+      return 'Compacting the conversation';
     case 'stop_command':
       return `Stopping ${clip(stringArgument(input, 'id') ?? 'a command', 40)}`;
     default:

@@ -1,4 +1,5 @@
 import type { Tool } from '../tool';
+import { compactTool } from './compact';
 import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
 import { listFilesTool } from './listFiles';
@@ -11,5 +12,5 @@ import { writeFileTool } from './writeFile';
 
 /** The tools every session has. */
 export function builtinTools(): Tool[] {
-  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool];
+  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool];
 }

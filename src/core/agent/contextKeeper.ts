@@ -1,0 +1,175 @@
+import type { TranscriptArchive } from '../host/transcriptArchive';
+import { textOf, userText, type Message, type Usage } from '../llm/messages';
+import type { Provider, ToolSpec } from '../llm/provider';
+import { ProviderError } from '../llm/providerError';
+import type { ContextBudget } from '../context/contextBudget';
+import { ContextEstimator } from '../context/contextEstimator';
+import { compactedHistory, summaryInstruction, userRequests } from '../context/conversationSummary';
+import { rawPromptTokens } from '../context/tokenEstimate';
+import { compactToolResults } from '../context/toolResultCompaction';
+import { recentlyTouchedFiles } from '../context/touchedFiles';
+import type { AgentEventSink, CompactionReason } from './agentEvents';
+import { repairHistory } from './repairHistory';
+import { requestWithRetry } from './requestWithRetry';
+import type { RetryPolicy } from './retryPolicy';
+
+/** The parts of a request that count against the window; `messages` is the conversation, changed in place by compaction. */
+export interface ContextPrompt {
+  system: string;
+  tools: readonly ToolSpec[];
+  messages: Message[];
+}
+
+export interface ContextKeeperOptions {
+  provider: Provider;
+  model: string;
+  budget: ContextBudget;
+  retry: RetryPolicy;
+  /** Where the history goes before a summary replaces it; without one, nothing is archived. */
+  archive?: TranscriptArchive;
+  random?: () => number;
+}
+
+const TOUCHED_FILES_KEPT = 10;
+/** Tool results kept whole when the history must shrink without a summary. */
+const FALLBACK_KEEP_RESULTS = 1;
+
+/**
+ * Keeps a conversation inside the model's window. Before each request it estimates the size;
+ * past the first threshold it shortens older tool results in one batch (only when that frees
+ * enough to be worth a cache miss), past the second it has the model summarise the history.
+ * Between compactions it leaves the history alone, so each request extends the previous one
+ * byte for byte and the provider's prompt cache keeps hitting.
+ */
+export class ContextKeeper {
+  readonly estimator = new ContextEstimator();
+  private requested: { focus: string | undefined } | undefined;
+  /** Set when summarising failed in this run: the thresholds then only shorten tool results. */
+  private summariesFailed = false;
+  /**
+   * Layer 1 runs once per crossing of its threshold: it re-arms only when a request is below
+   * the threshold again. Were it to run whenever it is above, each turn would shorten the one
+   * result that just left the recent window, a rolling rewrite that misses the cache every turn.
+   */
+  private toolResultsArmed = true;
+
+  constructor(private readonly options: ContextKeeperOptions) {}
+
+  get budget(): ContextBudget {
+    return this.options.budget;
+  }
+
+  /** The model's `compact` tool asked for a summary before its next turn. */
+  request(focus: string | undefined): void {
+    this.requested = { focus };
+  }
+
+  /** A new user message: thresholds may try summarising again. */
+  startUserMessage(): void {
+    this.summariesFailed = false;
+  }
+
+  /** Compacts as needed and reports the size; returns the quick count of the request about to be sent, for calibration. */
+  async beforeRequest(prompt: ContextPrompt, emit: AgentEventSink, signal: AbortSignal): Promise<number> {
+    const requested = this.requested;
+    this.requested = undefined;
+    if (requested !== undefined) {
+      await this.summarise(prompt, emit, signal, 'tool', requested.focus);
+    } else {
+      if (this.estimate(prompt) < this.budget.compactToolResultsAt) this.toolResultsArmed = true;
+      else if (this.toolResultsArmed && this.shortenToolResults(prompt, emit, 'threshold', this.budget.keepRecentToolResults, false)) this.toolResultsArmed = false;
+      if (this.estimate(prompt) >= this.budget.summarizeAt && !this.summariesFailed) await this.summarise(prompt, emit, signal, 'threshold', undefined);
+    }
+    return this.reportSize(prompt, emit);
+  }
+
+  /** The provider counted the request whose quick count was `rawTokens`. */
+  afterReply(rawTokens: number, usage: Usage | undefined, emit: AgentEventSink): void {
+    if (usage === undefined) return;
+    this.estimator.observe(rawTokens, usage);
+    const used = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens;
+    if (used > 0) emit({ type: 'context', usedTokens: used, windowTokens: this.budget.windowTokens, estimated: false });
+  }
+
+  /**
+   * Replaces the history by a summary the model writes. On failure nothing is lost: the
+   * history stays, with older tool results shortened, and the user is told. Returns what
+   * became of the history.
+   */
+  async summarise(prompt: ContextPrompt, emit: AgentEventSink, signal: AbortSignal, reason: CompactionReason, focus: string | undefined): Promise<'summarised' | 'shortened' | 'unchanged'> {
+    const beforeTokens = this.estimate(prompt);
+    emit({ type: 'compaction_start', layer: 2, reason, beforeTokens });
+    let summary: string | ProviderError;
+    let archive: string | undefined;
+    try {
+      archive = await this.options.archive?.save(prompt.messages);
+      summary = await this.requestSummary(prompt, emit, signal, focus);
+      if (summary instanceof ProviderError && summary.kind === 'context_overflow') {
+        // Too long even to summarise: shorten the tool results first and ask once more.
+        this.shortenToolResults(prompt, emit, reason, FALLBACK_KEEP_RESULTS, true);
+        summary = await this.requestSummary(prompt, emit, signal, focus);
+      }
+    } catch (error) {
+      summary = new ProviderError('unknown', `Could not archive the transcript: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (summary instanceof ProviderError) {
+      this.summariesFailed = true;
+      const shortened = compactToolResults(prompt.messages, FALLBACK_KEEP_RESULTS);
+      replaceAll(prompt.messages, shortened.messages);
+      const message = signal.aborted ? 'Cancelled.' : summary.message;
+      emit({ type: 'compaction_failed', reason, message, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: shortened.shortened });
+      this.reportSize(prompt, emit);
+      return shortened.shortened > 0 ? 'shortened' : 'unchanged';
+    }
+    const requests = userRequests(prompt.messages);
+    replaceAll(prompt.messages, compactedHistory({
+      summary,
+      originalRequest: requests.original,
+      latestRequest: requests.latest,
+      touchedFiles: recentlyTouchedFiles(prompt.messages, TOUCHED_FILES_KEPT),
+      archive,
+    }));
+    emit({ type: 'compaction', layer: 2, reason, beforeTokens, afterTokens: this.estimate(prompt), summary, archive });
+    this.reportSize(prompt, emit);
+    return 'summarised';
+  }
+
+  /** Tells the host how full the window is now; returns the quick count. */
+  private reportSize(prompt: ContextPrompt, emit: AgentEventSink): number {
+    const raw = rawPromptTokens(prompt);
+    emit({ type: 'context', usedTokens: this.estimator.scale(raw), windowTokens: this.budget.windowTokens, estimated: true });
+    return raw;
+  }
+
+  private estimate(prompt: ContextPrompt): number {
+    return this.estimator.estimate(prompt);
+  }
+
+  /** Layer 1, as one batch; unless `force`, only when it frees enough to be worth breaking the cached prefix. Returns whether it ran. */
+  private shortenToolResults(prompt: ContextPrompt, emit: AgentEventSink, reason: CompactionReason, keepRecent: number, force: boolean): boolean {
+    const compaction = compactToolResults(prompt.messages, keepRecent);
+    if (compaction.shortened === 0) return false;
+    const beforeTokens = this.estimate(prompt);
+    if (!force && beforeTokens - this.estimator.scale(compaction.savedTokens) > this.budget.toolResultsTarget) return false;
+    replaceAll(prompt.messages, compaction.messages);
+    emit({ type: 'compaction', layer: 1, reason, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: compaction.shortened });
+    return true;
+  }
+
+  /** The summary request repeats the conversation's own prefix (system, tools, history), so it reads from the prompt cache. */
+  private async requestSummary(prompt: ContextPrompt, emit: AgentEventSink, signal: AbortSignal, focus: string | undefined): Promise<string | ProviderError> {
+    const messages = [...repairHistory(prompt.messages), userText(summaryInstruction(focus))];
+    const request = { model: this.options.model, system: prompt.system, tools: prompt.tools, messages, signal };
+    // Only waits and usage reach the user: the summary is shown once it is complete.
+    const reply = await requestWithRetry(this.options.provider, request, this.options.retry, (event) => {
+      if (event.type === 'retry' || event.type === 'usage') emit(event);
+    }, this.options.random);
+    if (reply instanceof ProviderError) return reply;
+    const text = textOf(reply).trim();
+    return text === '' ? new ProviderError('unknown', 'The model replied without a summary.') : text;
+  }
+}
+
+function replaceAll(messages: Message[], replacement: readonly Message[]): void {
+  messages.splice(0, messages.length, ...replacement);
+}

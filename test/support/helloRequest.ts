@@ -1,0 +1,42 @@
+/**
+ * The request a plain "hello" sends in a fresh conversation, captured at the fake server, and
+ * its size in real tokens (OpenAI's o200k_base encoding).
+ */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { encode } from 'gpt-tokenizer';
+import { createAgentSession } from '../../src/core/agent/createAgentSession';
+import { createNodeHost } from '../../src/node/createNodeHost';
+import { startFakeLlmServer, text } from './fakeLlmServer';
+
+export interface HelloTokens {
+  system: number;
+  tools: number;
+  messages: number;
+  total: number;
+  toolCount: number;
+}
+
+export async function measureHello(): Promise<HelloTokens> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-hello-'));
+  const server = await startFakeLlmServer();
+  try {
+    server.enqueue({ kind: 'reply', content: [text('Hello! What can I do for you?')] });
+    const session = await createAgentSession({
+      host: await createNodeHost([root]),
+      provider: { provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl },
+      model: 'gpt-4.1',
+    });
+    await session.send('hello', () => undefined);
+    await session.dispose();
+    const body = server.requests[0]?.body as { messages: Array<{ role: string; content: string }>; tools: unknown[] };
+    const system = body.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
+    const others = body.messages.filter((message) => message.role !== 'system').map((message) => message.content).join('\n');
+    const counts = { system: encode(system).length, tools: encode(JSON.stringify(body.tools)).length, messages: encode(others).length };
+    return { ...counts, total: counts.system + counts.tools + counts.messages, toolCount: body.tools.length };
+  } finally {
+    await server.close();
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}

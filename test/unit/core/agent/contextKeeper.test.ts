@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
+import { AgentSession } from '../../../../src/core/agent/agentSession';
+import type { TranscriptArchive } from '../../../../src/core/host/transcriptArchive';
+import { userText, type AssistantMessage, type Message, type Usage } from '../../../../src/core/llm/messages';
+import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
+import type { ProviderEvent } from '../../../../src/core/llm/provider';
+import { ProviderError } from '../../../../src/core/llm/providerError';
+import { compactTool } from '../../../../src/core/tools/builtin/compact';
+import { ToolRegistry } from '../../../../src/core/tools/registry';
+import { ScriptedProvider } from '../../../support/scriptedProvider';
+import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
+
+const limits: ModelLimits = { contextWindow: 100_000, maxOutputTokens: 4_000, known: true, prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
+const noRetry = { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 };
+
+function assistant(content: AssistantMessage['content']): AssistantMessage {
+  return { role: 'assistant', content, stopReason: content.some((block) => block.type === 'tool_call') ? 'tool_use' : 'end_turn', provider: 'scripted', model: 'm' };
+}
+
+function reply(text: string, usage?: Usage): ProviderEvent[] {
+  return [...(usage ? [{ type: 'usage' as const, usage }] : []), { type: 'done', message: assistant([{ type: 'text', text }]) }];
+}
+
+class RecordingArchive implements TranscriptArchive {
+  readonly saved: Message[][] = [];
+  constructor(private readonly failure?: Error) {}
+  save(messages: readonly Message[]): Promise<string> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.saved.push(structuredClone([...messages]));
+    return Promise.resolve(`/archive/${this.saved.length}.jsonl`);
+  }
+}
+
+describe('compaction through the session', () => {
+  let ws: TempWorkspace;
+  let provider: ScriptedProvider;
+
+  beforeEach(async () => {
+    ws = await createTempWorkspace({});
+    provider = new ScriptedProvider();
+  });
+  afterEach(() => ws.cleanup());
+
+  function session(history: Message[], archive: TranscriptArchive = new RecordingArchive()): AgentSession {
+    const registry = new ToolRegistry();
+    registry.register(compactTool);
+    return new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry, history, limits, archive, retry: noRetry });
+  }
+
+  it('summarises on request ("Compact now"): archives the history, replaces it by the summary, and reports the sizes', async () => {
+    const archive = new RecordingArchive();
+    const chat = session([userText('Fix the parser, please.'), assistant([{ type: 'text', text: 'Fixed.' }]), userText('Now the docs.'), assistant([{ type: 'text', text: 'Done.' }])], archive);
+    provider.enqueue(reply('## Goal\nFix the parser.\n## Remaining work\nNothing.', { inputTokens: 900, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 }));
+    const events: AgentEvent[] = [];
+    const outcome = await chat.compact((event) => events.push(event), undefined, 'the parser');
+
+    assert.deepEqual(outcome, { reason: 'completed', text: '' });
+    assert.equal(archive.saved[0]?.length, 4);
+    const request = provider.requests[0];
+    assert.match(JSON.stringify(request?.messages.at(-1)), /Give most room to: the parser/);
+    assert.equal(chat.messages.length, 1);
+    const [first, second] = (chat.messages[0] as { content: Array<{ text: string }> }).content;
+    assert.match(first?.text ?? '', /original request, verbatim:\n\nFix the parser, please\.$/);
+    assert.match(second?.text ?? '', /## Goal\nFix the parser\.[\s\S]*latest message, verbatim\n\nNow the docs\.[\s\S]*archived at \/archive\/1\.jsonl/);
+    assert.deepEqual(events.map((event) => event.type), ['compaction_start', 'usage', 'compaction', 'context', 'done']);
+    const usage = events.find((event) => event.type === 'usage');
+    assert.equal(usage?.type === 'usage' && usage.cost, (900 * 3 + 40 * 15) / 1e6, 'the summary request is priced and counted');
+    assert.equal(chat.usageTotals.usage.inputTokens, 900);
+  });
+
+  it('keeps the history when the summary fails, and says why', async () => {
+    const history = [userText('Fix the parser.'), assistant([{ type: 'text', text: 'Fixed.' }])];
+    const chat = session(structuredClone(history));
+    provider.enqueue([{ type: 'error', error: new ProviderError('server', 'The server is down.') }]);
+    const events: AgentEvent[] = [];
+    const outcome = await chat.compact((event) => events.push(event));
+    assert.equal(outcome.reason, 'stopped');
+    assert.deepEqual(chat.messages, history);
+    const failure = events.find((event) => event.type === 'compaction_failed');
+    assert.equal(failure?.type === 'compaction_failed' && failure.message, 'The server is down.');
+  });
+
+  it('keeps the history when the transcript cannot be archived, without asking the model', async () => {
+    const history = [userText('Fix the parser.'), assistant([{ type: 'text', text: 'Fixed.' }])];
+    const chat = session(structuredClone(history), new RecordingArchive(new Error('EACCES: permission denied')));
+    const events: AgentEvent[] = [];
+    await chat.compact((event) => events.push(event));
+    assert.deepEqual(chat.messages, history);
+    assert.equal(provider.requests.length, 0);
+    assert.match(JSON.stringify(events.find((event) => event.type === 'compaction_failed')), /Could not archive the transcript: EACCES/);
+  });
+
+  it('says there is nothing to compact in an empty conversation', async () => {
+    const outcome = await session([]).compact(() => undefined);
+    assert.deepEqual(outcome, { reason: 'stopped', message: 'Nothing to compact yet: the conversation is empty.' });
+    assert.equal(provider.requests.length, 0);
+  });
+
+  it('summarises before the next turn when the model calls compact, then goes on from the summary', async () => {
+    const chat = session([]);
+    provider.enqueue(
+      [{ type: 'done', message: assistant([{ type: 'tool_call', id: 'c1', name: 'compact', arguments: '{"focus":"the failing test"}' }]) }],
+      reply('## Goal\nMake the test pass.'),
+      reply('Carrying on from the summary.'),
+    );
+    const outcome = await chat.send('Make the test pass.', () => undefined);
+    assert.deepEqual(outcome, { reason: 'completed', text: 'Carrying on from the summary.' });
+    assert.match(JSON.stringify(provider.requests[1]?.messages.at(-1)), /Give most room to: the failing test/);
+    const last = provider.requests[2]?.messages ?? [];
+    assert.equal(last.length, 1, 'the third request starts from the summary');
+    assert.match(JSON.stringify(last[0]), /Make the test pass\.[\s\S]*## Goal/);
+  });
+
+  it('compacts and sends once more when the provider refuses a request as too long', async () => {
+    const chat = session([userText('Earlier question.'), assistant([{ type: 'text', text: 'Earlier answer.' }])]);
+    provider.enqueue(
+      [{ type: 'error', error: new ProviderError('context_overflow', 'prompt is too long: 120000 tokens > 100000 maximum') }],
+      reply('## Goal\nAnswer the question.'),
+      reply('Here is the answer.'),
+    );
+    const events: AgentEvent[] = [];
+    const outcome = await chat.send('The question.', (event) => events.push(event));
+    assert.deepEqual(outcome, { reason: 'completed', text: 'Here is the answer.' });
+    const compaction = events.find((event) => event.type === 'compaction');
+    assert.equal(compaction?.type === 'compaction' && compaction.reason, 'overflow');
+  });
+
+  it('gives up with the provider\'s error when a refused request cannot be compacted', async () => {
+    const chat = session([]);
+    provider.enqueue(
+      [{ type: 'error', error: new ProviderError('context_overflow', 'prompt is too long: 120000 tokens > 100000 maximum') }],
+      [{ type: 'error', error: new ProviderError('context_overflow', 'prompt is too long: 120000 tokens > 100000 maximum') }],
+      [{ type: 'error', error: new ProviderError('context_overflow', 'prompt is too long: 120000 tokens > 100000 maximum') }],
+    );
+    const outcome = await chat.send('A huge paste.', () => undefined);
+    assert.equal(outcome.reason, 'error');
+    assert.equal(outcome.reason === 'error' && outcome.kind, 'context_overflow');
+  });
+
+  it('prices each request and keeps a running total; an unknown price makes the total unknown', async () => {
+    const chat = session([]);
+    provider.enqueue(reply('One.', { inputTokens: 1_000, outputTokens: 100, cacheReadTokens: 10_000, cacheWriteTokens: 0 }));
+    const events: AgentEvent[] = [];
+    await chat.send('Go.', (event) => events.push(event));
+    const usage = events.find((event) => event.type === 'usage');
+    const expected = (1_000 * 3 + 100 * 15 + 10_000 * 0.3) / 1e6;
+    assert.equal(usage?.type === 'usage' && usage.total?.cost, expected);
+    const context = events.filter((event) => event.type === 'context');
+    assert.deepEqual(context.at(-1), { type: 'context', usedTokens: 11_100, windowTokens: 100_000, estimated: false });
+
+    const unpriced = new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry: new ToolRegistry(), limits: { ...limits, prices: undefined }, cost: 0.5 });
+    provider.enqueue(reply('Two.', { inputTokens: 10, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }));
+    await unpriced.send('Go.', () => undefined);
+    assert.equal(unpriced.usageTotals.cost, null);
+  });
+});
