@@ -58,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, (message) => controller.handle(message), log);
   const controller: ChatController = new ChatController({
     store,
+    transcriptsFolder: path.join(storageFolder, 'transcripts'),
     keys,
     log,
     state: context.workspaceState,

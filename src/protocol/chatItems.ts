@@ -108,6 +108,28 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     text: z.string(),
   }),
+  /**
+   * The model-facing history was compacted here; the user's view keeps every earlier item.
+   * Layer 1 shortened older tool results; layer 2 replaced earlier messages by a summary.
+   */
+  z.object({
+    kind: z.literal('compaction'),
+    id: z.string(),
+    layer: z.union([z.literal(1), z.literal(2)]),
+    /** `running`: the summary is being written; `failed`: it could not be, and the history was kept. */
+    state: z.enum(['running', 'done', 'failed']),
+    /** The estimated size of the model-facing history before and after, in tokens. */
+    beforeTokens: z.number(),
+    afterTokens: z.number().optional(),
+    /** Layer 2: the model's summary, Markdown, untrusted: render then sanitise. */
+    summary: z.string().optional(),
+    /** Layer 1: how many tool results were shortened. */
+    shortenedResults: z.number().int().optional(),
+    /** Where the full transcript before the summary was archived (a file path). */
+    archive: z.string().optional(),
+    /** Why it failed, for `failed`. */
+    message: z.string().optional(),
+  }),
 ]);
 export type ChatItem = z.infer<typeof chatItemSchema>;
 export type ChatItemOf<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
@@ -119,6 +141,16 @@ export const usageSummarySchema = z.object({
   cacheWriteTokens: z.number(),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
+
+/** What the conversation's requests cost in US dollars; `null` when a price is unknown. */
+export const costSchema = z.number().nullable();
+
+/** How full the model's context window is: the size of the latest request against the window. */
+export const contextGaugeSchema = z.object({
+  usedTokens: z.number(),
+  windowTokens: z.number(),
+});
+export type ContextGauge = z.infer<typeof contextGaugeSchema>;
 
 export const conversationSummarySchema = z.object({
   id: z.string(),

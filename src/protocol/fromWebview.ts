@@ -8,6 +8,8 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('retry') }),
   z.object({ type: z.literal('newChat') }),
+  /** "Compact now": summarise the conversation so far (only while no request runs). */
+  z.object({ type: z.literal('compact') }),
   z.object({ type: z.literal('showHistory') }),
   z.object({ type: z.literal('openConversation'), id: z.string() }),
   z.object({ type: z.literal('deleteConversation'), id: z.string() }),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { attachmentSchema, changedFileSchema, chatItemSchema, conversationSummarySchema, modelInfoSchema, usageSummarySchema } from './chatItems';
+import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationSummarySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
  * Messages from the extension to the chat webview. A whole conversation is sent only when
@@ -12,6 +12,9 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
     items: z.array(chatItemSchema),
     running: z.boolean(),
     usage: usageSummarySchema,
+    cost: costSchema,
+    /** `null` until the conversation's first request. */
+    context: contextGaugeSchema.nullable(),
   }),
   z.object({ type: z.literal('itemAdded'), item: chatItemSchema }),
   /** Replaces the item with the same id (e.g. a tool card that finished). */
@@ -24,7 +27,10 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
     type: z.literal('retryWait'),
     wait: z.object({ reason: z.string(), delayMs: z.number(), attempt: z.number(), maxAttempts: z.number() }).nullable(),
   }),
-  z.object({ type: z.literal('usage'), usage: usageSummarySchema }),
+  /** The conversation's token totals and cost so far. */
+  z.object({ type: z.literal('usage'), usage: usageSummarySchema, cost: costSchema }),
+  /** How full the context window is: estimated before each request, then as the provider reported. */
+  z.object({ type: z.literal('context'), context: contextGaugeSchema }),
   z.object({ type: z.literal('model'), model: modelInfoSchema }),
   /** Whether an API key is available for the current provider; without one the welcome shows. */
   z.object({ type: z.literal('apiKey'), available: z.boolean(), provider: z.string() }),

@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import { defaultCompactionSettings, type CompactionSettings } from '../core/context/contextBudget';
+import { parseModelOverrides } from '../core/context/modelOverrides';
+import type { ModelOverride } from '../core/llm/modelCatalog';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import type { TerminalSettings } from './terminal/terminalRunner';
 
@@ -17,6 +20,9 @@ export interface ElbowSettings {
   openEditedFiles: 'background' | 'followAlong' | 'never';
   toolCallsPerMessage: number;
   commandsPerMessage: number;
+  /** Corrections to the built-in model table: window, output limit and prices per model id. */
+  models: Record<string, ModelOverride>;
+  compaction: CompactionSettings;
 }
 
 export const providerLabels: Record<ProviderName, string> = {
@@ -40,6 +46,12 @@ export function readSettings(): ElbowSettings {
     openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),
     toolCallsPerMessage: clampInteger(configuration.get<number>('limits.toolCallsPerMessage'), 10, 5_000, 200),
     commandsPerMessage: clampInteger(configuration.get<number>('limits.commandsPerMessage'), 1, 1_000, 30),
+    models: parseModelOverrides(configuration.get<unknown>('models')).overrides,
+    compaction: {
+      compactToolResultsAtPercent: clampInteger(configuration.get<number>('context.compactToolResultsAt'), 10, 95, defaultCompactionSettings.compactToolResultsAtPercent),
+      summarizeAtPercent: clampInteger(configuration.get<number>('context.summarizeAt'), 10, 95, defaultCompactionSettings.summarizeAtPercent),
+      keepRecentToolResults: clampInteger(configuration.get<number>('context.keepRecentToolResults'), 0, 100, defaultCompactionSettings.keepRecentToolResults),
+    },
   };
 }
 

@@ -19,10 +19,13 @@ import { logAgentEvent } from './logAgentEvent';
 import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
 import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
 import { createChatSession } from './createChatSession';
+import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { ReviewBridge } from './reviewBridge';
 
 export interface ChatControllerDependencies {
   store: ConversationStore;
+  /** Where a conversation's full history is archived before a summary replaces it. */
+  transcriptsFolder: string;
   keys: ApiKeys;
   log: vscode.LogOutputChannel;
   /** Remembers which conversation was open, per workspace. */
@@ -92,6 +95,7 @@ export class ChatController implements vscode.Disposable {
       case 'stop': return this.stop();
       case 'retry': return this.retry();
       case 'newChat': return this.newChat();
+      case 'compact': return this.compact();
       case 'showHistory': return this.showHistory();
       case 'openConversation': return this.open(message.id);
       case 'deleteConversation': return this.deleteConversation(message.id);
@@ -125,7 +129,8 @@ export class ChatController implements vscode.Disposable {
   }
 
   async postFullState(): Promise<void> {
-    this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage: this.conversation.usage });
+    const { usage, context } = this.conversation;
+    this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage, cost: this.cost, context: context ?? null });
     this.deps.post({ type: 'attachments', attachments: this.attachments });
     await this.postModelAndKey();
     await this.review.postState();
@@ -224,6 +229,23 @@ export class ChatController implements vscode.Disposable {
     await this.run((session, emit, signal) => session.retry(emit, signal));
   }
 
+  /** "Compact now": the model summarises the conversation so far. */
+  async compact(): Promise<void> {
+    if (this.isRunning) return;
+    if (this.conversation.messages.length === 0) {
+      void vscode.window.showInformationMessage('Nothing to compact yet: the conversation is empty.');
+      return;
+    }
+    await this.run((session, emit, signal) => session.compact(emit, signal));
+  }
+
+  /** A conversation stored before costs were kept has an unknown cost once it has used tokens. */
+  private get cost(): number | null {
+    const { cost, usage } = this.conversation;
+    if (cost !== undefined) return cost;
+    return usage.inputTokens === 0 && usage.outputTokens === 0 ? 0 : null;
+  }
+
   private async run(
     start: (session: AgentSession, emit: (event: AgentEvent) => void, signal: AbortSignal) => Promise<unknown>,
     withoutSession: () => void = () => undefined,
@@ -264,24 +286,43 @@ export class ChatController implements vscode.Disposable {
       settings,
       apiKey,
       host: await this.deps.host(),
-      conversation: this.conversation,
+      conversation: { ...this.conversation, cost: this.cost },
+      archive: new JsonlTranscriptArchive(this.deps.transcriptsFolder, this.conversation.id),
       commands: this.commands,
       approvals: this.approvals,
       takeNotes: () => this.deps.reviewManager.takeNotes(),
     });
     this.conversation.messages = this.session.messages;
     this.conversation.model = { provider: settings.provider, model: settings.model };
+    if (this.session.limits?.known === false) void this.hintUnknownModel(settings.model, this.session.limits.contextWindow);
     return this.session;
   }
 
   private onEvent(event: AgentEvent): void {
     logAgentEvent(this.deps.log, event, this.conversation);
     this.postAll(this.transcript.apply(event));
-    if (event.type === 'usage' && this.session !== undefined) {
-      this.conversation.usage = this.session.usage;
-      this.deps.post({ type: 'usage', usage: this.conversation.usage });
+    if (event.type === 'usage' && event.total !== undefined) {
+      this.conversation.usage = event.total.usage;
+      this.conversation.cost = event.total.cost;
+      this.deps.post({ type: 'usage', usage: event.total.usage, cost: event.total.cost });
     }
-    if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done') this.scheduleSave();
+    if (event.type === 'context') {
+      this.conversation.context = { usedTokens: event.usedTokens, windowTokens: event.windowTokens };
+      this.deps.post({ type: 'context', context: this.conversation.context });
+    }
+    if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done' || event.type === 'compaction') this.scheduleSave();
+  }
+
+  /** Once per model: Elbow assumes a small window for a model it does not know, and says how to set the real one. */
+  private async hintUnknownModel(model: string, assumedWindow: number): Promise<void> {
+    const key = `elbow.unknownModelHinted.${model}`;
+    if (this.deps.state.get<boolean>(key) === true) return;
+    await this.deps.state.update(key, true);
+    const choice = await vscode.window.showInformationMessage(
+      `Elbow does not know the context window of "${model}" and assumes ${assumedWindow.toLocaleString('en-US')} tokens, so it compacts early and shows no cost. Set its window and prices in the "elbow.models" setting.`,
+      'Open Settings',
+    );
+    if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'elbow.models');
   }
 
   private scheduleSave(): void {

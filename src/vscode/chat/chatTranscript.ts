@@ -15,6 +15,7 @@ const userRetryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['stream_brok
 
 type ToolItem = ChatItemOf<'tool'>;
 type AssistantItem = ChatItemOf<'assistant'>;
+type CompactionItem = ChatItemOf<'compaction'>;
 
 /** The conversation as the user sees it, kept in step with the agent's events; every change comes back as the deltas to post to the webview. */
 export class ChatTranscript {
@@ -24,6 +25,8 @@ export class ChatTranscript {
   /** Tool call id → card id for the run under way: some providers reuse call ids across runs, card ids must stay unique. */
   private readonly runCards = new Map<string, string>();
   private waitShown = false;
+  /** The marker of a summary being written. */
+  private compactionId: string | undefined;
 
   constructor(items: ChatItem[] = [], private readonly newId: () => string = randomUUID) {
     this.list = [...items];
@@ -61,7 +64,14 @@ export class ChatTranscript {
         return [{ type: 'retryWait', wait: { reason: event.reason, delayMs: event.delayMs, attempt: event.attempt, maxAttempts: event.maxAttempts } }];
       case 'done':
         return [...this.clearWait(), ...this.finish(event.outcome)];
+      case 'compaction_start':
+        return this.startCompaction(event.beforeTokens);
+      case 'compaction':
+        return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: event.layer, state: 'done', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, summary: event.summary, shortenedResults: event.shortenedResults, archive: event.archive });
+      case 'compaction_failed':
+        return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: 2, state: 'failed', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, shortenedResults: event.shortenedResults, message: event.message });
       case 'usage':
+      case 'context':
       case 'assistant_message':
         return [];
     }
@@ -84,6 +94,7 @@ export class ChatTranscript {
     this.runCards.clear();
     this.waitShown = false;
     const hadRunningTools = this.endRunningTools(INTERRUPTED_TOOL_TITLE, 'Interrupted: VS Code was reloaded before this tool finished.').length > 0;
+    this.endRunningCompactions('Interrupted: VS Code was reloaded before the summary was written.');
     // A user message with nothing after it: the reply never came.
     if (!hadRunningTools && this.list.at(-1)?.kind !== 'user') return false;
     this.addError(INTERRUPTED_RUN_NOTICE, true);
@@ -107,6 +118,23 @@ export class ChatTranscript {
     const item: ToolItem = { ...card, ...change };
     this.replace(item);
     return [{ type: 'itemUpdated', item }];
+  }
+
+  /** A summary is being written: the marker shows it at once, then becomes the result. */
+  private startCompaction(beforeTokens: number): ToWebview[] {
+    const item: CompactionItem = { kind: 'compaction', id: this.newId(), layer: 2, state: 'running', beforeTokens };
+    this.compactionId = item.id;
+    return this.add(item);
+  }
+
+  private endCompaction(item: CompactionItem): ToWebview[] {
+    const running = this.list.findLast((candidate) => candidate.id === this.compactionId);
+    this.compactionId = undefined;
+    if (running?.kind !== 'compaction' || item.layer !== 2) return this.add(item);
+    const ended: CompactionItem = { ...item, id: running.id };
+    this.replace(ended);
+    this.assistantId = undefined;
+    return [{ type: 'itemUpdated', item: ended }];
   }
 
   private add(item: ChatItem): ToWebview[] {
@@ -165,6 +193,7 @@ export class ChatTranscript {
     const messages = outcome.reason === 'cancelled'
       ? this.endRunningTools('Not run: stopped', 'Stopped before this tool ran.')
       : this.endRunningTools('Not run', 'The run ended before this tool ran.');
+    messages.push(...this.endRunningCompactions('The run ended before the summary was written.'));
     this.runCards.clear();
     this.assistantId = undefined;
     switch (outcome.reason) {
@@ -184,6 +213,16 @@ export class ChatTranscript {
     const running = this.list.filter((item): item is ToolItem => item.kind === 'tool' && item.status === 'running');
     return running.map((card) => {
       const item: ToolItem = { ...card, status: 'error', title, result };
+      this.replace(item);
+      return { type: 'itemUpdated', item };
+    });
+  }
+
+  private endRunningCompactions(message: string): ToWebview[] {
+    this.compactionId = undefined;
+    const running = this.list.filter((item): item is CompactionItem => item.kind === 'compaction' && item.state === 'running');
+    return running.map((marker) => {
+      const item: CompactionItem = { ...marker, state: 'failed', message };
       this.replace(item);
       return { type: 'itemUpdated', item };
     });

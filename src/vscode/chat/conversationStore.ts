@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { repairHistory } from '../../core/agent/repairHistory';
 import type { Message, Usage } from '../../core/llm/messages';
-import { chatItemSchema, conversationSummarySchema, modelInfoSchema, usageSummarySchema, type ChatItem, type ConversationSummary } from '../../protocol/chatItems';
+import { chatItemSchema, contextGaugeSchema, conversationSummarySchema, costSchema, modelInfoSchema, usageSummarySchema, type ChatItem, type ContextGauge, type ConversationSummary } from '../../protocol/chatItems';
 
 export interface StoredConversation {
   version: 1;
@@ -15,6 +15,10 @@ export interface StoredConversation {
   messages: Message[];
   items: ChatItem[];
   usage: Usage;
+  /** What the conversation cost in US dollars; `null` (or absent, in older files) when a price was unknown. */
+  cost?: number | null;
+  /** How full the model's window was at the last request. */
+  context?: ContextGauge;
   model?: { provider: string; model: string };
   /** Pending review and checkpoints of the files the agent changed (see ConversationReview). */
   review?: unknown;
@@ -41,6 +45,8 @@ const storedConversationSchema = z.object({
   messages: z.array(storedMessageSchema),
   items: z.array(chatItemSchema),
   usage: usageSummarySchema,
+  cost: costSchema.optional(),
+  context: contextGaugeSchema.optional(),
   model: modelInfoSchema.optional(),
   review: z.unknown().optional(),
 });

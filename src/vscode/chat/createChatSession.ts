@@ -3,6 +3,7 @@ import { createAgentSession } from '../../core/agent/createAgentSession';
 import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
 import type { CommandSession } from '../../core/commands/commandSession';
 import type { AgentHost } from '../../core/host/host';
+import type { TranscriptArchive } from '../../core/host/transcriptArchive';
 import { PermissionGate } from '../../core/permissions/permissionGate';
 import { VscodePermissionSettings } from '../permissions/vscodePermissionSettings';
 import type { ElbowSettings } from '../settings';
@@ -14,6 +15,7 @@ export interface ChatSessionParts {
   apiKey: string;
   host: AgentHost;
   conversation: StoredConversation;
+  archive: TranscriptArchive;
   commands: CommandSession;
   approvals: ApprovalBridge;
   takeNotes: () => string[];
@@ -30,6 +32,10 @@ export function createChatSession(parts: ChatSessionParts): Promise<AgentSession
     retry: { ...defaultRetryPolicy, maxRetries: settings.maxRetries },
     history: parts.conversation.messages,
     usage: parts.conversation.usage,
+    cost: parts.conversation.cost,
+    models: settings.models,
+    compaction: settings.compaction,
+    archive: parts.archive,
     takeNotes: parts.takeNotes,
     commands: parts.commands,
     permissions: new PermissionGate({ settings: new VscodePermissionSettings(() => approvals.autoApprove), approvals }),

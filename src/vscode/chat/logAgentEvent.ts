@@ -9,7 +9,9 @@ export function logAgentEvent(log: vscode.LogOutputChannel, event: AgentEvent, c
   else if (event.type === 'tool_call') log.info(`Tool ${event.name}: ${toolCallTitle(event.name, event.arguments)}`);
   else if (event.type === 'tool_result' && event.isError) log.warn(`Tool ${event.name} failed: ${event.summary}`);
   else if (event.type === 'retry') log.warn(`Retry ${event.attempt}/${event.maxAttempts} in ${event.delayMs} ms: ${event.reason}`);
-  else if (event.type === 'usage') log.debug(`Usage: ${event.usage.inputTokens} in, ${event.usage.outputTokens} out, ${event.usage.cacheReadTokens} cache read.`);
+  else if (event.type === 'usage') log.debug(`Usage: ${event.usage.inputTokens} in, ${event.usage.outputTokens} out, ${event.usage.cacheReadTokens} cache read, ${event.usage.cacheWriteTokens} cache write; cost ${event.cost === null || event.cost === undefined ? 'unknown' : `$${event.cost.toFixed(4)}`}.`);
+  else if (event.type === 'compaction') log.info(`Compaction (${event.reason}): ${event.layer === 1 ? `${event.shortenedResults ?? 0} older tool results shortened` : `history summarised${event.archive === undefined ? '' : `, transcript archived at ${event.archive}`}`}, ${event.beforeTokens} → ${event.afterTokens} tokens.`);
+  else if (event.type === 'compaction_failed') log.warn(`Summarising the conversation failed (${event.reason}): ${event.message}. The history was kept; ${event.shortenedResults} older tool results shortened.`);
   else if (event.type === 'done' && event.outcome.reason === 'error') log.error(`Request failed (${event.outcome.kind}): ${event.outcome.message}`);
   else if (event.type === 'done') log.info(`Run ended: ${event.outcome.reason}.`);
 }

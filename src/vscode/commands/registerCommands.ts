@@ -50,6 +50,7 @@ export function registerCommands({ controller, view, keys, log }: CommandDepende
     'elbow.setApiKey': () => setApiKey(keys),
     'elbow.changeModel': () => changeModel(keys),
     'elbow.stop': () => controller.stop(),
+    'elbow.compactConversation': () => controller.compact(),
     'elbow.toggleAutoApprove': () => controller.approvals.setAutoApprove(!controller.approvals.autoApprove),
     'elbow.showLogs': () => log.show(),
     'elbow.openLink': (href: unknown) => (typeof href === 'string' ? openLink(href) : undefined),

@@ -2,6 +2,7 @@ import { activationTests } from '../suites/activation.test';
 import { askAboutTests } from '../suites/askAbout.test';
 import { chatTurnTests } from '../suites/chatTurn.test';
 import { commandTests } from '../suites/commands.test';
+import { contextAndCostTests } from '../suites/contextAndCost.test';
 import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
@@ -26,6 +27,7 @@ export function run(): Promise<void> {
     reviewTests,
     checkpointTests,
     commandTests,
+    contextAndCostTests,
     runControlTests,
     xssTests,
     workbenchTests,

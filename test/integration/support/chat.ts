@@ -11,6 +11,8 @@ export async function startModelServer(): Promise<FakeLlmServer> {
   await configuration.update('provider', 'openai', vscode.ConfigurationTarget.Global);
   await configuration.update('baseUrl', server.openaiBaseUrl, vscode.ConfigurationTarget.Global);
   await configuration.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
+  // A known window, so Elbow does not hint at an unknown model during the tests.
+  await configuration.update('models', { 'fake-model': { contextWindow: 128_000, maxOutputTokens: 8_192 } }, vscode.ConfigurationTarget.Global);
   await configuration.update('maxRetries', 2, vscode.ConfigurationTarget.Global);
   return server;
 }

@@ -235,4 +235,43 @@ describe('ChatTranscript', () => {
       assert.deepEqual(restored.items[2], done);
     });
   });
+
+  describe('compaction markers', () => {
+    it('shows a summary being written, then the result in the same marker, between the items it leaves in place', () => {
+      transcript.addUser('Fix the parser', []);
+      play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'Working on it.' });
+      const started = play({ type: 'compaction_start', layer: 2, reason: 'threshold', beforeTokens: 48_000 });
+      assert.deepEqual(started, [{ type: 'itemAdded', item: { kind: 'compaction', id: 'id3', layer: 2, state: 'running', beforeTokens: 48_000 } }]);
+      const ended = play(
+        { type: 'context', usedTokens: 3_000, windowTokens: 200_000, estimated: true },
+        { type: 'compaction', layer: 2, reason: 'threshold', beforeTokens: 48_000, afterTokens: 3_000, summary: '## Goal', archive: '/tmp/a.jsonl' },
+      );
+      assert.deepEqual(ended, [{ type: 'itemUpdated', item: { kind: 'compaction', id: 'id3', layer: 2, state: 'done', beforeTokens: 48_000, afterTokens: 3_000, summary: '## Goal', shortenedResults: undefined, archive: '/tmp/a.jsonl' } }]);
+      assert.deepEqual(transcript.items.map((item) => item.kind), ['user', 'assistant', 'compaction']);
+      // Text after the marker starts a new bubble, below it.
+      const after = play({ type: 'text_delta', text: 'Carrying on.' });
+      assert.equal(after[0]?.type, 'itemAdded');
+    });
+
+    it('adds a marker for shortened tool results, and turns a failed summary into a warning marker', () => {
+      const shortened = play({ type: 'compaction', layer: 1, reason: 'threshold', beforeTokens: 60_000, afterTokens: 35_000, shortenedResults: 12 });
+      assert.equal(shortened[0]?.type === 'itemAdded' && shortened[0].item.kind === 'compaction' && shortened[0].item.shortenedResults, 12);
+      play({ type: 'compaction_start', layer: 2, reason: 'user', beforeTokens: 40_000 });
+      const failed = play({ type: 'compaction_failed', reason: 'user', message: 'Overloaded (529)', beforeTokens: 40_000, afterTokens: 30_000, shortenedResults: 3 });
+      const item = failed[0]?.type === 'itemUpdated' ? failed[0].item : undefined;
+      assert.equal(item?.kind === 'compaction' && `${item.state}: ${item.message ?? ''}`, 'failed: Overloaded (529)');
+      assert.equal(transcript.items.length, 2);
+    });
+
+    it('ends a marker left running when the run ends or the window reloads', () => {
+      play({ type: 'compaction_start', layer: 2, reason: 'threshold', beforeTokens: 40_000 });
+      const done = play({ type: 'done', outcome: { reason: 'cancelled', message: 'Cancelled.' } });
+      assert.ok(done.some((message) => message.type === 'itemUpdated' && message.item.kind === 'compaction' && message.item.state === 'failed'));
+
+      const restored = new ChatTranscript([{ kind: 'compaction', id: 'c1', layer: 2, state: 'running', beforeTokens: 40_000 }], counter());
+      restored.markInterrupted();
+      const marker = restored.items[0];
+      assert.equal(marker?.kind === 'compaction' && marker.state, 'failed');
+    });
+  });
 });
