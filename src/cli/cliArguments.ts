@@ -32,8 +32,15 @@ Options:
 
 Environment: OPENAI_API_KEY, OPENAI_API_BASE, OPENAI_MODEL, ANTHROPIC_API_KEY,
 ANTHROPIC_BASE_URL, ANTHROPIC_MODEL, ELBOW_PROVIDER. Flags win over the environment.
+  ELBOW_MODELS     JSON: context window and prices (USD per million tokens) by model, for
+                   models Elbow does not know or knows wrongly, e.g. '{"my-model":
+                   {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
+  ELBOW_DATA_DIR   where full transcripts are archived before compaction summarises them
+                   (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
+                   %LOCALAPPDATA%\\elbow on Windows)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
-/retry sends the last request again after an error.`;
+/usage shows tokens, cost and context use; /compact [focus] summarises the conversation now;
+/retry sends the last request again after an error; /help lists the commands.`;
 
 export class UsageError extends Error {}
 

@@ -1,5 +1,9 @@
+import * as os from 'node:os';
+import type { ModelOverride } from '../core/llm/modelCatalog';
 import { apiKeyVariables, defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import { UsageError, type CliArguments } from './cliArguments';
+import { elbowDataFolder, type DataFolderSystem } from './dataFolder';
+import { modelOverridesVariable, readModelOverridesVariable } from './modelOverridesVariable';
 
 export interface CliConfig {
   provider: ProviderName;
@@ -7,6 +11,12 @@ export interface CliConfig {
   model: string;
   baseUrl?: string;
   maxTurns?: number;
+  /** The user's corrections to the model table (`ELBOW_MODELS`). */
+  models: Record<string, ModelOverride>;
+  /** Where Elbow keeps its files (archived transcripts). */
+  dataFolder: string;
+  /** Settings that were left out, one line each, for stderr. */
+  warnings: string[];
 }
 
 type Environment = Record<string, string | undefined>;
@@ -29,18 +39,24 @@ const providerSettings: Record<ProviderName, { keyVariable: string; modelVariabl
   },
 };
 
+const thisSystem: DataFolderSystem = { platform: process.platform, home: os.homedir() };
+
 /** Flags win over the environment; a missing key is a UsageError naming the variable to set. */
-export function resolveCliConfig(args: CliArguments, env: Environment): CliConfig {
+export function resolveCliConfig(args: CliArguments, env: Environment, system: DataFolderSystem = thisSystem): CliConfig {
   const provider = chooseProvider(args.provider ?? nonEmpty(env.ELBOW_PROVIDER), env);
   const settings = providerSettings[provider];
   const apiKey = nonEmpty(env[settings.keyVariable]);
   if (!apiKey) throw new UsageError(settings.missingKey);
+  const models = readModelOverridesVariable(env[modelOverridesVariable]);
   return {
     provider,
     apiKey,
     model: args.model ?? nonEmpty(env[settings.modelVariable]) ?? settings.defaultModel,
     baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
     maxTurns: args.maxTurns,
+    models: models.overrides,
+    dataFolder: elbowDataFolder(env, system),
+    warnings: models.problems.map((problem) => `${modelOverridesVariable}: ${problem}`),
   };
 }
 

@@ -4,7 +4,9 @@ import type { Approvals } from '../core/host/approvals';
 import { FixedPermissionSettings } from '../core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../core/permissions/permissionGate';
 import { createNodeHost } from '../node/createNodeHost';
+import { JsonlTranscriptArchive } from '../node/jsonlTranscriptArchive';
 import type { CliConfig } from './cliConfig';
+import { transcriptsFolder } from './dataFolder';
 
 export interface CliPermissions {
   /** Who answers permission requests; none: they are refused (one-shot runs without --yes). */
@@ -19,6 +21,8 @@ export async function createCliSession(config: CliConfig, root: string, permissi
     provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl },
     model: config.model,
     maxTurns: config.maxTurns,
+    models: config.models,
+    archive: new JsonlTranscriptArchive(transcriptsFolder(config.dataFolder), cliSessionId(new Date())),
     permissions: new PermissionGate({
       settings: new FixedPermissionSettings(),
       approvals: permissions.approvals,
@@ -26,4 +30,9 @@ export async function createCliSession(config: CliConfig, root: string, permissi
       onUnattendedRefusal: permissions.onRefusal,
     }),
   });
+}
+
+/** Names this run's archived transcripts: the start time, and the process to tell apart runs started together. */
+function cliSessionId(startedAt: Date): string {
+  return `cli-${startedAt.toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
 }

@@ -8,6 +8,7 @@ import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
 import { TerminalRenderer } from './terminalRenderer';
+import { unknownModelHint } from './unknownModelHint';
 
 declare const ELBOW_VERSION: string;
 
@@ -20,12 +21,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   const config = resolveCliConfig(args, process.env);
   const writeOut = (text: string): void => void process.stdout.write(text);
   const writeErr = (text: string): void => void process.stderr.write(text);
+  for (const warning of config.warnings) writeErr(`elbow: ${warning}\n`);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
   const session = await createCliSession(config, root, {
     approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
     onRefusal: (what) => writeErr(`elbow: refused without approval: ${what}. Run with --yes to allow it.\n`),
   });
+  const hint = session.limits === undefined ? undefined : unknownModelHint(config.model, session.limits);
+  if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
     ? new JsonRenderer(writeOut)
     : new TerminalRenderer({ stdout: writeOut, stderr: writeErr }, {

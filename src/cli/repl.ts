@@ -2,6 +2,9 @@ import * as readline from 'node:readline';
 import type { AgentSession } from '../core/agent/agentSession';
 import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
 import type { AskLine } from './cliApprovals';
+import { updatedContextReading, type ContextReading } from './contextReading';
+import { parseSlashCommand, slashCommandHelp } from './slashCommands';
+import { usageReport } from './usageReport';
 
 export interface EventRenderer {
   handle(event: AgentEvent): void;
@@ -16,14 +19,23 @@ export interface ReplIo {
 }
 
 /**
- * The interactive chat: `You:` prompt, streamed answers. Ctrl-C cancels a running request;
- * at an idle prompt it clears the line, and a second Ctrl-C (or Ctrl-D) quits.
+ * The interactive chat: `You:` prompt, streamed answers, slash commands (`/help`). Ctrl-C cancels
+ * a running request; at an idle prompt it clears the line, and a second Ctrl-C (or Ctrl-D) quits.
  */
 export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<void> {
   const rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: 'You: ' });
   let controller: AbortController | undefined;
   let interruptedOnce = false;
   let pendingAnswer: ((line: string) => void) | undefined;
+  let context: ContextReading | undefined;
+  const handle = (event: AgentEvent): void => {
+    context = updatedContextReading(context, event);
+    io.renderer.handle(event);
+  };
+  const say = (text: string): void => {
+    io.output.write(text);
+    rl.prompt();
+  };
 
   io.onAskLine?.((question, signal) => new Promise((resolve) => {
     if (signal.aborted) return resolve(undefined);
@@ -74,13 +86,24 @@ export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<v
       return;
     }
     if (prompt === '') return rl.prompt();
-    if (prompt === '/exit' || prompt === '/quit') return rl.close();
-    const handle = (event: AgentEvent): void => io.renderer.handle(event);
-    if (prompt === '/retry') return void runRequest((signal) => session.retry(handle, signal));
-    void runRequest((signal) => session.send(prompt, handle, signal));
+    const command = parseSlashCommand(prompt);
+    switch (command?.name) {
+      case undefined:
+        return void runRequest((signal) => session.send(prompt, handle, signal));
+      case 'exit':
+        return rl.close();
+      case 'help':
+        return say(slashCommandHelp);
+      case 'usage':
+        return say(usageReport(session.usageTotals, context));
+      case 'retry':
+        return void runRequest((signal) => session.retry(handle, signal));
+      case 'compact':
+        return void runRequest((signal) => session.compact(handle, signal, command.focus));
+    }
   });
 
-  io.output.write('Elbow: ask about or change the code in this folder. Ctrl-C cancels, Ctrl-D quits.\n');
+  io.output.write('Elbow: ask about or change the code in this folder. /help lists commands, Ctrl-C cancels, Ctrl-D quits.\n');
   rl.prompt();
   return new Promise((resolve) => rl.on('close', () => {
     controller?.abort();

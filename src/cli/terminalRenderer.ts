@@ -1,10 +1,11 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
+import { compactionLine } from './compactionLine';
 import { firstLine, toolCallLine } from './toolCallLine';
 
 export interface RendererOutput {
   /** The answer stream. */
   stdout: (text: string) => void;
-  /** Tool lines, retries and errors. */
+  /** Tool lines, retries, compaction notes and errors. */
   stderr: (text: string) => void;
 }
 
@@ -49,6 +50,13 @@ export class TerminalRenderer {
         break;
       case 'retry':
         this.line(this.paint('33', `${event.reason} Retrying in ${Math.ceil(event.delayMs / 1000)} s (retry ${event.attempt} of ${event.maxAttempts}).`));
+        break;
+      case 'compaction_start':
+      case 'compaction':
+        this.line(this.paint('2', compactionLine(event)));
+        break;
+      case 'compaction_failed':
+        this.line(this.paint('33', compactionLine(event)));
         break;
       case 'done':
         this.finish(event);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseCliArguments, UsageError } from '../../../src/cli/cliArguments';
 import { resolveCliConfig } from '../../../src/cli/cliConfig';
+import { elbowDataFolder } from '../../../src/cli/dataFolder';
 
 describe('cli arguments and configuration', () => {
   it('parses the one-shot flags', () => {
@@ -19,7 +20,8 @@ describe('cli arguments and configuration', () => {
 
   it('reads the seeds environment variables, flags winning', () => {
     const env = { OPENAI_API_KEY: 'k', OPENAI_API_BASE: 'https://api.deepseek.com', OPENAI_MODEL: 'deepseek-chat' };
-    assert.deepEqual(resolveCliConfig(parseCliArguments([]), env), { provider: 'openai', apiKey: 'k', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com', maxTurns: undefined });
+    const { provider, apiKey, model, baseUrl, maxTurns } = resolveCliConfig(parseCliArguments([]), env);
+    assert.deepEqual({ provider, apiKey, model, baseUrl, maxTurns }, { provider: 'openai', apiKey: 'k', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com', maxTurns: undefined });
     const flagged = resolveCliConfig(parseCliArguments(['--model', 'other', '--base-url', 'http://local']), env);
     assert.equal(flagged.model, 'other');
     assert.equal(flagged.baseUrl, 'http://local');
@@ -36,5 +38,40 @@ describe('cli arguments and configuration', () => {
     assert.throws(() => resolveCliConfig(parseCliArguments([]), {}), /set OPENAI_API_KEY/);
     assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'anthropic']), { OPENAI_API_KEY: 'o' }), /set ANTHROPIC_API_KEY/);
     assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'gemini']), { OPENAI_API_KEY: 'o' }), /Unknown provider "gemini"/);
+  });
+
+  it('applies the model table corrections in ELBOW_MODELS', () => {
+    const env = { OPENAI_API_KEY: 'k', ELBOW_MODELS: '{"my-model": {"contextWindow": 32768, "inputPrice": 0.5, "outputPrice": 1.5}}' };
+    const config = resolveCliConfig(parseCliArguments([]), env);
+    assert.deepEqual(config.models, { 'my-model': { contextWindow: 32768, inputPrice: 0.5, outputPrice: 1.5 } });
+    assert.deepEqual(config.warnings, []);
+    assert.deepEqual(resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k' }).models, {});
+  });
+
+  it('refuses ELBOW_MODELS that is not JSON, naming the variable', () => {
+    assert.throws(
+      () => resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k', ELBOW_MODELS: '{my-model: 32768}' }),
+      (error: unknown) => error instanceof UsageError && /^ELBOW_MODELS is not valid JSON/.test(error.message),
+    );
+  });
+
+  it('leaves out an ELBOW_MODELS entry with problems, names it, and applies the rest', () => {
+    const env = { OPENAI_API_KEY: 'k', ELBOW_MODELS: '{"good": {"contextWindow": 65536}, "bad": {"contextWindow": "big"}}' };
+    const config = resolveCliConfig(parseCliArguments([]), env);
+    assert.deepEqual(config.models, { good: { contextWindow: 65536 } });
+    assert.equal(config.warnings.length, 1);
+    assert.match(config.warnings[0] ?? '', /^ELBOW_MODELS: bad: contextWindow: /);
+  });
+
+  it('keeps data in ELBOW_DATA_DIR, else XDG_DATA_HOME, else the platform default', () => {
+    const linux = { platform: 'linux' as const, home: '/home/ada' };
+    const windows = { platform: 'win32' as const, home: 'C:\\Users\\ada' };
+    assert.equal(elbowDataFolder({ ELBOW_DATA_DIR: '/data/elbow', XDG_DATA_HOME: '/xdg' }, linux), '/data/elbow');
+    assert.equal(elbowDataFolder({ XDG_DATA_HOME: '/xdg' }, linux), '/xdg/elbow');
+    assert.equal(elbowDataFolder({ XDG_DATA_HOME: 'relative/xdg' }, linux), '/home/ada/.local/share/elbow');
+    assert.equal(elbowDataFolder({}, linux), '/home/ada/.local/share/elbow');
+    assert.equal(elbowDataFolder({ LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' }, windows), 'C:\\Users\\ada\\AppData\\Local\\elbow');
+    assert.equal(elbowDataFolder({}, windows), 'C:\\Users\\ada\\AppData\\Local\\elbow');
+    assert.equal(resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k' }, linux).dataFolder, '/home/ada/.local/share/elbow');
   });
 });

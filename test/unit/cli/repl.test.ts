@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { PassThrough } from 'node:stream';
+import { parseCliArguments } from '../../../src/cli/cliArguments';
+import { resolveCliConfig } from '../../../src/cli/cliConfig';
+import { createCliSession } from '../../../src/cli/createCliSession';
 import { runInteractiveChat } from '../../../src/cli/repl';
 import { AgentSession } from '../../../src/core/agent/agentSession';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
@@ -71,5 +77,88 @@ describe('interactive chat', function () {
   it('quits on Ctrl-D', async () => {
     input.write(ctrlD);
     await finished;
+  });
+});
+
+/** The chat's own commands, on a session wired as `elbow` wires it (model table, transcript archive). */
+describe('interactive chat: /usage, /compact and /help', function () {
+  this.timeout(10_000);
+  let server: FakeLlmServer;
+  let ws: TempWorkspace;
+  let dataFolder: string;
+  let input: PassThrough;
+  let terminal: TerminalScreen;
+  let finished: Promise<void>;
+  let session: AgentSession;
+
+  const waitFor = (pattern: RegExp): Promise<void> => terminal.waitFor(pattern);
+
+  beforeEach(async () => {
+    server = await startFakeLlmServer();
+    ws = await createTempWorkspace({});
+    dataFolder = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-data-'));
+    const env = { OPENAI_API_KEY: server.apiKey, OPENAI_API_BASE: server.openaiBaseUrl, OPENAI_MODEL: 'gpt-4.1', ELBOW_DATA_DIR: dataFolder };
+    session = await createCliSession(resolveCliConfig(parseCliArguments([]), env), ws.root);
+    terminal = createTerminalScreen();
+    ({ input } = terminal);
+    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer });
+  });
+  afterEach(async () => {
+    input.end();
+    await finished;
+    await session.dispose();
+    await server.close();
+    await ws.cleanup();
+    await fs.rm(dataFolder, { recursive: true, force: true });
+  });
+
+  it('/usage shows the tokens, the cost and the context gauge', async () => {
+    await waitFor(/You: /);
+    input.write('/usage\r');
+    await waitFor(/Context: no request yet\n/);
+    server.enqueue({ kind: 'reply', content: [text('Hello there.')], usage: { input: 1_200, output: 30, cacheRead: 800 } });
+    input.write('hi\r');
+    await waitFor(/Elbow: Hello there\.\n/);
+    input.write('/usage\r');
+    await waitFor(/Context: 2k \/ 1M tokens \(0%\)\n/);
+    assert.match(terminal.text(), /Tokens: {2}1\.2k input · 800 cache read · 0 cache write · 30 output\nCost: {4}\$0\.00\n/);
+    assert.equal(server.requests.length, 1, '/usage is not sent to the model');
+  });
+
+  it('/compact has the model summarise the conversation and archives the full transcript', async () => {
+    server.enqueue({ kind: 'reply', content: [text('Hello there.')] }, { kind: 'reply', content: [text('The user greeted me; nothing else happened.')] });
+    input.write('hi\r');
+    await waitFor(/Elbow: Hello there\.\n/);
+    input.write('/compact the greeting\r');
+    await waitFor(/Earlier messages summarised — \S+ → \S+ tokens\. Full transcript: .*\n/);
+    assert.match(terminal.text(), /Summarising earlier messages to free context…\n/);
+    const archive = /Full transcript: (.*)\n/.exec(terminal.text())?.[1] ?? '';
+    assert.equal(path.dirname(archive), path.join(dataFolder, 'transcripts'));
+    const transcript = await fs.readFile(archive, 'utf8');
+    assert.match(transcript, /"hi"/);
+    assert.match(JSON.stringify(server.requests.at(-1)?.body), /the greeting/, 'the focus reaches the model');
+    assert.match(JSON.stringify(session.messages), /nothing else happened/);
+    assert.deepEqual(server.violations, []);
+  });
+
+  it('Ctrl-C cancels /compact and keeps the history', async () => {
+    server.enqueue({ kind: 'reply', content: [text('Hello there.')] }, { kind: 'hang' });
+    input.write('hi\r');
+    await waitFor(/Elbow: Hello there\.\n/);
+    const before = JSON.stringify(session.messages);
+    input.write('/compact\r');
+    await waitFor(/Summarising earlier messages to free context…\n/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    input.write(ctrlC);
+    await waitFor(/Could not summarise earlier messages: Cancelled\. The full history was kept\.\n/);
+    await waitFor(/Cancelled\.\n[^\n]*You: /);
+    assert.equal(JSON.stringify(session.messages), before);
+  });
+
+  it('/help lists the commands', async () => {
+    input.write('/help\r');
+    await waitFor(/\/exit/);
+    for (const command of ['/usage', '/compact [focus]', '/retry']) assert.ok(terminal.text().includes(command), command);
+    assert.equal(server.requests.length, 0);
   });
 });

@@ -38,4 +38,31 @@ describe('TerminalRenderer', () => {
     assert.equal(view.out(), 'Elbow: Hello\n');
     assert.equal(view.err(), 'Rate limited (429). Retrying in 4 s (retry 1 of 5).\nThe connection broke. Type /retry to try again.\n');
   });
+
+  it('explains compaction on stderr, in -p mode too', () => {
+    const view = render(false, false);
+    view.renderer.handle({ type: 'compaction', layer: 1, reason: 'threshold', beforeTokens: 60_000, afterTokens: 35_000, shortenedResults: 12 });
+    view.renderer.handle({ type: 'compaction_start', layer: 2, reason: 'threshold', beforeTokens: 48_000 });
+    view.renderer.handle({ type: 'compaction', layer: 2, reason: 'threshold', beforeTokens: 48_000, afterTokens: 3_000, summary: 'S', archive: '/data/t.jsonl' });
+    view.renderer.handle({ type: 'compaction_failed', reason: 'threshold', message: 'The model replied without a summary.', beforeTokens: 48_000, afterTokens: 30_000, shortenedResults: 4 });
+    assert.equal(view.out(), '');
+    assert.equal(view.err(), [
+      'Older tool results shortened — 60k → 35k tokens (12 results).',
+      'Summarising earlier messages to free context…',
+      'Earlier messages summarised — 48k → 3k tokens. Full transcript: /data/t.jsonl',
+      'Could not summarise earlier messages: The model replied without a summary. The full history was kept; older tool results were shortened instead.',
+      '',
+    ].join('\n'));
+  });
+
+  it('colours compaction lines dim, and a failed summary yellow', () => {
+    const err: string[] = [];
+    const renderer = new TerminalRenderer({ stdout: () => undefined, stderr: (t) => err.push(t) }, { streamText: true, labelAnswers: true, color: true });
+    renderer.handle({ type: 'compaction_start', layer: 2, reason: 'user', beforeTokens: 48_000 });
+    renderer.handle({ type: 'compaction_failed', reason: 'user', message: 'Cancelled.', beforeTokens: 48_000, afterTokens: 48_000, shortenedResults: 0 });
+    assert.deepEqual(err, [
+      '\x1b[2mSummarising earlier messages to free context…\x1b[0m\n',
+      '\x1b[33mCould not summarise earlier messages: Cancelled. The full history was kept.\x1b[0m\n',
+    ]);
+  });
 });

@@ -1,0 +1,31 @@
+import * as path from 'node:path';
+
+/** What the data folder depends on besides the environment, passed in so tests can play any platform. */
+export interface DataFolderSystem {
+  platform: NodeJS.Platform;
+  home: string;
+}
+
+/**
+ * Where Elbow keeps its files: `$ELBOW_DATA_DIR`, else `$XDG_DATA_HOME/elbow`, else
+ * `~/.local/share/elbow` (`%LOCALAPPDATA%\elbow` on Windows).
+ */
+export function elbowDataFolder(env: Readonly<Record<string, string | undefined>>, system: DataFolderSystem): string {
+  const paths = system.platform === 'win32' ? path.win32 : path.posix;
+  const chosen = nonEmpty(env.ELBOW_DATA_DIR);
+  if (chosen !== undefined) return paths.resolve(chosen);
+  const xdg = nonEmpty(env.XDG_DATA_HOME);
+  // The XDG spec says to ignore a relative path here.
+  if (xdg !== undefined && paths.isAbsolute(xdg)) return paths.join(xdg, 'elbow');
+  if (system.platform === 'win32') return paths.join(nonEmpty(env.LOCALAPPDATA) ?? paths.join(system.home, 'AppData', 'Local'), 'elbow');
+  return paths.join(system.home, '.local', 'share', 'elbow');
+}
+
+/** Full histories archived before compaction replaced them by a summary. */
+export function transcriptsFolder(dataFolder: string): string {
+  return path.join(dataFolder, 'transcripts');
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}
