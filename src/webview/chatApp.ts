@@ -2,6 +2,7 @@ import type { ToWebview } from '../protocol/toWebview';
 import { AutoScroll } from './autoScroll';
 import { ChangesPanel } from './changesPanel';
 import { Composer } from './composer';
+import { ContextBar } from './contextBar';
 import { h } from './dom';
 import { Header } from './header';
 import { HistoryPanel } from './historyPanel';
@@ -14,6 +15,7 @@ import { Welcome } from './welcome';
 /** The whole chat view: builds the page and applies each message from the extension. */
 export class ChatApp {
   private readonly header: Header;
+  private readonly contextBar: ContextBar;
   private readonly welcome: Welcome;
   private readonly messages = h('div', {
     id: 'messages',
@@ -33,12 +35,14 @@ export class ChatApp {
   constructor(root: HTMLElement, host: Host) {
     const scroll = new AutoScroll(this.messages);
     this.header = new Header(host);
+    this.contextBar = new ContextBar(host, () => this.composer.focus());
     this.welcome = new Welcome(host);
     this.list = new MessageList(this.messages, scroll, host, () => this.refresh());
     this.composer = new Composer(host, () => scroll.pin());
     this.changes = new ChangesPanel(host, () => this.composer.focus());
     const main = h('div', { id: 'main' }, [
       this.header.element,
+      this.contextBar.element,
       h('div', { id: 'progress', className: 'progress', attributes: { 'aria-hidden': 'true' } }),
       this.header.autoApprove.banner,
       this.welcome.element,
@@ -63,7 +67,8 @@ export class ChatApp {
       case 'conversation':
         this.history.setCurrent(message.id);
         this.list.reset(message.items);
-        this.header.setUsage(message.usage);
+        this.contextBar.setUsage(message.usage, message.cost);
+        this.contextBar.setContext(message.context);
         this.setRunning(message.running);
         if (!message.running) this.retryBanner.show(null);
         break;
@@ -76,7 +81,8 @@ export class ChatApp {
         if (!message.running) this.retryBanner.show(null);
         break;
       case 'retryWait': this.retryBanner.show(message.wait); break;
-      case 'usage': this.header.setUsage(message.usage); break;
+      case 'usage': this.contextBar.setUsage(message.usage, message.cost); break;
+      case 'context': this.contextBar.setContext(message.context); break;
       case 'model': this.header.setModel(message.model); break;
       case 'apiKey':
         this.welcome.setApiKey(message.available, message.provider);
@@ -105,5 +111,6 @@ export class ChatApp {
   private refresh(): void {
     this.emptyState.hidden = !this.list.isEmpty || this.welcome.visible;
     this.list.refreshRetryButtons(this.running);
+    this.contextBar.setCanCompact(!this.running && !this.list.isEmpty);
   }
 }

@@ -1,29 +1,77 @@
 // Pure text formatting for the UI; no DOM, so it is unit-testable in Node.
-import type { Attachment, UsageSummary } from '../protocol/chatItems';
+import type { Attachment, ChatItemOf, ContextGauge, UsageSummary } from '../protocol/chatItems';
+import { formatCost, formatTokenCount } from '../protocol/tokenCount';
 
-/** `950`, `1.2k`, `12.3k`, `123k`, `1.5M`. */
-export function formatTokenCount(count: number): string {
-  const trim = (value: string) => value.replace(/\.0$/, '');
-  if (count < 1_000) return String(Math.round(count));
-  if (count < 100_000) return `${trim((count / 1_000).toFixed(1))}k`;
-  if (count < 999_500) return `${Math.round(count / 1_000)}k`;
-  return `${trim((count / 1_000_000).toFixed(1))}M`;
+export { formatTokenCount };
+
+/** `$0.04` as the terminal shows it, or `cost unknown` when a price is missing. */
+export function costText(cost: number | null): string {
+  return cost === null ? 'cost unknown' : formatCost(cost);
 }
 
-/** `12.3k in · 1.2k out`, or empty before the first request. */
-export function usageText(usage: UsageSummary): string {
+/** `12.3k in · 1.2k out · $0.04`, or empty before the first request. */
+export function usageText(usage: UsageSummary, cost: number | null): string {
   if (usage.inputTokens === 0 && usage.outputTokens === 0) return '';
-  return `${formatTokenCount(usage.inputTokens)} in · ${formatTokenCount(usage.outputTokens)} out`;
+  return `${formatTokenCount(usage.inputTokens)} in · ${formatTokenCount(usage.outputTokens)} out · ${costText(cost)}`;
 }
 
-export function usageTooltip(usage: UsageSummary): string {
+export function usageTooltip(usage: UsageSummary, cost: number | null): string {
   const line = (label: string, count: number) => `${label}: ${count.toLocaleString()} tokens`;
   return [
     line('Input', usage.inputTokens),
     line('Output', usage.outputTokens),
     line('Cache read', usage.cacheReadTokens),
     line('Cache write', usage.cacheWriteTokens),
+    cost === null ? 'Cost: unknown (no price for this model; set one in elbow.models)' : `Cost: ${formatCost(cost)}`,
   ].join('\n');
+}
+
+/** How full the context window is, for the colour of the meter. */
+export type ContextLevel = 'normal' | 'warning' | 'critical';
+
+/** The share of the window used, in whole percent; it may pass 100 when the estimate overshoots. */
+export function contextPercent(context: ContextGauge): number {
+  return context.windowTokens > 0 ? Math.round((context.usedTokens / context.windowTokens) * 100) : 0;
+}
+
+/** Warning from 75 % of the window, critical from 90 %. */
+export function contextLevel(context: ContextGauge): ContextLevel {
+  const share = context.windowTokens > 0 ? context.usedTokens / context.windowTokens : 0;
+  if (share >= 0.9) return 'critical';
+  if (share >= 0.75) return 'warning';
+  return 'normal';
+}
+
+/** `42k / 200k`. */
+export function contextText(context: ContextGauge): string {
+  return `${formatTokenCount(context.usedTokens)} / ${formatTokenCount(context.windowTokens)}`;
+}
+
+/** `Context: 42,000 of 200,000 tokens (21%)`. */
+export function contextLabel(context: ContextGauge): string {
+  const count = (tokens: number) => Math.round(tokens).toLocaleString();
+  return `Context: ${count(context.usedTokens)} of ${count(context.windowTokens)} tokens (${contextPercent(context)}%)`;
+}
+
+/** `48k → 3k tokens`, or `48k tokens` while the size after is not known. */
+export function tokenReductionText(beforeTokens: number, afterTokens: number | undefined): string {
+  if (afterTokens === undefined) return `${formatTokenCount(beforeTokens)} tokens`;
+  return `${formatTokenCount(beforeTokens)} → ${formatTokenCount(afterTokens)} tokens`;
+}
+
+/** The one line a compaction marker shows, e.g. `Earlier messages summarised — 48k → 3k tokens`. */
+export function compactionTitle(item: ChatItemOf<'compaction'>): string {
+  const summarising = item.layer === 2;
+  if (item.state === 'running') return summarising ? 'Summarising earlier messages…' : 'Shortening older tool results…';
+  if (item.state === 'failed') {
+    const what = summarising ? 'Could not summarise earlier messages' : 'Could not shorten older tool results';
+    const reason = item.message?.trim() ?? '';
+    return reason === '' ? `${what}.` : `${what}: ${reason}`;
+  }
+  const reduction = tokenReductionText(item.beforeTokens, item.afterTokens);
+  if (summarising) return `Earlier messages summarised — ${reduction}`;
+  const results = item.shortenedResults === undefined ? '' : ` (${plural(item.shortenedResults, 'result')})`;
+  return `Older tool results shortened — ${reduction}${results}`;
 }
 
 /** `src/app.ts` for a file, `src/app.ts:12-20` for a selection. */

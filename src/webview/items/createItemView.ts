@@ -1,6 +1,7 @@
 import type { ChatItem } from '../../protocol/chatItems';
 import type { Host } from '../vscodeApi';
 import { AssistantItemView } from './assistantItem';
+import { CompactionItemView } from './compactionItem';
 import { ErrorItemView } from './errorItem';
 import type { ItemView } from './itemView';
 import { NoticeItemView } from './noticeItem';
@@ -14,5 +15,6 @@ export function createItemView(item: ChatItem, host: Host): ItemView {
     case 'tool': return new ToolItemView(item, host);
     case 'error': return new ErrorItemView(item);
     case 'notice': return new NoticeItemView(item);
+    case 'compaction': return new CompactionItemView(item);
   }
 }

@@ -1,6 +1,8 @@
 import { approvalSpecs } from './specs/approvalSpecs';
 import { autoApproveSpecs } from './specs/autoApproveSpecs';
 import { composerSpecs } from './specs/composerSpecs';
+import { contextBarSpecs } from './specs/contextBarSpecs';
+import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { pageSpecs } from './specs/pageSpecs';
@@ -29,6 +31,10 @@ describe('webview: chat view in Chromium', function () {
   describe('composer', () => composerSpecs(current));
   describe('items', () => itemSpecs(current));
   describe('history', () => historySpecs(current));
+  describe('context and compaction', () => {
+    contextSpecs(current);
+    contextBarSpecs(current);
+  });
   describe('review', () => reviewSpecs(current));
   describe('approvals', () => {
     approvalSpecs(current);

@@ -1,5 +1,19 @@
 import assert from 'node:assert/strict';
-import { attachmentLabel, formatTokenCount, lineCountsLabel, plural, relativeTime, retryWaitText, usageText, usageTooltip } from '../../../src/webview/format';
+import {
+  attachmentLabel,
+  compactionTitle,
+  contextLabel,
+  contextLevel,
+  contextText,
+  costText,
+  formatTokenCount,
+  lineCountsLabel,
+  plural,
+  relativeTime,
+  retryWaitText,
+  usageText,
+  usageTooltip,
+} from '../../../src/webview/format';
 import { PromptHistory } from '../../../src/webview/promptHistory';
 import { createNonce, webviewHtml } from '../../../src/vscode/chat/webviewHtml';
 
@@ -8,11 +22,41 @@ describe('webview: text formatting', () => {
     assert.deepEqual([0, 999, 1_000, 1_234, 12_345, 99_960, 123_456, 999_499, 999_500, 1_500_000].map(formatTokenCount), ['0', '999', '1k', '1.2k', '12.3k', '100k', '123k', '999k', '1M', '1.5M']);
   });
 
-  it('shows usage as `in · out`, with every count in the tooltip, and nothing before the first request', () => {
+  it('shows usage as `in · out · cost`, with every count and the cost in the tooltip, and nothing before the first request', () => {
     const usage = { inputTokens: 12_345, outputTokens: 1_234, cacheReadTokens: 8_000, cacheWriteTokens: 12 };
-    assert.equal(usageText(usage), '12.3k in · 1.2k out');
-    assert.equal(usageTooltip(usage), 'Input: 12,345 tokens\nOutput: 1,234 tokens\nCache read: 8,000 tokens\nCache write: 12 tokens');
-    assert.equal(usageText({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }), '');
+    assert.equal(usageText(usage, 0.0412), '12.3k in · 1.2k out · $0.04');
+    assert.equal(usageText(usage, null), '12.3k in · 1.2k out · cost unknown');
+    assert.equal(usageTooltip(usage, 0.0412), 'Input: 12,345 tokens\nOutput: 1,234 tokens\nCache read: 8,000 tokens\nCache write: 12 tokens\nCost: $0.04');
+    assert.match(usageTooltip(usage, null), /\nCost: unknown \(no price for this model; set one in elbow\.models\)$/);
+    assert.equal(usageText({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, 0), '');
+  });
+
+  it('shows a cost in dollars and cents, as the terminal does, and says when it is unknown', () => {
+    assert.deepEqual([0, 0.0001, 0.004, 0.01, 0.04, 1.5, 123.456].map(costText), ['$0.00', '<$0.01', '<$0.01', '$0.01', '$0.04', '$1.50', '$123.46']);
+    assert.equal(costText(null), 'cost unknown');
+  });
+
+  it('shows how full the context window is, warning from 75 % and critical from 90 %', () => {
+    const gauge = (usedTokens: number) => ({ usedTokens, windowTokens: 200_000 });
+    assert.equal(contextText(gauge(42_000)), '42k / 200k');
+    assert.equal(contextLabel(gauge(42_000)), 'Context: 42,000 of 200,000 tokens (21%)');
+    assert.deepEqual([0, 149_999, 150_000, 179_999, 180_000, 250_000].map((used) => contextLevel(gauge(used))), ['normal', 'normal', 'warning', 'warning', 'critical', 'critical']);
+    assert.equal(contextLabel(gauge(250_000)), 'Context: 250,000 of 200,000 tokens (125%)', 'an estimate may overshoot');
+    assert.equal(contextLevel({ usedTokens: 10, windowTokens: 0 }), 'normal');
+  });
+
+  it('words a compaction marker in each state', () => {
+    const base = { kind: 'compaction', id: 'k', beforeTokens: 48_000 } as const;
+    assert.equal(compactionTitle({ ...base, layer: 2, state: 'running' }), 'Summarising earlier messages…');
+    assert.equal(compactionTitle({ ...base, layer: 2, state: 'done', afterTokens: 3_000, summary: 'x' }), 'Earlier messages summarised — 48k → 3k tokens');
+    assert.equal(compactionTitle({ ...base, layer: 2, state: 'failed', message: 'Overloaded (529)' }), 'Could not summarise earlier messages: Overloaded (529)');
+    assert.equal(compactionTitle({ ...base, layer: 2, state: 'failed' }), 'Could not summarise earlier messages.');
+    assert.equal(
+      compactionTitle({ ...base, layer: 1, state: 'done', beforeTokens: 60_000, afterTokens: 35_000, shortenedResults: 12 }),
+      'Older tool results shortened — 60k → 35k tokens (12 results)',
+    );
+    assert.equal(compactionTitle({ ...base, layer: 1, state: 'done', afterTokens: 35_000, shortenedResults: 1 }), 'Older tool results shortened — 48k → 35k tokens (1 result)');
+    assert.equal(compactionTitle({ ...base, layer: 1, state: 'done' }), 'Older tool results shortened — 48k tokens');
   });
 
   it('counts files and lines in words', () => {

@@ -90,15 +90,15 @@ export function pageSpecs(harness: () => ChatViewHarness): void {
     assert.ok(!(await page.locator('#empty-state').isVisible()));
   });
 
-  it('shows the model and token usage in the header; its buttons post newChat, showHistory and changeModel', async () => {
+  it('shows the model in the header and the token usage under it; the header buttons post newChat, showHistory and changeModel', async () => {
     const view = await harness().open();
     const { page } = view;
     await view.deliver(
       { type: 'model', model: { provider: 'deepseek', model: 'deepseek-chat' } },
-      { type: 'usage', usage: { inputTokens: 12_345, outputTokens: 1_234, cacheReadTokens: 10_000, cacheWriteTokens: 20 } },
+      { type: 'usage', usage: { inputTokens: 12_345, outputTokens: 1_234, cacheReadTokens: 10_000, cacheWriteTokens: 20 }, cost: 0.0412 },
     );
     assert.equal((await page.locator('#model-button').innerText()).trim(), 'deepseek · deepseek-chat');
-    assert.equal(await page.locator('#usage').innerText(), '12.3k in · 1.2k out');
+    assert.equal(await page.locator('#usage').innerText(), '12.3k in · 1.2k out · $0.04');
     assert.match((await page.locator('#usage').getAttribute('title')) ?? '', /Cache read: 10,000 tokens/);
     await page.locator('#model-button').click();
     await page.locator('#new-chat').click();

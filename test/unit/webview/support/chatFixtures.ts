@@ -1,10 +1,28 @@
-import type { ChatItem, ChatItemOf, UsageSummary } from '../../../../src/protocol/chatItems';
+import type { ChatItem, ChatItemOf, ContextGauge, UsageSummary } from '../../../../src/protocol/chatItems';
 import type { ToWebview } from '../../../../src/protocol/toWebview';
 
 export const noUsage: UsageSummary = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
-export function conversation(items: ChatItem[], options: { running?: boolean; usage?: UsageSummary; id?: string } = {}): ToWebview {
-  return { type: 'conversation', id: options.id ?? 'c1', items, running: options.running ?? false, usage: options.usage ?? noUsage };
+export interface ConversationOptions {
+  running?: boolean;
+  usage?: UsageSummary;
+  id?: string;
+  /** US dollars; `null` (the default) when unknown. */
+  cost?: number | null;
+  /** `null` (the default) before the first request. */
+  context?: ContextGauge | null;
+}
+
+export function conversation(items: ChatItem[], options: ConversationOptions = {}): ToWebview {
+  return {
+    type: 'conversation',
+    id: options.id ?? 'c1',
+    items,
+    running: options.running ?? false,
+    usage: options.usage ?? noUsage,
+    cost: options.cost ?? null,
+    context: options.context ?? null,
+  };
 }
 
 export function user(id: string, text: string, attachments: ChatItemOf<'user'>['attachments'] = []): ChatItemOf<'user'> {
@@ -25,6 +43,10 @@ export function error(id: string, message: string, retryable: boolean): ChatItem
 
 export function notice(id: string, text: string): ChatItemOf<'notice'> {
   return { kind: 'notice', id, text };
+}
+
+export function compaction(id: string, fields: Partial<ChatItemOf<'compaction'>> = {}): ChatItemOf<'compaction'> {
+  return { kind: 'compaction', id, layer: 2, state: 'running', beforeTokens: 48_000, ...fields };
 }
 
 /** Splits text into deltas of a few characters, as a stream would. */
