@@ -2,7 +2,8 @@
  * `npm run bench`: Elbow's search, listing and edit speed against raw ripgrep on a generated
  * 50,000-file workspace (cached in .bench/), edit_file on a 10 MB file, cancel latency, and the
  * chat webview (streaming and typing in a 500-item conversation) in headless Chromium, and
- * reviewing an agent edit in real VS Code (code-server).
+ * reviewing an agent edit in real VS Code (code-server), and context and cost: a 200-turn task with
+ * and without compaction, and what a plain "hello" costs (`npm run bench -- context` runs only that).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -11,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { findRipgrep } from '../src/node/findRipgrep';
 import { cancelRows } from './cancelCase';
 import type { BenchContext } from './context';
+import { contextReport } from './contextCase';
 import { editRows } from './editCase';
 import { ensureWorkspace } from './generateWorkspace';
 import { createBenchHost } from './host';
@@ -25,6 +27,12 @@ const BENCH_DIR = path.resolve(__dirname, '..', '.bench');
 async function main(): Promise<void> {
   const started = performance.now();
   const log = (line: string): void => console.log(line);
+  // `npm run bench -- context` runs only the context and cost report.
+  if (process.argv.includes('context')) {
+    await contextReport(log);
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
   const rgPath = await findRipgrep();
   if (!rgPath) throw new Error('ripgrep (rg) is not installed: apt-get install -y ripgrep');
   const workspace = await ensureWorkspace(BENCH_DIR, log);
@@ -56,6 +64,7 @@ async function main(): Promise<void> {
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');
   log('\nDiagnostics (where the time goes):\n');
   log(formatTable([...search.diagnostics, ...list.diagnostics]));
+  await contextReport(log);
   log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
