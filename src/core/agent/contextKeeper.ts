@@ -3,7 +3,7 @@ import { textOf, userText, type Message, type Usage } from '../llm/messages';
 import type { Provider, ToolSpec } from '../llm/provider';
 import { ProviderError } from '../llm/providerError';
 import type { ContextBudget } from '../context/contextBudget';
-import { ContextEstimator } from '../context/contextEstimator';
+import { ContextEstimator, promptTokensOf } from '../context/contextEstimator';
 import { compactedHistory, summaryInstruction, userRequests } from '../context/conversationSummary';
 import { rawPromptTokens } from '../context/tokenEstimate';
 import { compactToolResults } from '../context/toolResultCompaction';
@@ -36,8 +36,8 @@ const FALLBACK_KEEP_RESULTS = 1;
 
 /**
  * Keeps a conversation inside the model's window. Before each request it estimates the size;
- * past the first threshold it shortens older tool results in one batch (only when that frees
- * enough to be worth a cache miss), past the second it has the model summarise the history.
+ * past the first threshold it shortens older tool results in one batch (only when that brings
+ * it well under the threshold), past the second it has the model summarise the history.
  * Between compactions it leaves the history alone, so each request extends the previous one
  * byte for byte and the provider's prompt cache keeps hitting.
  */
@@ -87,7 +87,8 @@ export class ContextKeeper {
   afterReply(rawTokens: number, usage: Usage | undefined, emit: AgentEventSink): void {
     if (usage === undefined) return;
     this.estimator.observe(rawTokens, usage);
-    const used = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens + usage.outputTokens;
+    // The reply joins the history, so it counts towards the next request too.
+    const used = promptTokensOf(usage) + usage.outputTokens;
     if (used > 0) emit({ type: 'context', usedTokens: used, windowTokens: this.budget.windowTokens, estimated: false });
   }
 
