@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
 import type { TranscriptArchive } from '../../../../src/core/host/transcriptArchive';
-import { userText, type AssistantMessage, type Message, type Usage } from '../../../../src/core/llm/messages';
+import { userText, type Message, type Usage } from '../../../../src/core/llm/messages';
 import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { ProviderError } from '../../../../src/core/llm/providerError';
@@ -10,16 +10,13 @@ import { compactTool } from '../../../../src/core/tools/builtin/compact';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { ScriptedProvider } from '../../../support/scriptedProvider';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
+import { assistantMessage, assistantText } from '../../../support/messageBuilders';
 
 const limits: ModelLimits = { contextWindow: 100_000, maxOutputTokens: 4_000, known: true, prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
 const noRetry = { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 };
 
-function assistant(content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: content.some((block) => block.type === 'tool_call') ? 'tool_use' : 'end_turn', provider: 'scripted', model: 'm' };
-}
-
 function reply(text: string, usage?: Usage): ProviderEvent[] {
-  return [...(usage ? [{ type: 'usage' as const, usage }] : []), { type: 'done', message: assistant([{ type: 'text', text }]) }];
+  return [...(usage ? [{ type: 'usage' as const, usage }] : []), { type: 'done', message: assistantText(text) }];
 }
 
 class RecordingArchive implements TranscriptArchive {
@@ -50,7 +47,7 @@ describe('compaction through the session', () => {
 
   it('summarises on request ("Compact now"): archives the history, replaces it by the summary, and reports the sizes', async () => {
     const archive = new RecordingArchive();
-    const chat = session([userText('Fix the parser, please.'), assistant([{ type: 'text', text: 'Fixed.' }]), userText('Now the docs.'), assistant([{ type: 'text', text: 'Done.' }])], archive);
+    const chat = session([userText('Fix the parser, please.'), assistantText('Fixed.'), userText('Now the docs.'), assistantText('Done.')], archive);
     provider.enqueue(reply('## Goal\nFix the parser.\n## Remaining work\nNothing.', { inputTokens: 900, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 }));
     const events: AgentEvent[] = [];
     const outcome = await chat.compact((event) => events.push(event), undefined, 'the parser');
@@ -70,7 +67,7 @@ describe('compaction through the session', () => {
   });
 
   it('keeps the history when the summary fails, and says why', async () => {
-    const history = [userText('Fix the parser.'), assistant([{ type: 'text', text: 'Fixed.' }])];
+    const history = [userText('Fix the parser.'), assistantText('Fixed.')];
     const chat = session(structuredClone(history));
     provider.enqueue([{ type: 'error', error: new ProviderError('server', 'The server is down.') }]);
     const events: AgentEvent[] = [];
@@ -82,7 +79,7 @@ describe('compaction through the session', () => {
   });
 
   it('keeps the history when the transcript cannot be archived, without asking the model', async () => {
-    const history = [userText('Fix the parser.'), assistant([{ type: 'text', text: 'Fixed.' }])];
+    const history = [userText('Fix the parser.'), assistantText('Fixed.')];
     const chat = session(structuredClone(history), new RecordingArchive(new Error('EACCES: permission denied')));
     const events: AgentEvent[] = [];
     await chat.compact((event) => events.push(event));
@@ -100,7 +97,7 @@ describe('compaction through the session', () => {
   it('summarises before the next turn when the model calls compact, then goes on from the summary', async () => {
     const chat = session([]);
     provider.enqueue(
-      [{ type: 'done', message: assistant([{ type: 'tool_call', id: 'c1', name: 'compact', arguments: '{"focus":"the failing test"}' }]) }],
+      [{ type: 'done', message: assistantMessage({ type: 'tool_call', id: 'c1', name: 'compact', arguments: '{"focus":"the failing test"}' }) }],
       reply('## Goal\nMake the test pass.'),
       reply('Carrying on from the summary.'),
     );
@@ -113,7 +110,7 @@ describe('compaction through the session', () => {
   });
 
   it('compacts and sends once more when the provider refuses a request as too long', async () => {
-    const chat = session([userText('Earlier question.'), assistant([{ type: 'text', text: 'Earlier answer.' }])]);
+    const chat = session([userText('Earlier question.'), assistantText('Earlier answer.')]);
     provider.enqueue(
       [{ type: 'error', error: new ProviderError('context_overflow', 'prompt is too long: 120000 tokens > 100000 maximum') }],
       reply('## Goal\nAnswer the question.'),

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { INTERRUPTED_TOOL_MESSAGE, repairHistory } from '../../../../src/core/agent/repairHistory';
-import { userText, type AssistantMessage, type Message, type ToolCallBlock, type ToolResultBlock, type ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { userText, type Message, type ToolCallBlock, type ToolResultBlock, type ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { assistantMessage } from '../../../support/messageBuilders';
 
 function call(id: string, name = 'read_file'): ToolCallBlock {
   return { type: 'tool_call', id, name, arguments: '{"path":"a.txt"}' };
-}
-
-function assistant(...content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: content.some((block) => block.type === 'tool_call') ? 'tool_use' : 'end_turn', provider: 'p', model: 'm' };
 }
 
 function result(id: string, text = `result ${id}`, name = 'read_file'): ToolResultBlock {
@@ -26,11 +23,11 @@ describe('repairHistory', () => {
   it('gives back a valid history deep-equal, without changing the input', () => {
     const history: Message[] = [
       userText('read a and b'),
-      assistant({ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'text', text: 'Reading.' }, call('1'), call('2')),
+      assistantMessage({ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'text', text: 'Reading.' }, call('1'), call('2')),
       tool(result('1'), result('2')),
-      assistant({ type: 'text', text: 'Both say alpha.' }),
+      assistantMessage({ type: 'text', text: 'Both say alpha.' }),
       userText('thanks'),
-      assistant({ type: 'text', text: 'You are welcome.' }),
+      assistantMessage({ type: 'text', text: 'You are welcome.' }),
     ];
     const before = structuredClone(history);
     assert.deepEqual(repairHistory(history), history);
@@ -38,42 +35,42 @@ describe('repairHistory', () => {
   });
 
   it('answers the calls of a last turn cut short as interrupted', () => {
-    const history: Message[] = [userText('go'), assistant(call('1'), call('2', 'edit_file'))];
+    const history: Message[] = [userText('go'), assistantMessage(call('1'), call('2', 'edit_file'))];
     assert.deepEqual(repairHistory(history), [...history, tool(interrupted('1'), interrupted('2', 'edit_file'))]);
   });
 
   it('adds the results missing from a tool message, in call order', () => {
-    const history: Message[] = [userText('go'), assistant(call('1'), call('2'), call('3')), tool(result('2'))];
+    const history: Message[] = [userText('go'), assistantMessage(call('1'), call('2'), call('3')), tool(result('2'))];
     assert.deepEqual(repairHistory(history), [history[0], history[1], tool(interrupted('1'), result('2'), interrupted('3'))]);
   });
 
   it('puts the results in call order and keeps one per call', () => {
-    const history: Message[] = [userText('go'), assistant(call('1'), call('2')), tool(result('2'), result('1'), result('1', 'again'))];
+    const history: Message[] = [userText('go'), assistantMessage(call('1'), call('2')), tool(result('2'), result('1'), result('1', 'again'))];
     assert.deepEqual(repairHistory(history).at(-1), tool(result('1'), result('2')));
   });
 
   it('drops results for calls the turn before did not make', () => {
-    const history: Message[] = [userText('go'), assistant(call('1')), tool(result('1'), result('x'))];
+    const history: Message[] = [userText('go'), assistantMessage(call('1')), tool(result('1'), result('x'))];
     assert.deepEqual(repairHistory(history), [history[0], history[1], tool(result('1'))]);
   });
 
   it('drops tool messages that answer no assistant turn', () => {
-    const history: Message[] = [userText('go'), tool(result('x')), assistant({ type: 'text', text: 'hi' }), tool(result('y')), userText('next')];
+    const history: Message[] = [userText('go'), tool(result('x')), assistantMessage({ type: 'text', text: 'hi' }), tool(result('y')), userText('next')];
     assert.deepEqual(repairHistory(history), [history[0], history[2], history[4]]);
   });
 
   it('answers calls followed by a user message instead of results', () => {
-    const history: Message[] = [userText('go'), assistant(call('1')), userText('are you there?')];
+    const history: Message[] = [userText('go'), assistantMessage(call('1')), userText('are you there?')];
     assert.deepEqual(repairHistory(history), [history[0], history[1], tool(interrupted('1')), history[2]]);
   });
 
   it('removes assistant messages with no content, and the results that followed them', () => {
-    const history: Message[] = [userText('go'), assistant(), tool(result('1')), userText('again'), assistant({ type: 'text', text: 'ok' })];
+    const history: Message[] = [userText('go'), assistantMessage(), tool(result('1')), userText('again'), assistantMessage({ type: 'text', text: 'ok' })];
     assert.deepEqual(repairHistory(history), [history[0], history[3], history[4]]);
   });
 
   it('answers each call id once when a turn repeats one', () => {
-    const history: Message[] = [userText('go'), assistant(call('1'), call('1'))];
+    const history: Message[] = [userText('go'), assistantMessage(call('1'), call('1'))];
     assert.deepEqual(repairHistory(history).at(-1), tool(interrupted('1')));
   });
 

@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
 import { compactedHistory, isCompactedHistory, summaryInstruction, userRequests, type CompactedHistoryParts } from '../../../../src/core/context/conversationSummary';
-import { userText, type AssistantMessage, type Message, type UserMessage } from '../../../../src/core/llm/messages';
-
-function assistant(text: string): AssistantMessage {
-  return { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'end_turn', provider: 'p', model: 'm' };
-}
+import { userText, type Message, type UserMessage } from '../../../../src/core/llm/messages';
+import { assistantText } from '../../../support/messageBuilders';
 
 function textsOf(messages: readonly Message[]): string[] {
   assert.equal(messages.length, 1);
@@ -82,13 +79,13 @@ describe('compactedHistory', () => {
 
 describe('userRequests', () => {
   it('finds the first and the latest user message of a fresh conversation', () => {
-    const messages: Message[] = [userText('  fix the parser  '), assistant('Done.'), userText('now the tests'), assistant('Done.'), userText('and the docs'), assistant('Done.')];
+    const messages: Message[] = [userText('  fix the parser  '), assistantText('Done.'), userText('now the tests'), assistantText('Done.'), userText('and the docs'), assistantText('Done.')];
     assert.deepEqual(userRequests(messages), { original: 'fix the parser', latest: 'and the docs' });
   });
 
   it('gives no latest request when it is the original one', () => {
-    assert.deepEqual(userRequests([userText('fix it'), assistant('Done.')]), { original: 'fix it', latest: undefined });
-    assert.deepEqual(userRequests([userText('again'), assistant('Done.'), userText('again')]), { original: 'again', latest: undefined });
+    assert.deepEqual(userRequests([userText('fix it'), assistantText('Done.')]), { original: 'fix it', latest: undefined });
+    assert.deepEqual(userRequests([userText('again'), assistantText('Done.'), userText('again')]), { original: 'again', latest: undefined });
     assert.deepEqual(userRequests([]), { original: undefined, latest: undefined });
   });
 
@@ -98,12 +95,12 @@ describe('userRequests', () => {
   });
 
   it('finds the original request again in a conversation compacted before, and the latest message after it', () => {
-    const messages: Message[] = [...compactedHistory(parts), assistant('Continuing.'), userText('one more thing'), assistant('Ok.')];
+    const messages: Message[] = [...compactedHistory(parts), assistantText('Continuing.'), userText('one more thing'), assistantText('Ok.')];
     assert.deepEqual(userRequests(messages), { original: parts.originalRequest, latest: 'one more thing' });
   });
 
   it('keeps the latest request of the previous compaction when the user has not written since', () => {
-    const messages: Message[] = [...compactedHistory(parts), assistant('Continuing.')];
+    const messages: Message[] = [...compactedHistory(parts), assistantText('Continuing.')];
     assert.deepEqual(userRequests(messages), { original: parts.originalRequest, latest: parts.latestRequest });
     const requests = userRequests(messages);
     const again = compactedHistory({ ...parts, originalRequest: requests.original, latestRequest: requests.latest });
@@ -111,14 +108,14 @@ describe('userRequests', () => {
   });
 
   it('has no original request after a compaction that had none', () => {
-    const messages: Message[] = [...compactedHistory({ ...parts, originalRequest: undefined, latestRequest: undefined }), assistant('Continuing.'), userText('next')];
+    const messages: Message[] = [...compactedHistory({ ...parts, originalRequest: undefined, latestRequest: undefined }), assistantText('Continuing.'), userText('next')];
     assert.deepEqual(userRequests(messages), { original: undefined, latest: 'next' });
   });
 
   it('keeps a cut request as it was cut, compaction after compaction', () => {
     const long = `${'a'.repeat(8_000)}${'b'.repeat(12_345)}`;
     const once = compactedHistory({ ...parts, originalRequest: long, latestRequest: `${'c'.repeat(9_000)}` });
-    const requests = userRequests([...once, assistant('Continuing.')]);
+    const requests = userRequests([...once, assistantText('Continuing.')]);
     const twice = compactedHistory({ ...parts, originalRequest: requests.original, latestRequest: requests.latest });
     assert.deepEqual(twice, once);
   });

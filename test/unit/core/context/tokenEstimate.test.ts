@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { messagesTokens, messageTokens, rawPromptTokens, textTokens } from '../../../../src/core/context/tokenEstimate';
-import { userText, type AssistantMessage, type Message, type ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { userText, type Message, type ToolResultsMessage } from '../../../../src/core/llm/messages';
 import type { ToolSpec } from '../../../../src/core/llm/provider';
-
-function assistant(...content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: 'end_turn', provider: 'p', model: 'm' };
-}
+import { assistantMessage } from '../../../support/messageBuilders';
 
 const readTool: ToolSpec = { name: 'read_file', description: 'Reads a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } };
 
@@ -19,18 +16,18 @@ describe('tokenEstimate', () => {
 
   it('counts the text of a message plus a small overhead per message', () => {
     assert.equal(messageTokens(userText('x'.repeat(40))), 4 + 10);
-    assert.equal(messageTokens(assistant({ type: 'text', text: 'x'.repeat(8) }, { type: 'text', text: 'y'.repeat(9) })), 4 + 2 + 3);
+    assert.equal(messageTokens(assistantMessage({ type: 'text', text: 'x'.repeat(8) }, { type: 'text', text: 'y'.repeat(9) })), 4 + 2 + 3);
   });
 
   it('counts a tool call by its id, name and arguments', () => {
     // 'c1' → 1, 'read_file' → 3, '{"path":"a.ts"}' (15 characters) → 4
-    assert.equal(messageTokens(assistant({ type: 'tool_call', id: 'c1', name: 'read_file', arguments: '{"path":"a.ts"}' })), 4 + 1 + 3 + 4);
+    assert.equal(messageTokens(assistantMessage({ type: 'tool_call', id: 'c1', name: 'read_file', arguments: '{"path":"a.ts"}' })), 4 + 1 + 3 + 4);
   });
 
   it('counts thinking with its signature and redacted data', () => {
-    assert.equal(messageTokens(assistant({ type: 'thinking', thinking: 'x'.repeat(40) })), 4 + 10);
-    assert.equal(messageTokens(assistant({ type: 'thinking', thinking: 'x'.repeat(40), signature: 's'.repeat(20) })), 4 + 10 + 5);
-    assert.equal(messageTokens(assistant({ type: 'thinking', thinking: '', redactedData: 'r'.repeat(400) })), 4 + 100);
+    assert.equal(messageTokens(assistantMessage({ type: 'thinking', thinking: 'x'.repeat(40) })), 4 + 10);
+    assert.equal(messageTokens(assistantMessage({ type: 'thinking', thinking: 'x'.repeat(40), signature: 's'.repeat(20) })), 4 + 10 + 5);
+    assert.equal(messageTokens(assistantMessage({ type: 'thinking', thinking: '', redactedData: 'r'.repeat(400) })), 4 + 100);
   });
 
   it('counts an image at a fixed cost, whatever its size', () => {
@@ -53,7 +50,7 @@ describe('tokenEstimate', () => {
   });
 
   it('adds up the messages', () => {
-    const messages: Message[] = [userText('x'.repeat(40)), assistant({ type: 'text', text: 'y'.repeat(8) })];
+    const messages: Message[] = [userText('x'.repeat(40)), assistantMessage({ type: 'text', text: 'y'.repeat(8) })];
     assert.equal(messagesTokens(messages), 14 + 6);
     assert.equal(messagesTokens([]), 0);
   });
@@ -73,7 +70,7 @@ describe('tokenEstimate', () => {
       tools: [readTool],
       messages: [
         userText('read a.ts'),
-        assistant({ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'tool_call', id: 'c1', name: 'read_file', arguments: '{"path":"a.ts"}' }),
+        assistantMessage({ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'tool_call', id: 'c1', name: 'read_file', arguments: '{"path":"a.ts"}' }),
         { role: 'tool', results: [{ type: 'tool_result', toolCallId: 'c1', toolName: 'read_file', content: [{ type: 'text', text: 'const a = 1;' }], isError: false }] },
       ] satisfies Message[],
     });

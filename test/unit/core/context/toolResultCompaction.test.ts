@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { messagesTokens } from '../../../../src/core/context/tokenEstimate';
 import { compactToolResults, isPlaceholder } from '../../../../src/core/context/toolResultCompaction';
-import { userText, type AssistantMessage, type Message, type ToolCallBlock, type ToolResultBlock, type ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { userText, type Message, type ToolCallBlock, type ToolResultBlock, type ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { assistantMessage } from '../../../support/messageBuilders';
 
 function call(id: string, name: string, args: string): ToolCallBlock {
   return { type: 'tool_call', id, name, arguments: args };
-}
-
-function assistant(...content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: content.some((block) => block.type === 'tool_call') ? 'tool_use' : 'end_turn', provider: 'p', model: 'm' };
 }
 
 function result(id: string, name: string, text: string, isError = false): ToolResultBlock {
@@ -38,13 +35,13 @@ const longCommand = JSON.stringify({ command: `npm test -- ${'--grep x '.repeat(
 function threeReads(): Message[] {
   return [
     userText('look around'),
-    assistant({ type: 'text', text: 'Reading.' }, call('c1', 'read_file', '{"path":"a.ts"}')),
+    assistantMessage({ type: 'text', text: 'Reading.' }, call('c1', 'read_file', '{"path":"a.ts"}')),
     tool(result('c1', 'read_file', big)),
-    assistant(call(longId, 'run_command', `  ${longCommand}  `)),
+    assistantMessage(call(longId, 'run_command', `  ${longCommand}  `)),
     tool(result(longId, 'run_command', big, true)),
-    assistant(call('c3', 'read_file', '{"path":"c.ts"}')),
+    assistantMessage(call('c3', 'read_file', '{"path":"c.ts"}')),
     tool(result('c3', 'read_file', big)),
-    assistant({ type: 'text', text: 'Done.' }),
+    assistantMessage({ type: 'text', text: 'Done.' }),
   ];
 }
 
@@ -65,13 +62,13 @@ describe('compactToolResults', () => {
   it('names the call of the assistant message right before, even when an earlier run reused its id', () => {
     const history: Message[] = [
       userText('first'),
-      assistant(call('call_0', 'read_file', '{"path":"first.ts"}')),
+      assistantMessage(call('call_0', 'read_file', '{"path":"first.ts"}')),
       tool(result('call_0', 'read_file', big)),
-      assistant({ type: 'text', text: 'ok' }),
+      assistantMessage({ type: 'text', text: 'ok' }),
       userText('second'),
-      assistant(call('call_0', 'read_file', '{"path":"second.ts"}')),
+      assistantMessage(call('call_0', 'read_file', '{"path":"second.ts"}')),
       tool(result('call_0', 'read_file', big)),
-      assistant(call('call_1', 'list_files', '{}')),
+      assistantMessage(call('call_1', 'list_files', '{}')),
       tool(result('call_1', 'list_files', 'a.ts')),
     ];
     const compaction = compactToolResults(history, 0);
@@ -85,9 +82,9 @@ describe('compactToolResults', () => {
     const history: Message[] = [
       userText('go'),
       tool(result('lost', 'read_file', big)),
-      assistant(call('c1', 'run_command', longArguments)),
+      assistantMessage(call('c1', 'run_command', longArguments)),
       tool(result('c1', 'run_command', big)),
-      assistant({ type: 'text', text: 'Done.' }),
+      assistantMessage({ type: 'text', text: 'Done.' }),
     ];
     const compaction = compactToolResults(history, 0);
     assert.deepEqual(resultsOf(compaction.messages[1])[0]?.content, [{ type: 'text', text: placeholder('read_file', 1_000) }]);
@@ -97,7 +94,7 @@ describe('compactToolResults', () => {
   it('does not cut the arguments inside a character made of two UTF-16 units', () => {
     const args = `{"text":"${'y'.repeat(187)}😀😀😀"}`;
     assert.equal(args.slice(0, 199).at(-1), '\ud83d', 'the cut falls inside the second emoji');
-    const history: Message[] = [userText('go'), assistant(call('c1', 'write_file', args)), tool(result('c1', 'write_file', big)), assistant({ type: 'text', text: 'Done.' })];
+    const history: Message[] = [userText('go'), assistantMessage(call('c1', 'write_file', args)), tool(result('c1', 'write_file', big)), assistantMessage({ type: 'text', text: 'Done.' })];
     const content = resultsOf(compactToolResults(history, 0).messages[2])[0]?.content[0];
     const text = content?.type === 'text' ? content.text : '';
     assert.doesNotMatch(text, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
@@ -107,11 +104,11 @@ describe('compactToolResults', () => {
   it('keeps the most recent results whole, counting results rather than messages', () => {
     const history: Message[] = [
       userText('go'),
-      assistant(call('a', 'read_file', '{"path":"a.ts"}'), call('b', 'read_file', '{"path":"b.ts"}'), call('c', 'read_file', '{"path":"c.ts"}')),
+      assistantMessage(call('a', 'read_file', '{"path":"a.ts"}'), call('b', 'read_file', '{"path":"b.ts"}'), call('c', 'read_file', '{"path":"c.ts"}')),
       tool(result('a', 'read_file', big), result('b', 'read_file', big), result('c', 'read_file', big)),
-      assistant(call('d', 'read_file', '{"path":"d.ts"}')),
+      assistantMessage(call('d', 'read_file', '{"path":"d.ts"}')),
       tool(result('d', 'read_file', big)),
-      assistant({ type: 'text', text: 'Done.' }),
+      assistantMessage({ type: 'text', text: 'Done.' }),
     ];
     const compaction = compactToolResults(history, 3);
     assert.equal(compaction.shortened, 1);
@@ -124,9 +121,9 @@ describe('compactToolResults', () => {
   it('always keeps the trailing batch the model has not seen yet, even with nothing else kept', () => {
     const history: Message[] = [
       userText('go'),
-      assistant(call('a', 'read_file', '{"path":"a.ts"}')),
+      assistantMessage(call('a', 'read_file', '{"path":"a.ts"}')),
       tool(result('a', 'read_file', big)),
-      assistant(call('b', 'read_file', '{"path":"b.ts"}'), call('c', 'read_file', '{"path":"c.ts"}')),
+      assistantMessage(call('b', 'read_file', '{"path":"b.ts"}'), call('c', 'read_file', '{"path":"c.ts"}')),
       tool(result('b', 'read_file', big), result('c', 'read_file', big)),
     ];
     const compaction = compactToolResults(history, 0);
@@ -138,9 +135,9 @@ describe('compactToolResults', () => {
   it('keeps small results, whose placeholder would save next to nothing', () => {
     const history: Message[] = [
       userText('go'),
-      assistant(call('a', 'list_files', '{}'), call('b', 'read_file', '{"path":"b.ts"}')),
+      assistantMessage(call('a', 'list_files', '{}'), call('b', 'read_file', '{"path":"b.ts"}')),
       tool(result('a', 'list_files', 'a.ts\nb.ts'), result('b', 'read_file', big)),
-      assistant({ type: 'text', text: 'Done.' }),
+      assistantMessage({ type: 'text', text: 'Done.' }),
     ];
     const compaction = compactToolResults(history, 0);
     assert.equal(compaction.shortened, 1);
@@ -151,7 +148,7 @@ describe('compactToolResults', () => {
 
   it('leaves results already replaced alone and does not count them again', () => {
     const once = compactToolResults(threeReads(), 1).messages;
-    const more: Message[] = [...once.slice(0, -1), assistant(call('c4', 'read_file', '{"path":"d.ts"}')), tool(result('c4', 'read_file', big)), assistant({ type: 'text', text: 'Done.' })];
+    const more: Message[] = [...once.slice(0, -1), assistantMessage(call('c4', 'read_file', '{"path":"d.ts"}')), tool(result('c4', 'read_file', big)), assistantMessage({ type: 'text', text: 'Done.' })];
     const twice = compactToolResults(more, 1);
     assert.equal(twice.shortened, 1, 'only c3 is new to replace');
     for (const index of [2, 4]) assert.equal(twice.messages[index], more[index]);
@@ -191,12 +188,12 @@ describe('compactToolResults', () => {
     const image = { type: 'image' as const, mediaType: 'image/png', data: 'A'.repeat(100) };
     const history: Message[] = [
       userText('look'),
-      assistant(call('a', 'screenshot', '{}'), call('b', 'read_file', '{"path":"shot.png"}')),
+      assistantMessage(call('a', 'screenshot', '{}'), call('b', 'read_file', '{"path":"shot.png"}')),
       tool(
         { type: 'tool_result', toolCallId: 'a', toolName: 'screenshot', content: [image], isError: false },
         { type: 'tool_result', toolCallId: 'b', toolName: 'read_file', content: [{ type: 'text', text: 'PNG, 800×600' }, image], isError: false },
       ),
-      assistant({ type: 'text', text: 'Seen.' }),
+      assistantMessage({ type: 'text', text: 'Seen.' }),
     ];
     const compaction = compactToolResults(history, 0);
     assert.equal(compaction.shortened, 2);

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { recentlyTouchedFiles } from '../../../../src/core/context/touchedFiles';
-import { userText, type AssistantMessage, type Message, type ToolCallBlock, type ToolResultBlock, type ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { userText, type Message, type ToolCallBlock, type ToolResultBlock, type ToolResultsMessage } from '../../../../src/core/llm/messages';
+import { assistantMessage } from '../../../support/messageBuilders';
 
 function call(id: string, name: string, args: unknown): ToolCallBlock {
   return { type: 'tool_call', id, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) };
-}
-
-function assistant(...content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: 'tool_use', provider: 'p', model: 'm' };
 }
 
 function ok(id: string, name: string): ToolResultBlock {
@@ -24,7 +21,7 @@ function tool(...results: ToolResultBlock[]): ToolResultsMessage {
 
 /** One assistant turn calling `calls`, answered by successful results. */
 function turn(...calls: ToolCallBlock[]): Message[] {
-  return [assistant(...calls), tool(...calls.map((block) => ok(block.id, block.name)))];
+  return [assistantMessage(...calls), tool(...calls.map((block) => ok(block.id, block.name)))];
 }
 
 describe('recentlyTouchedFiles', () => {
@@ -48,7 +45,7 @@ describe('recentlyTouchedFiles', () => {
     const messages: Message[] = [
       userText('go'),
       ...turn(call('1', 'read_file', { path: 'a.ts' })),
-      assistant(call('2', 'edit_file', { path: 'a.ts' }), call('3', 'write_file', { path: 'b.ts' })),
+      assistantMessage(call('2', 'edit_file', { path: 'a.ts' }), call('3', 'write_file', { path: 'b.ts' })),
       tool(failed('2', 'edit_file'), failed('3', 'write_file')),
     ];
     assert.deepEqual(recentlyTouchedFiles(messages, 10), [{ path: 'a.ts', action: 'read' }]);
@@ -57,15 +54,15 @@ describe('recentlyTouchedFiles', () => {
   it('tells a call from an earlier run that reused its id', () => {
     const messages: Message[] = [
       userText('first'),
-      assistant(call('call_0', 'edit_file', { path: 'first.ts' })),
+      assistantMessage(call('call_0', 'edit_file', { path: 'first.ts' })),
       tool(failed('call_0', 'edit_file')),
       userText('second'),
-      assistant(call('call_0', 'write_file', { path: 'second.ts' })),
+      assistantMessage(call('call_0', 'write_file', { path: 'second.ts' })),
       tool(ok('call_0', 'write_file')),
       userText('third'),
-      assistant(call('call_1', 'read_file', { path: 'third.ts' })),
+      assistantMessage(call('call_1', 'read_file', { path: 'third.ts' })),
       tool(ok('call_1', 'read_file')),
-      assistant(call('call_1', 'delete_file', { path: 'fourth.ts' })),
+      assistantMessage(call('call_1', 'delete_file', { path: 'fourth.ts' })),
       tool(failed('call_1', 'delete_file')),
     ];
     assert.deepEqual(recentlyTouchedFiles(messages, 10), [
