@@ -1,9 +1,9 @@
 import { CommandSession } from '../commands/commandSession';
 import type { AgentHost } from '../host/host';
-import { contextBudget, type CompactionSettings, type ContextBudget } from '../context/contextBudget';
-import { addToTotals, type UsageTotals } from '../context/usageTotals';
+import { contextBudget, type CompactionSettings } from '../context/contextBudget';
+import { addToTotals, storedTotals, type UsageTotals } from '../context/usageTotals';
 import type { TranscriptArchive } from '../host/transcriptArchive';
-import { emptyUsage, userText, type Message, type Usage } from '../llm/messages';
+import { userText, type Message, type Usage } from '../llm/messages';
 import type { ModelLimits } from '../llm/modelCatalog';
 import { costOfUsage } from '../llm/usageCost';
 import type { Provider } from '../llm/provider';
@@ -50,10 +50,6 @@ export interface AgentSessionOptions {
 
 export const defaultMaxTurns = 50;
 
-function isEmptyUsage(usage: Usage): boolean {
-  return usage.inputTokens === 0 && usage.outputTokens === 0 && usage.cacheReadTokens === 0 && usage.cacheWriteTokens === 0;
-}
-
 /** One conversation with the agent: its history, and one run at a time. */
 export class AgentSession {
   readonly messages: Message[];
@@ -74,9 +70,7 @@ export class AgentSession {
     this.guard = new GuardRails(options.guardRails);
     this.commands = options.commands ?? new CommandSession();
     this.messages = repairHistory(options.history ?? []);
-    const usage = options.usage ? { ...options.usage } : emptyUsage();
-    // A conversation stored before costs were kept has an unknown cost once it has used tokens.
-    this.totals = { usage, cost: options.cost !== undefined ? options.cost : isEmptyUsage(usage) ? 0 : null };
+    this.totals = storedTotals(options.usage, options.cost);
     this.limits = options.limits;
     this.context = options.limits === undefined ? undefined : new ContextKeeper({
       provider: options.provider,
@@ -94,11 +88,6 @@ export class AgentSession {
   /** Tokens and cost of the whole conversation so far. */
   get usageTotals(): UsageTotals {
     return this.totals;
-  }
-
-  /** The sizes compaction works with, when the model's limits are known. */
-  get contextBudget(): ContextBudget | undefined {
-    return this.context?.budget;
   }
 
   get isRunning(): boolean {

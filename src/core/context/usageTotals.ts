@@ -6,8 +6,11 @@ export interface UsageTotals {
   cost: number | null;
 }
 
-export function emptyTotals(): UsageTotals {
-  return { usage: emptyUsage(), cost: 0 };
+/** The totals of a stored conversation; one stored before costs were kept has an unknown cost once it has used tokens. */
+export function storedTotals(usage: Usage | undefined, cost: number | null | undefined): UsageTotals {
+  const tokens = usage ? { ...usage } : emptyUsage();
+  const used = tokens.inputTokens + tokens.outputTokens + tokens.cacheReadTokens + tokens.cacheWriteTokens > 0;
+  return { usage: tokens, cost: cost !== undefined ? cost : used ? null : 0 };
 }
 
 export function addToTotals(totals: UsageTotals, usage: Usage, cost: number | undefined): UsageTotals {

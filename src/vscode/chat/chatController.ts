@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
 import { CommandSession } from '../../core/commands/commandSession';
+import { storedTotals } from '../../core/context/usageTotals';
 import type { AgentHost } from '../../core/host/host';
 import { emptyUsage, userText, type Message } from '../../core/llm/messages';
 import type { Attachment } from '../../protocol/chatItems';
@@ -239,11 +240,8 @@ export class ChatController implements vscode.Disposable {
     await this.run((session, emit, signal) => session.compact(emit, signal));
   }
 
-  /** A conversation stored before costs were kept has an unknown cost once it has used tokens. */
   private get cost(): number | null {
-    const { cost, usage } = this.conversation;
-    if (cost !== undefined) return cost;
-    return usage.inputTokens === 0 && usage.outputTokens === 0 ? 0 : null;
+    return storedTotals(this.conversation.usage, this.conversation.cost).cost;
   }
 
   private async run(
