@@ -7,15 +7,8 @@ export interface ContextReading {
   estimated: boolean;
 }
 
-/** The reading after `event`: a `context` event measures the window; a compaction leaves its estimate of the smaller history. */
+/** The reading after `event`: each `context` event (before and after a request, and after a compaction) replaces it. */
 export function updatedContextReading(previous: ContextReading | undefined, event: AgentEvent): ContextReading | undefined {
-  switch (event.type) {
-    case 'context':
-      return { usedTokens: event.usedTokens, windowTokens: event.windowTokens, estimated: event.estimated };
-    case 'compaction':
-    case 'compaction_failed':
-      return previous === undefined ? undefined : { ...previous, usedTokens: event.afterTokens, estimated: true };
-    default:
-      return previous;
-  }
+  if (event.type !== 'context') return previous;
+  return { usedTokens: event.usedTokens, windowTokens: event.windowTokens, estimated: event.estimated };
 }

@@ -138,6 +138,10 @@ describe('interactive chat: /usage, /compact and /help', function () {
     assert.match(transcript, /"hi"/);
     assert.match(JSON.stringify(server.requests.at(-1)?.body), /the greeting/, 'the focus reaches the model');
     assert.match(JSON.stringify(session.messages), /nothing else happened/);
+    // The gauge follows the compaction: the estimate of the smaller history.
+    const after = /summarised — \S+ → (\S+) tokens/.exec(terminal.text())?.[1] ?? '';
+    input.write('/usage\r');
+    await waitFor(new RegExp(`Context: ${after.replace('.', '\\.')} / 1M tokens \\(0%, estimated\\)\n`));
     assert.deepEqual(server.violations, []);
   });
 
