@@ -12,6 +12,9 @@ const integrationPhases = fs.existsSync('test/integration/phases')
   ? fs.readdirSync('test/integration/phases').filter((name) => name.endsWith('.ts')).map((name) => path.join('test/integration/phases', name))
   : [];
 
+// jsonc-parser's CommonJS build loads its parts with requires esbuild cannot follow; its ES module build bundles.
+const alias = { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' };
+
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
   {
@@ -21,6 +24,7 @@ const bundles = [
     target: 'node20',
     format: 'cjs',
     banner: { js: '#!/usr/bin/env node' },
+    alias,
   },
   {
     entryPoints: ['src/extension.ts'],
@@ -29,6 +33,7 @@ const bundles = [
     target: 'node20',
     format: 'cjs',
     external: ['vscode'],
+    alias,
   },
   {
     entryPoints: ['src/webview/main.ts'],
@@ -46,6 +51,7 @@ if (!production && integrationPhases.length > 0) {
     target: 'node20',
     format: 'cjs',
     external: ['vscode', 'mocha'],
+    alias,
   });
 }
 
