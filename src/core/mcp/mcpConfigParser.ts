@@ -1,0 +1,230 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse, printParseErrorCode, stripComments, type ParseError } from 'jsonc-parser';
+import * as z from 'zod';
+import type { McpTransportType } from '../../protocol/mcpServers';
+import { substituteVariables, type ConfigVariableValues } from './configVariables';
+import { defaultMcpTimeoutMs, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
+
+export interface ParsedMcpConfig {
+  servers: McpServerConfig[];
+  problems: McpConfigProblem[];
+}
+
+/** Elbow, Claude Desktop and Cline write `mcpServers`; VS Code's `.vscode/mcp.json` writes `servers`. */
+export const mcpServersKeys = ['mcpServers', 'servers'] as const;
+
+/** Reads one configuration file; a server with problems is left out, the others are still returned. */
+export function parseMcpConfig(
+  text: string,
+  file: McpConfigFile,
+  environment: Readonly<Record<string, string | undefined>>,
+  homeDirectory: string = os.homedir(),
+): ParsedMcpConfig {
+  const source = text.replace(/^\uFEFF/, '');
+  if (isBlankJson(source)) return { servers: [], problems: [] };
+  const errors: ParseError[] = [];
+  const document: unknown = parse(source, errors, { allowTrailingComma: true });
+  const [firstError] = errors;
+  if (firstError !== undefined) return { servers: [], problems: [{ file: file.display, message: describeJsonError(source, firstError) }] };
+
+  const expectedKey = file.kind === 'vscode' ? 'servers' : 'mcpServers';
+  if (!isObject(document)) {
+    return { servers: [], problems: [{ file: file.display, message: `expected an object with "${expectedKey}", not ${kindOf(document)}` }] };
+  }
+  const keys = mcpServersKeys.filter((key) => Object.hasOwn(document, key));
+  if (keys.length === 0) {
+    if (Object.keys(document).length === 0) return { servers: [], problems: [] };
+    return { servers: [], problems: [{ file: file.display, message: `expected the servers under "${expectedKey}": { "<name>": { … } }` }] };
+  }
+
+  const values: ConfigVariableValues = { environment, workspaceFolder: file.workspaceFolder, homeDirectory };
+  const result: ParsedMcpConfig = { servers: [], problems: [] };
+  for (const key of keys) {
+    const table = document[key];
+    if (!isObject(table)) {
+      result.problems.push({ file: file.display, field: key, message: `expected an object with one entry per server, not ${kindOf(table)}` });
+      continue;
+    }
+    for (const [name, entry] of Object.entries(table)) {
+      if (result.servers.some((server) => server.name === name)) continue;
+      const parsed = parseServer(name, entry, `${key}${member(name)}`, file, values);
+      result.problems.push(...parsed.problems);
+      if (parsed.server !== undefined) result.servers.push(parsed.server);
+    }
+  }
+  return result;
+}
+
+/** Nothing but white space and comments: a file not filled in yet. */
+export function isBlankJson(text: string): boolean {
+  return stripComments(text).trim() === '';
+}
+
+/** `invalid JSON at 3:14: comma expected`, with the line and column counted from 1. */
+export function describeJsonError(text: string, error: ParseError): string {
+  const before = text.slice(0, error.offset);
+  const line = before.split('\n').length;
+  const column = error.offset - before.lastIndexOf('\n');
+  const reason = printParseErrorCode(error.error).replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
+  return `invalid JSON at ${line}:${column}: ${reason}`;
+}
+
+function parseServer(
+  name: string,
+  entry: unknown,
+  at: string,
+  file: McpConfigFile,
+  values: ConfigVariableValues,
+): { server?: McpServerConfig; problems: McpConfigProblem[] } {
+  const problem = (field: string, message: string): McpConfigProblem => ({ file: file.display, field, message });
+  if (name.trim() === '') return { problems: [problem(at, 'a server needs a name that is not empty')] };
+  const checked = serverEntrySchema.safeParse(entry);
+  if (!checked.success) {
+    return { problems: checked.error.issues.map((issue) => problem(`${at}${issue.path.map(pathSegment).join('')}`, issue.message)) };
+  }
+  const raw = checked.data;
+
+  const type = raw.type ?? raw.transportType ?? (raw.command !== undefined ? 'stdio' : raw.url !== undefined ? 'http' : undefined);
+  if (type === undefined) {
+    return { problems: [problem(at, 'needs a "command" (a program to start) or a "url" (a server to connect to)')] };
+  }
+  if (type === 'stdio' && raw.command === undefined) return { problems: [problem(`${at}.command`, 'is required for a stdio server')] };
+  if (type !== 'stdio' && raw.url === undefined) return { problems: [problem(`${at}.url`, `is required for ${transportLabels[type]} server`)] };
+
+  const problems: McpConfigProblem[] = [];
+  let leftOut = false;
+  const substitute = (text: string, field: string): string => {
+    const substituted = substituteVariables(text, values);
+    for (const variableProblem of substituted.problems) {
+      problems.push(problem(field, variableProblem.message));
+      leftOut ||= variableProblem.leavesServerOut;
+    }
+    return substituted.text;
+  };
+  const substituteAll = (record: Record<string, string>, field: string) =>
+    Object.fromEntries(Object.entries(record).map(([key, value]) => [key, substitute(value, `${at}.${field}${member(key)}`)]));
+
+  if (raw.envFile !== undefined) {
+    problems.push(problem(`${at}.envFile`, 'Elbow does not read envFile; put the variables in "env" instead (with ${env:NAME} for secrets)'));
+  }
+  const server: McpServerConfig = {
+    name,
+    type,
+    args: [],
+    env: {},
+    headers: {},
+    disabled: raw.disabled ?? false,
+    timeoutMs: raw.timeout === undefined ? defaultMcpTimeoutMs : Math.round(raw.timeout * 1000),
+    alwaysAllow: raw.alwaysAllow ?? [],
+    disabledTools: raw.disabledTools ?? [],
+    file,
+  };
+  if (type === 'stdio') {
+    server.command = substitute(raw.command ?? '', `${at}.command`);
+    server.args = (raw.args ?? []).map((arg, index) => substitute(arg, `${at}.args[${index}]`));
+    server.env = substituteAll(raw.env ?? {}, 'env');
+    if (raw.cwd !== undefined) {
+      server.cwd = path.resolve(file.workspaceFolder ?? path.dirname(file.path), substitute(raw.cwd, `${at}.cwd`));
+    }
+  } else {
+    server.url = substitute(raw.url ?? '', `${at}.url`);
+    server.headers = substituteAll(raw.headers ?? {}, 'headers');
+    if (!leftOut && !isHttpUrl(server.url)) {
+      problems.push(problem(`${at}.url`, `must be an http:// or https:// URL, not "${raw.url ?? ''}"`));
+      leftOut = true;
+    }
+  }
+  return leftOut ? { problems } : { server, problems };
+}
+
+const transportLabels: Record<Exclude<McpTransportType, 'stdio'>, string> = {
+  sse: 'an SSE',
+  streamableHttp: 'a streamable HTTP',
+  http: 'an HTTP',
+};
+
+/** Spellings seen in the wild, compared without case, `-` or `_`. */
+const transportSpellings: Readonly<Record<string, McpTransportType>> = {
+  stdio: 'stdio',
+  sse: 'sse',
+  streamablehttp: 'streamableHttp',
+  http: 'http',
+};
+
+const transportField = z
+  .string({ error: (issue) => `expected "stdio", "sse", "streamableHttp" or "http", not ${kindOf(issue.input)}` })
+  .transform((written, context) => {
+    const type = transportSpellings[written.toLowerCase().replace(/[-_]/g, '')];
+    if (type !== undefined) return type;
+    context.addIssue({ code: 'custom', message: `expected "stdio", "sse", "streamableHttp" or "http", not "${written}"` });
+    return z.NEVER;
+  });
+
+const stringField = z.string({ error: (issue) => `expected a string, not ${kindOf(issue.input)}` });
+const nonEmptyStringField = stringField.min(1, { error: 'must not be empty' });
+const stringListField = z.array(stringField, { error: (issue) => `expected an array of strings, not ${kindOf(issue.input)}` });
+/** Values as strings; numbers and booleans are taken as written (`"PORT": 8080`). */
+const stringMapField = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean()], { error: (issue) => `expected a string, not ${kindOf(issue.input)}` }).transform(String),
+  { error: (issue) => `expected an object like { "NAME": "value" }, not ${kindOf(issue.input)}` },
+);
+const timeoutMessage = 'expected a number of seconds from 1 to 86400';
+
+/** One server entry as written; unknown fields are ignored. */
+const serverEntrySchema = z.object(
+  {
+    type: transportField.optional(),
+    /** Cline's name for `type`. */
+    transportType: transportField.optional(),
+    command: nonEmptyStringField.optional(),
+    args: stringListField.optional(),
+    env: stringMapField.optional(),
+    /** VS Code's; reported, not read. */
+    envFile: z.unknown().optional(),
+    cwd: stringField.optional(),
+    url: nonEmptyStringField.optional(),
+    headers: stringMapField.optional(),
+    disabled: z.boolean({ error: (issue) => `expected true or false, not ${kindOf(issue.input)}` }).optional(),
+    timeout: z
+      .number({ error: (issue) => `${timeoutMessage}, not ${kindOf(issue.input)}` })
+      .min(1, { error: timeoutMessage })
+      .max(86_400, { error: timeoutMessage })
+      .optional(),
+    alwaysAllow: stringListField.optional(),
+    disabledTools: stringListField.optional(),
+  },
+  { error: (issue) => `expected an object with the server's settings, not ${kindOf(issue.input)}` },
+);
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `.github`, or `["my.server"]` when a dot-path would be ambiguous. */
+function member(key: string): string {
+  return /^[^.[\]\s"]+$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+function pathSegment(segment: PropertyKey): string {
+  return typeof segment === 'number' ? `[${segment}]` : member(String(segment));
+}
+
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'boolean') return String(value);
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

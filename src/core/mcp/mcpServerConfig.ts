@@ -1,0 +1,55 @@
+import type { McpTransportType } from '../../protocol/mcpServers';
+
+/** Where a server's configuration comes from; earlier kinds win when two files name the same server. */
+export type McpConfigKind = 'cli' | 'workspace' | 'vscode' | 'user';
+
+export interface McpConfigFile {
+  /** Absolute path. */
+  path: string;
+  kind: McpConfigKind;
+  /** The file as shown to the user, e.g. `.elbow/mcp.json` or `~/.elbow/mcp.json`. */
+  display: string;
+  /** The workspace folder `${workspaceFolder}` stands for in this file (the first one for user files). */
+  workspaceFolder?: string;
+}
+
+/** One MCP server, validated, with `${…}` variables substituted. */
+export interface McpServerConfig {
+  name: string;
+  /** `http`: streamable HTTP, falling back to SSE (VS Code's `http`, and a `url` without a `type`). */
+  type: McpTransportType;
+  /** stdio: the program and its arguments. */
+  command?: string;
+  args: string[];
+  /** stdio: added to the environment Elbow passes on. */
+  env: Record<string, string>;
+  /** stdio: absolute folder to start in; the first workspace folder when unset. */
+  cwd?: string;
+  /** sse, streamableHttp, http. */
+  url?: string;
+  headers: Record<string, string>;
+  disabled: boolean;
+  /** How long one tool call may take. */
+  timeoutMs: number;
+  /** Tools (as the server names them) that run without asking. */
+  alwaysAllow: string[];
+  /** Tools (as the server names them) the model does not get. */
+  disabledTools: string[];
+  /** The file it comes from. */
+  file: McpConfigFile;
+}
+
+/** Something wrong in a configuration file, for the user: which file, which field, what to do. */
+export interface McpConfigProblem {
+  file: string;
+  /** e.g. `mcpServers.github.command`; absent for the file as a whole. */
+  field?: string;
+  message: string;
+}
+
+export const defaultMcpTimeoutMs = 60_000;
+
+/** One line for the user: `.elbow/mcp.json: mcpServers.github.command: expected a string`. */
+export function problemText(problem: McpConfigProblem): string {
+  return [problem.file, problem.field, problem.message].filter((part) => part !== undefined).join(': ');
+}

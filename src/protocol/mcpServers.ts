@@ -1,0 +1,47 @@
+import * as z from 'zod';
+
+/** One tool of an MCP server, as the MCP panel lists it. */
+export const mcpToolSchema = z.object({
+  /** As the server names it, e.g. `create_issue`. */
+  name: z.string(),
+  /** As the model sees it, e.g. `mcp__github__create_issue`. */
+  modelName: z.string(),
+  description: z.string(),
+  /** The server annotates it as only reading (`readOnlyHint`). */
+  readOnly: z.boolean(),
+  /** Off: the model does not get this tool (`disabledTools` in the server's configuration). */
+  enabled: z.boolean(),
+  /** Runs without asking (`alwaysAllow` in the server's configuration). */
+  alwaysAllowed: z.boolean(),
+});
+export type McpToolInfo = z.infer<typeof mcpToolSchema>;
+
+/** `idle`: configured, started when a conversation first needs tools. */
+export const mcpServerStateSchema = z.enum(['idle', 'connecting', 'connected', 'failed', 'disabled']);
+export type McpServerState = z.infer<typeof mcpServerStateSchema>;
+
+/** How Elbow reaches a server; `http` tries streamable HTTP, then SSE. */
+export const mcpTransportSchema = z.enum(['stdio', 'sse', 'streamableHttp', 'http']);
+export type McpTransportType = z.infer<typeof mcpTransportSchema>;
+
+export const mcpServerSchema = z.object({
+  name: z.string(),
+  state: mcpServerStateSchema,
+  /** For `failed`: why, in words for the user, and when it is tried again. */
+  error: z.string().optional(),
+  transport: mcpTransportSchema,
+  /** The configuration file it comes from, as shown (e.g. `.elbow/mcp.json`). */
+  source: z.string(),
+  tools: z.array(mcpToolSchema),
+});
+export type McpServerInfo = z.infer<typeof mcpServerSchema>;
+
+/** Everything the MCP panel shows. */
+export const mcpStateSchema = z.object({
+  servers: z.array(mcpServerSchema),
+  /** Problems in the configuration files, one line each naming the file and the field. */
+  problems: z.array(z.string()),
+  /** Set when the model would get too many tools: what happens and what to do about it. */
+  warning: z.string().optional(),
+});
+export type McpState = z.infer<typeof mcpStateSchema>;

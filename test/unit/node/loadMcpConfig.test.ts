@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { problemText, type McpConfigFile } from '../../../src/core/mcp/mcpServerConfig';
+import { loadMcpConfig } from '../../../src/node/loadMcpConfig';
+
+describe('loadMcpConfig', () => {
+  let base: string;
+  beforeEach(async () => {
+    base = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-mcp-load-'));
+  });
+  afterEach(async () => {
+    await fs.chmod(path.join(base, 'locked.json'), 0o600).catch(() => undefined);
+    await fs.rm(base, { recursive: true, force: true });
+  });
+
+  const file = (name: string, kind: McpConfigFile['kind'] = 'workspace'): McpConfigFile => ({ path: path.join(base, name), kind, display: name, workspaceFolder: base });
+
+  it('reads the files in precedence order, substituting variables, and skips files that are not there', async () => {
+    await fs.writeFile(path.join(base, 'first.json'), '{ "mcpServers": { "github": { "command": "first", "env": { "T": "${env:TOKEN}" } } } }');
+    await fs.writeFile(path.join(base, 'second.json'), '// VS Code\n{ "servers": { "github": { "command": "second" }, "docs": { "type": "http", "url": "https://docs.example.com/mcp" } } }');
+    const loaded = await loadMcpConfig([file('missing.json'), file('first.json'), file('second.json', 'vscode'), file('absent/mcp.json', 'user')], { TOKEN: 't0k' }, base);
+    assert.deepEqual(loaded.problems, []);
+    assert.deepEqual(loaded.servers.map((server) => [server.name, server.command ?? server.url, server.file.display]), [
+      ['github', 'first', 'first.json'],
+      ['docs', 'https://docs.example.com/mcp', 'second.json'],
+    ]);
+    assert.deepEqual(loaded.servers[0]?.env, { T: 't0k' });
+  });
+
+  it('reports a missing file the user named, a folder, and a syntax error, and still reads the rest', async () => {
+    await fs.mkdir(path.join(base, 'folder.json'));
+    await fs.writeFile(path.join(base, 'broken.json'), '{\n  "mcpServers": {\n    "a": { "command": "x", }\n  ,}\n');
+    await fs.writeFile(path.join(base, 'good.json'), '{ "mcpServers": { "good": { "command": "x" } } }');
+    const loaded = await loadMcpConfig([file('named.json', 'cli'), file('folder.json'), file('broken.json'), file('good.json')], {}, base);
+    assert.deepEqual(loaded.servers.map((server) => server.name), ['good']);
+    assert.deepEqual(loaded.problems.map(problemText), [
+      `named.json: file not found (${path.join(base, 'named.json')})`,
+      'folder.json: is a folder, not a file',
+      'broken.json: invalid JSON at 5:1: close brace expected',
+    ]);
+  });
+
+  it('reports a file it may not read', async function () {
+    if (process.platform === 'win32' || process.getuid?.() === 0) this.skip();
+    await fs.writeFile(path.join(base, 'locked.json'), '{ "mcpServers": {} }', { mode: 0o000 });
+    const loaded = await loadMcpConfig([file('locked.json', 'user')], {}, base);
+    assert.deepEqual(loaded.problems.map(problemText), ['locked.json: cannot be read: permission denied']);
+  });
+});
