@@ -40,6 +40,8 @@ export interface AgentLoopOptions {
 export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcome> {
   const { messages, emit, toolContext } = options;
   const signal = toolContext.signal;
+  // Tools stay the same for the whole run, so each request extends the previous one (prompt caching).
+  await options.registry.prepare(signal);
   const tools = options.registry.specs();
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     if (signal.aborted) return cancelled();

@@ -9,6 +9,7 @@ import { createProvider, type ProviderConfig } from '../llm/providers/createProv
 import type { PermissionGate } from '../permissions/permissionGate';
 import { builtinTools } from '../tools/builtin';
 import { ToolRegistry } from '../tools/registry';
+import type { ToolSource } from '../tools/toolSource';
 import { AgentSession } from './agentSession';
 import type { GuardRailLimits } from './guardRails';
 import { loadProjectInstructions } from './projectInstructions';
@@ -34,6 +35,8 @@ export interface CreateAgentSessionOptions {
   archive?: TranscriptArchive;
   /** The stored conversation's cost so far. */
   cost?: number | null;
+  /** Tools besides the built-in ones, e.g. MCP servers'. */
+  toolSources?: readonly ToolSource[];
 }
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
@@ -41,6 +44,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   const { host } = options;
   const registry = new ToolRegistry();
   for (const tool of builtinTools()) registry.register(tool);
+  for (const source of options.toolSources ?? []) registry.addSource(source);
   const instructions = await loadProjectInstructions(host.files, host.workspaceRoots);
   const system = buildSystemPrompt({
     workspaceRoots: host.workspaceRoots,

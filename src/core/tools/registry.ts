@@ -3,6 +3,7 @@ import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
 import { ToolError, type Tool, type ToolContext, type ToolOutput } from './tool';
+import { maxToolsPerRequest, type ExternalTool, type ToolSource } from './toolSource';
 
 /** A finished call: the result for the model and one line for the user. */
 export interface ToolRun {
@@ -16,6 +17,7 @@ const CANCELLED = 'cancelled by the user';
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   private readonly toolSpecs = new Map<string, ToolSpec>();
+  private readonly sources: ToolSource[] = [];
 
   /** Throws when the name is taken or the input schema is not an object. */
   register<Schema extends z.ZodType>(tool: Tool<Schema>): this {
@@ -25,21 +27,34 @@ export class ToolRegistry {
     return this;
   }
 
+  /** Tools that change while Elbow runs (MCP servers'); they follow the built-in ones. */
+  addSource(source: ToolSource): this {
+    this.sources.push(source);
+    return this;
+  }
+
+  /** Starts the sources (lazily, the first time): call before a run reads `specs()`. */
+  async prepare(signal: AbortSignal): Promise<void> {
+    await Promise.all(this.sources.map((source) => source.prepare(signal)));
+  }
+
   get(name: string): Tool | undefined {
     return this.tools.get(name);
   }
 
   names(): string[] {
-    return [...this.tools.keys()];
+    return [...this.tools.keys(), ...this.externalTools().map((tool) => tool.name)];
   }
 
   /** Unknown tools count as not read-only. */
   isReadOnly(name: string): boolean {
-    return this.tools.get(name)?.readOnly ?? false;
+    return this.tools.get(name)?.readOnly ?? this.external(name)?.readOnly ?? false;
   }
 
+  /** What the model gets: the built-in tools, then the sources' up to the providers' limit. */
   specs(): ToolSpec[] {
-    return [...this.toolSpecs.values()];
+    const external = this.externalTools().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters }));
+    return [...this.toolSpecs.values(), ...external];
   }
 
   async execute(call: ToolCallBlock, context: ToolContext): Promise<ToolResultBlock> {
@@ -50,16 +65,15 @@ export class ToolRegistry {
   async run(call: ToolCallBlock, context: ToolContext): Promise<ToolRun> {
     if (context.signal.aborted) return failed(call, `${call.name} was ${CANCELLED}.`);
     const tool = this.tools.get(call.name);
-    if (!tool) {
+    const external = tool === undefined ? this.external(call.name) : undefined;
+    if (!tool && !external) {
       const available = this.names().join(', ') || 'none';
       return failed(call, `There is no tool named "${call.name}". Available tools: ${available}.`);
     }
     const parsed = parseToolArguments(call.name, call.arguments);
     if (!parsed.ok) return failed(call, parsed.message);
-    const input = tool.inputSchema.safeParse(parsed.value);
-    if (!input.success) return failed(call, describeInvalidArguments(tool, parsed.value, input.error));
     try {
-      const output = await tool.execute(input.data, { ...context, toolCallId: call.id });
+      const output = tool ? await runBuiltin(tool, parsed.value, call, context) : await runExternal(external as ExternalTool, parsed.value, call, context);
       return { result: resultBlock(call, output), summary: output.summary ?? call.name };
     } catch (error) {
       if (context.signal.aborted) return failed(call, `${call.name} was ${CANCELLED}.`);
@@ -67,6 +81,30 @@ export class ToolRegistry {
       return failed(call, `Tool ${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+
+  private externalTools(): ExternalTool[] {
+    const room = Math.max(0, maxToolsPerRequest - this.tools.size);
+    return this.sources.flatMap((source) => source.tools()).filter((tool) => !this.tools.has(tool.name)).slice(0, room);
+  }
+
+  private external(name: string): ExternalTool | undefined {
+    return this.externalTools().find((tool) => tool.name === name);
+  }
+}
+
+async function runBuiltin(tool: Tool, value: unknown, call: ToolCallBlock, context: ToolContext): Promise<ToolOutput> {
+  const input = tool.inputSchema.safeParse(value);
+  if (!input.success) throw new ToolError(describeInvalidArguments(tool, value, input.error));
+  return tool.execute(input.data, { ...context, toolCallId: call.id });
+}
+
+async function runExternal(tool: ExternalTool, value: unknown, call: ToolCallBlock, context: ToolContext): Promise<ToolOutput> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ToolError(`The arguments for ${tool.name} must be a JSON object. Call ${tool.name} again with an object of its parameters.`);
+  }
+  const problem = tool.validate(value);
+  if (problem !== undefined) throw new ToolError(`Invalid arguments for ${tool.name}: ${problem}. Fix them and call ${tool.name} again.`);
+  return tool.execute(value as Record<string, unknown>, { ...context, toolCallId: call.id });
 }
 
 /** An error result for a call, e.g. one the loop never runs. */

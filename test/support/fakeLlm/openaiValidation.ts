@@ -2,6 +2,7 @@
 import { ProtocolError } from './errors';
 import { isObject, isObjectSchema, jsonTypeName, toolNamePattern, type JsonObject } from './json';
 
+const MAX_TOOLS = 128;
 const roles = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
 export function validateOpenAiRequest(body: unknown): void {
@@ -18,6 +19,12 @@ function validateTools(tools: unknown): void {
   if (tools === undefined) return;
   if (!Array.isArray(tools)) throw invalidType('tools', 'array', tools);
   if (tools.length === 0) throw emptyArray('tools');
+  if (tools.length > MAX_TOOLS) {
+    throw new ProtocolError(
+      `Invalid 'tools': array too long. Expected an array with maximum length ${MAX_TOOLS}, but got an array with length ${tools.length} instead.`,
+      400, 'tools', 'array_above_max_length',
+    );
+  }
   tools.forEach((tool: unknown, i) => {
     const at = `tools[${i}]`;
     if (!isObject(tool)) throw invalidType(at, 'object', tool);

@@ -330,6 +330,11 @@ describe('fake LLM server: OpenAI Chat Completions', () => {
 
     it('rejects a missing model', () => assertRejected(create({ messages: [user] }), OpenAI.BadRequestError, /must provide a model/));
 
+    it('rejects more than 128 tools', () => {
+      const tools = Array.from({ length: 129 }, (_, index) => ({ type: 'function' as const, function: { name: `tool_${index}`, parameters: { type: 'object', properties: {} } } }));
+      return assertRejected(create({ messages: [user], tools }), OpenAI.BadRequestError, /'tools': array too long\. Expected an array with maximum length 128/);
+    });
+
     it('rejects tool call arguments that are not a string', () =>
       assertRejected(
         withMessages([user, { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: { path: 'a' } } }] } as unknown as ChatMessage, result('c')]),
