@@ -12,6 +12,19 @@ export type ApprovalRequest =
       alwaysAllow: string[];
     }
   | { kind: 'outsideWorkspace'; toolCallId: string; toolName: string; path: string; access: 'read' | 'write' }
+  | {
+      kind: 'mcpTool';
+      toolCallId: string;
+      server: string;
+      /** As the server names it. */
+      tool: string;
+      /** The call's arguments as indented JSON. */
+      arguments: string;
+      /** The server annotates the tool as only reading. */
+      readOnly: boolean;
+      /** Whether "Always allow this tool" can be offered (it is written to the server's configuration). */
+      alwaysAllowOffered: boolean;
+    }
   /** A guard rail was reached (e.g. many commands without a user message): go on? */
   | { kind: 'continue'; toolCallId: string; message: string };
 
@@ -34,6 +47,8 @@ export interface CommandPermissions {
   autoApprove: boolean;
   /** Writes outside the workspace may be asked for rather than refused. */
   allowWritesOutsideWorkspace: boolean;
+  /** MCP tools their server annotates as read-only run without asking. */
+  autoApproveReadOnlyMcpTools?: boolean;
 }
 
 /** Where the permission settings come from and where "Always allow" writes. */

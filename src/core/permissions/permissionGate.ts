@@ -30,6 +30,22 @@ export interface PermissionGateOptions {
   onUnattendedRefusal?: (what: string) => void;
 }
 
+export interface McpToolCheck {
+  server: string;
+  /** As the server names it. */
+  tool: string;
+  /** As the model sees it, e.g. `mcp__github__create_issue`: what deny rules match. */
+  modelName: string;
+  arguments: unknown;
+  readOnly: boolean;
+  /** Listed in the server's `alwaysAllow`. */
+  alwaysAllowed: boolean;
+  toolCallId: string;
+  signal: AbortSignal;
+  /** Records "Always allow this tool" (in the server's configuration); absent when that cannot be written. */
+  allowAlways?: () => Promise<void>;
+}
+
 /** How auto-approve, rules and the user decided a command, for the tool result. */
 export type CommandPermission = 'rule' | 'autoApprove' | 'user';
 
@@ -81,6 +97,32 @@ export class PermissionGate {
     await this.ask(request, call.signal, `${access} ${absolutePath}, which is outside the workspace`);
   }
 
+  /**
+   * For a call of an MCP server's tool: deny rules naming it (`mcp__server` or `mcp__server__tool`)
+   * refuse it; the server's `alwaysAllow` and, when the user turned it on, a read-only annotation
+   * let it run; otherwise the user is asked.
+   */
+  async checkMcpTool(check: McpToolCheck): Promise<void> {
+    const permissions = this.options.settings.current();
+    const rule = permissions.deny.find((deny) => mcpRuleMatches(deny.trim(), check.modelName));
+    if (rule !== undefined) {
+      throw new ToolError(`${check.server} › ${check.tool} was not run: the user's settings forbid it (deny rule \`${rule}\`). Do not try to get around this; find another way or ask the user.`);
+    }
+    if (check.alwaysAllowed) return;
+    if (check.readOnly && permissions.autoApproveReadOnlyMcpTools === true) return;
+    const request: ApprovalRequest = {
+      kind: 'mcpTool',
+      toolCallId: check.toolCallId,
+      server: check.server,
+      tool: check.tool,
+      arguments: JSON.stringify(check.arguments, null, 2),
+      readOnly: check.readOnly,
+      alwaysAllowOffered: check.allowAlways !== undefined,
+    };
+    const decision = await this.ask(request, check.signal, `use ${check.tool} of the MCP server "${check.server}"`);
+    if (decision.alwaysAllow) await check.allowAlways?.();
+  }
+
   /** A guard rail was reached: true to go on. */
   async askToContinue(message: string, call: { toolCallId: string; signal: AbortSignal }): Promise<boolean> {
     if (!this.options.approvals) return false;
@@ -102,6 +144,12 @@ export class PermissionGate {
         : `The user denied permission to ${what}. Do not try it again another way; continue without it or ask the user what they want.`,
     );
   }
+}
+
+/** `mcp__github` matches every tool of the server github; `mcp__github__create_issue` that tool. */
+function mcpRuleMatches(rule: string, modelName: string): boolean {
+  if (!rule.startsWith('mcp__')) return false;
+  return modelName === rule || modelName.startsWith(rule.endsWith('__') ? rule : `${rule}__`);
 }
 
 function classify(absolute: string, check: CommandCheck): 'inside' | 'outside' | 'hidden' {

@@ -76,7 +76,8 @@ function unknownToolTitle(name: string, input: Arguments): string {
   const key = tellingKeys.find((candidate) => stringArgument(input, candidate) !== undefined)
     ?? Object.keys(input).find((candidate) => stringArgument(input, candidate) !== undefined);
   const value = key === undefined ? undefined : stringArgument(input, key);
-  const shownName = clip(name, 30);
+  const mcp = /^mcp__(.+?)__(.+)$/.exec(name);
+  const shownName = clip(mcp === null ? name : `${mcp[1]} › ${mcp[2]}`, 40);
   return value === undefined ? shownName : `${shownName}: ${clip(value, MAX_TITLE - shownName.length - 2)}`;
 }
 

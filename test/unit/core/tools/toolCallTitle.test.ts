@@ -31,6 +31,11 @@ describe('toolCallTitle', () => {
     assert.equal(title('ping', { count: 3 }), 'ping');
   });
 
+  it('names an MCP tool by its server and tool', () => {
+    assert.equal(title('mcp__everything__echo', { message: 'hello' }), 'everything › echo: hello');
+    assert.equal(title('mcp__github__list_issues', { state: 3 }), 'github › list_issues');
+  });
+
   it('gives a vaguer title while the arguments are missing or malformed, and never throws', () => {
     assert.equal(toolCallTitle('read_file', ''), 'Reading a file');
     assert.equal(toolCallTitle('read_file', '{"path": "src/a'), 'Reading a file');

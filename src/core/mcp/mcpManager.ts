@@ -1,0 +1,239 @@
+import type { McpServerInfo, McpState } from '../../protocol/mcpServers';
+import type { ExternalTool, ToolSource } from '../tools/toolSource';
+import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
+import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
+import { McpServerConnection, type McpLog, type McpToolDefinition } from './mcpServerConnection';
+import { mcpTool } from './mcpTool';
+import { modelToolNames } from './mcpToolNames';
+import { tooManyToolsWarning } from './tooManyTools';
+
+export interface LoadedMcpConfig {
+  servers: McpServerConfig[];
+  problems: McpConfigProblem[];
+}
+
+/** Changes Elbow makes to a server's configuration file for the user. */
+export interface McpConfigEditing {
+  setServerField(file: McpConfigFile, server: string, field: 'disabled' | 'alwaysAllow' | 'disabledTools', value: boolean | string[]): Promise<void>;
+}
+
+export interface McpManagerOptions {
+  loadConfig(): Promise<LoadedMcpConfig>;
+  /** Without it the panel's switches and "Always allow this tool" are not offered. */
+  editConfig?: McpConfigEditing;
+  /** Where stdio servers start when their configuration names no `cwd`. */
+  defaultCwd(): string | undefined;
+  clientVersion: string;
+  log: McpLog;
+  /** The built-in tools the model gets besides these, for the too-many-tools warning. */
+  builtinToolCount: number;
+  /** How long a run waits for servers still starting; later ones join the next run. */
+  startWaitMs?: number;
+  restartDelaysMs?: readonly number[];
+  connectTimeoutMs?: number;
+}
+
+/**
+ * The configured MCP servers: loads their configuration, starts them when a conversation first
+ * needs tools, offers their tools to the model, and reports their state to the panel.
+ */
+export class McpManager implements ToolSource {
+  private connections: McpServerConnection[] = [];
+  private problems: McpConfigProblem[] = [];
+  private loading: Promise<void> | undefined;
+  /** Set once a conversation needed tools: from then on servers start as they are configured. */
+  private started = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly validators = new Map<string, ArgumentsValidator>();
+  private disposed = false;
+
+  constructor(private readonly options: McpManagerOptions) {}
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Reads the configuration again: changed servers restart, removed ones stop, new ones start if servers are running. */
+  reload(): Promise<void> {
+    const previous = this.loading ?? Promise.resolve();
+    const next = previous.then(() => this.load());
+    this.loading = next;
+    return next;
+  }
+
+  async prepare(signal: AbortSignal): Promise<void> {
+    await (this.loading ?? this.reload());
+    this.started = true;
+    // Servers already connecting (e.g. just added to a file) are waited for like new ones.
+    const starting = this.connections.filter((connection) => connection.state === 'idle' || connection.state === 'connecting').map((connection) => connection.start());
+    if (starting.length === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.startWaitMs ?? 15_000);
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      signal.addEventListener('abort', done, { once: true });
+      void Promise.all(starting).then(done);
+    });
+  }
+
+  tools(): ExternalTool[] {
+    const offered = this.connections.filter((connection) => connection.state !== 'disabled' && (connection.state !== 'failed' || connection.retrying));
+    const enabled = offered.map((connection) => ({ connection, definitions: connection.tools.filter((tool) => !connection.config.disabledTools.includes(tool.name)) }));
+    const names = this.modelNames();
+    return enabled.flatMap(({ connection, definitions }) => definitions.map((definition) => mcpTool({
+      connection,
+      definition,
+      modelName: names.get(connection.name)?.get(definition.name) ?? definition.name,
+      validate: this.validatorFor(connection, definition),
+      allowAlways: this.options.editConfig === undefined ? undefined : () => this.allowTool(connection.name, definition.name),
+    })));
+  }
+
+  state(): McpState {
+    const names = this.modelNames();
+    const servers = this.connections.map((connection): McpServerInfo => ({
+      name: connection.name,
+      state: connection.state,
+      ...(connection.error === undefined ? {} : { error: connection.error }),
+      transport: connection.config.type,
+      source: connection.config.file.display,
+      tools: connection.tools.map((tool) => ({
+        name: tool.name,
+        modelName: names.get(connection.name)?.get(tool.name) ?? tool.name,
+        description: tool.description ?? '',
+        readOnly: tool.annotations?.readOnlyHint === true,
+        enabled: !connection.config.disabledTools.includes(tool.name),
+        alwaysAllowed: connection.config.alwaysAllow.includes(tool.name),
+      })),
+    }));
+    const warning = tooManyToolsWarning(this.options.builtinToolCount, this.tools().length);
+    return { servers, problems: this.problems.map(problemText), ...(warning === undefined ? {} : { warning }) };
+  }
+
+  /** The server named so, e.g. for its process id. */
+  connection(name: string): McpServerConnection | undefined {
+    return this.connections.find((connection) => connection.name === name);
+  }
+
+  serverNames(): string[] {
+    return this.connections.map((connection) => connection.name);
+  }
+
+  async restart(name: string): Promise<void> {
+    const connection = this.required(name);
+    if (connection.state === 'disabled') throw new Error(`The MCP server "${name}" is disabled; enable it first.`);
+    await connection.restart();
+  }
+
+  async setServerEnabled(name: string, enabled: boolean): Promise<void> {
+    await this.edit(name, 'disabled', !enabled);
+  }
+
+  async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<void> {
+    const current = this.required(server).config.disabledTools;
+    await this.edit(server, 'disabledTools', enabled ? current.filter((name) => name !== tool) : [...new Set([...current, tool])]);
+  }
+
+  /** "Always allow this tool": written to the server's `alwaysAllow`. */
+  async allowTool(server: string, tool: string): Promise<void> {
+    const current = this.required(server).config.alwaysAllow;
+    if (!current.includes(tool)) await this.edit(server, 'alwaysAllow', [...current, tool]);
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.listeners.clear();
+    await Promise.all(this.connections.map((connection) => connection.stop()));
+  }
+
+  private async load(): Promise<void> {
+    if (this.disposed) return;
+    let loaded: LoadedMcpConfig;
+    try {
+      loaded = await this.options.loadConfig();
+    } catch (error) {
+      loaded = { servers: this.connections.map((connection) => connection.config), problems: [{ file: 'MCP configuration', message: `could not be read: ${error instanceof Error ? error.message : String(error)}` }] };
+    }
+    this.problems = loaded.problems;
+    for (const problem of loaded.problems) this.options.log.warn(`MCP configuration: ${problemText(problem)}`);
+    const kept: McpServerConnection[] = [];
+    const stopping: Promise<void>[] = [];
+    for (const config of loaded.servers) {
+      const existing = this.connection(config.name);
+      if (existing !== undefined && sameConnection(existing.config, config)) {
+        stopping.push(this.reconfigure(existing, config));
+        kept.push(existing);
+        continue;
+      }
+      if (existing !== undefined) stopping.push(existing.stop());
+      kept.push(this.connect(config));
+    }
+    for (const connection of this.connections) if (!kept.includes(connection) && !loaded.servers.some((config) => config.name === connection.name)) stopping.push(connection.stop());
+    this.connections = kept;
+    await Promise.all(stopping);
+    if (this.started) for (const connection of kept) if (connection.state === 'idle') void connection.start();
+    this.changed();
+  }
+
+  private connect(config: McpServerConfig): McpServerConnection {
+    return new McpServerConnection({
+      config,
+      defaultCwd: this.options.defaultCwd(),
+      clientVersion: this.options.clientVersion,
+      log: this.options.log,
+      changed: () => this.changed(),
+      restartDelaysMs: this.options.restartDelaysMs,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+    });
+  }
+
+  /** Same process or endpoint; only what Elbow itself reads (approvals, disabled tools, timeout, on/off) changed. */
+  private async reconfigure(connection: McpServerConnection, config: McpServerConfig): Promise<void> {
+    connection.reconfigure(config);
+    if (config.disabled && connection.state !== 'disabled') await connection.stop('disabled');
+    else if (!config.disabled && connection.state === 'disabled') await connection.stop('idle');
+  }
+
+  private async edit(server: string, field: 'disabled' | 'alwaysAllow' | 'disabledTools', value: boolean | string[]): Promise<void> {
+    const connection = this.required(server);
+    if (this.options.editConfig === undefined) throw new Error('MCP configuration files cannot be changed here.');
+    await this.options.editConfig.setServerField(connection.config.file, server, field, value);
+    await this.reload();
+  }
+
+  private required(name: string): McpServerConnection {
+    const connection = this.connection(name);
+    if (connection === undefined) throw new Error(`There is no MCP server named "${name}".`);
+    return connection;
+  }
+
+  private validatorFor(connection: McpServerConnection, definition: McpToolDefinition): ArgumentsValidator {
+    const schema = definition.inputSchema as Record<string, unknown>;
+    const key = `${connection.name}\u0000${definition.name}\u0000${JSON.stringify(schema)}`;
+    let validator = this.validators.get(key);
+    if (validator === undefined) {
+      validator = argumentsValidator(schema, (reason) => this.options.log.warn(`MCP server "${connection.name}": the input schema of ${definition.name} cannot be checked (${reason}); the server checks its arguments itself.`));
+      this.validators.set(key, validator);
+    }
+    return validator;
+  }
+
+  /** Named over every tool of the servers that are on, so turning a tool off does not rename others. */
+  private modelNames(): Map<string, Map<string, string>> {
+    const on = this.connections.filter((connection) => connection.state !== 'disabled');
+    return modelToolNames(on.map((connection) => ({ server: connection.name, tools: connection.tools.map((tool) => tool.name) })));
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function sameConnection(a: McpServerConfig, b: McpServerConfig): boolean {
+  const key = (config: McpServerConfig): string => JSON.stringify([config.type, config.command, config.args, config.env, config.cwd, config.url, config.headers]);
+  return key(a) === key(b);
+}

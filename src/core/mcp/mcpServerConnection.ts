@@ -1,0 +1,269 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerState } from '../../protocol/mcpServers';
+import { ToolError } from '../tools/tool';
+import type { McpServerConfig } from './mcpServerConfig';
+import type { McpCallResult } from './mcpToolResult';
+import { OutputTail } from './outputTail';
+import { transportsFor, type OpenedTransport } from './mcpTransport';
+
+export type { McpToolDefinition };
+
+export interface McpLog {
+  info(text: string): void;
+  warn(text: string): void;
+  /** A line a server wrote to its stderr. */
+  output(server: string, line: string): void;
+}
+
+export interface McpConnectionOptions {
+  config: McpServerConfig;
+  /** Where stdio servers start when their configuration names no `cwd`. */
+  defaultCwd: string | undefined;
+  clientVersion: string;
+  log: McpLog;
+  /** The state, error or tools changed. */
+  changed(): void;
+  /** Waits before each automatic restart after a crash or a failed start; then it stays failed. */
+  restartDelaysMs?: readonly number[];
+  /** How long connecting (start and `initialize`) may take. */
+  connectTimeoutMs?: number;
+}
+
+export const defaultRestartDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000];
+/** A connection that lasted this long starts the restart count afresh when it ends. */
+const STABLE_MS = 30_000;
+
+/**
+ * One MCP server: connects (`initialize`, `tools/list`), follows `tools/list_changed`, runs tool
+ * calls with the server's timeout, and restarts the server with backoff when it crashes.
+ */
+export class McpServerConnection {
+  state: McpServerState;
+  /** For `failed`: why, and whether and when it is tried again. */
+  error: string | undefined;
+  /** The server's tools, as last listed (kept while it restarts so calls get a clear error). */
+  tools: McpToolDefinition[] = [];
+  private client: Client | undefined;
+  /** The client of a connection attempt still in progress, so `stop` can end it (and its process). */
+  private connectingClient: Client | undefined;
+  private opened: OpenedTransport | undefined;
+  private starting: Promise<void> | undefined;
+  /** Bumped by every connect and stop: events of an older connection are ignored. */
+  private generation = 0;
+  private failedStarts = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private connectedAt = 0;
+  private readonly stderrTail = new OutputTail();
+
+  constructor(private readonly options: McpConnectionOptions) {
+    this.state = options.config.disabled ? 'disabled' : 'idle';
+  }
+
+  get config(): McpServerConfig {
+    return this.options.config;
+  }
+
+  get name(): string {
+    return this.options.config.name;
+  }
+
+  /** A restart after a failure is scheduled. */
+  get retrying(): boolean {
+    return this.restartTimer !== undefined;
+  }
+
+  /** Settings Elbow reads itself changed (approvals, disabled tools, timeout, on/off): no reconnection needed. */
+  reconfigure(config: McpServerConfig): void {
+    this.options.config = config;
+  }
+
+  /** The stdio server's process id while it runs. */
+  get pid(): number | undefined {
+    return this.opened?.pid();
+  }
+
+  /** Connects unless connected, connecting or disabled; resolves when that attempt has ended either way. */
+  start(): Promise<void> {
+    if (this.state === 'disabled' || this.state === 'connected') return Promise.resolve();
+    this.starting ??= this.connect().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Disconnects and stops the server's process; it starts again on demand. */
+  async stop(state: 'idle' | 'disabled' = 'idle'): Promise<void> {
+    this.generation++;
+    this.clearRestart();
+    const client = this.client;
+    const connecting = this.connectingClient;
+    this.client = undefined;
+    this.connectingClient = undefined;
+    this.opened = undefined;
+    this.starting = undefined;
+    this.state = state;
+    this.error = undefined;
+    if (state === 'disabled') this.tools = [];
+    this.options.changed();
+    await Promise.all([client?.close().catch(() => undefined), connecting?.close().catch(() => undefined)]);
+  }
+
+  /** The user asked: stop, forget earlier failures, and connect again. */
+  async restart(): Promise<void> {
+    await this.stop();
+    this.failedStarts = 0;
+    await this.start();
+  }
+
+  async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult> {
+    if (this.state === 'idle' || this.state === 'connecting') await this.start();
+    const client = this.client;
+    if (this.state !== 'connected' || client === undefined) {
+      throw new ToolError(`The MCP server "${this.name}" is not running${this.error === undefined ? '' : `: ${this.error}`} Continue without ${tool}, or tell the user the server needs attention.`);
+    }
+    const { timeoutMs, file } = this.options.config;
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs });
+      // Servers of the first protocol version answer with `toolResult`.
+      return 'toolResult' in result ? { content: [{ type: 'text', text: JSON.stringify(result.toolResult, null, 2) }] } : result;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        throw new ToolError(`${this.name} › ${tool} did not finish within ${seconds(timeoutMs)}, the server's timeout, and was cancelled. Try smaller work, or ask the user to raise "timeout" (seconds) for "${this.name}" in ${file.display}.`);
+      }
+      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+        throw new ToolError(`The MCP server "${this.name}" stopped while running ${tool}. Elbow restarts it; try again in a moment, or continue without it.`);
+      }
+      throw new ToolError(`${this.name} › ${tool} failed: ${messageOf(error)}`);
+    }
+  }
+
+  private async connect(): Promise<void> {
+    this.clearRestart();
+    const generation = ++this.generation;
+    this.state = 'connecting';
+    this.error = undefined;
+    this.options.changed();
+    const failures: string[] = [];
+    for (const open of transportsFor(this.options.config, this.options.defaultCwd)) {
+      if (generation !== this.generation) return;
+      const attempt = await this.tryTransport(open, generation).catch((error: unknown) => messageOf(error));
+      if (attempt === undefined) return this.connected(generation);
+      failures.push(attempt);
+    }
+    if (generation !== this.generation) return;
+    this.failed(failures.join('; '));
+  }
+
+  /** `undefined` once connected, else why not. */
+  private async tryTransport(open: () => OpenedTransport, generation: number): Promise<string | undefined> {
+    const opened = open();
+    const client = new Client({ name: 'elbow', version: this.options.clientVersion }, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refreshTools(client, generation));
+    client.onclose = () => this.closed(generation);
+    this.followStderr(opened);
+    this.connectingClient = client;
+    try {
+      await client.connect(opened.transport, { timeout: this.options.connectTimeoutMs ?? 30_000 });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      return `${opened.label}: ${describeConnectError(error, this.options.config)}${this.stderrTail.describe()}`;
+    } finally {
+      if (this.connectingClient === client) this.connectingClient = undefined;
+    }
+    if (generation !== this.generation) {
+      await client.close().catch(() => undefined);
+      return undefined;
+    }
+    this.client = client;
+    this.opened = opened;
+    await this.refreshTools(client, generation);
+    return undefined;
+  }
+
+  private connected(generation: number): void {
+    if (generation !== this.generation || this.client === undefined) return;
+    this.state = 'connected';
+    this.error = undefined;
+    this.connectedAt = Date.now();
+    const pid = this.pid;
+    this.options.log.info(`MCP server "${this.name}" connected (${this.opened?.label ?? ''}${pid === undefined ? '' : `, pid ${pid}`}) with ${this.tools.length} tool${this.tools.length === 1 ? '' : 's'}.`);
+    this.options.changed();
+  }
+
+  private async refreshTools(client: Client, generation: number): Promise<void> {
+    try {
+      const tools: McpToolDefinition[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      if (generation !== this.generation) return;
+      this.tools = tools;
+      this.options.changed();
+    } catch (error) {
+      if (generation === this.generation) this.options.log.warn(`MCP server "${this.name}": could not list its tools: ${messageOf(error)}`);
+    }
+  }
+
+  private closed(generation: number): void {
+    if (generation !== this.generation || this.state !== 'connected') return;
+    this.client = undefined;
+    this.opened = undefined;
+    if (Date.now() - this.connectedAt >= STABLE_MS) this.failedStarts = 0;
+    this.failed(`The server stopped.${this.stderrTail.describe()}`);
+  }
+
+  private failed(reason: string): void {
+    this.generation++;
+    const delays = this.options.restartDelaysMs ?? defaultRestartDelaysMs;
+    const delay = delays[this.failedStarts];
+    this.state = 'failed';
+    if (delay === undefined) {
+      this.error = `${reason} Elbow stopped retrying after ${delays.length} attempts; fix the configuration or the server, then use Restart.`;
+    } else {
+      this.failedStarts++;
+      this.error = `${reason} Retrying in ${seconds(delay)} (${this.failedStarts} of ${delays.length}).`;
+      this.restartTimer = setTimeout(() => {
+        this.restartTimer = undefined;
+        void this.start();
+      }, delay);
+      this.restartTimer.unref();
+    }
+    this.options.log.warn(`MCP server "${this.name}" failed: ${this.error}`);
+    this.options.changed();
+  }
+
+  private followStderr(opened: OpenedTransport): void {
+    this.stderrTail.clear();
+    opened.stderr?.setEncoding('utf8');
+    opened.stderr?.on('data', (chunk: string) => {
+      for (const line of this.stderrTail.add(chunk)) this.options.log.output(this.name, line);
+    });
+  }
+
+  private clearRestart(): void {
+    if (this.restartTimer !== undefined) clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+  }
+}
+
+function describeConnectError(error: unknown, config: McpServerConfig): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ENOENT' && config.command !== undefined) return `could not start "${config.command}": no such program (check "command", or give its full path)`;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return 'the server did not answer "initialize" in time';
+  return messageOf(error);
+}
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${message}${cause}`;
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
