@@ -19,7 +19,7 @@ export class TerminalApprovals implements Approvals {
 
   async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     if (this.askLine === undefined) return { approved: false, reason: 'Nobody could be asked.' };
-    const always = request.kind === 'command' && request.alwaysAllow.length > 0 ? request.alwaysAllow.map((prefix) => `\`${prefix}\``).join(', ') : undefined;
+    const always = alwaysOffer(request);
     const choices = `[y]es${always ? `, [a]lways allow ${always}` : ''}, [n]o, or type why not`;
     const answer = await this.askLine(`${describe(request)}\n${choices}: `, signal);
     return decisionFor(answer, always !== undefined);
@@ -42,7 +42,20 @@ function describe(request: ApprovalRequest): string {
       return [`Elbow wants to run: ${request.command}`, `  in ${request.cwd}`, ...request.reasons.map((reason) => `  (${reason})`)].join('\n');
     case 'outsideWorkspace':
       return `Elbow wants to ${request.access} ${request.path}, outside the workspace (${request.toolName}).`;
+    case 'mcpTool':
+      return [`Elbow wants to use ${request.tool} of the MCP server "${request.server}"${request.readOnly ? ' (read-only)' : ''} with:`, indent(request.arguments)].join('\n');
     case 'continue':
       return request.message;
   }
+}
+
+/** What "always" would allow, as offered on the terminal; `undefined` when it is not offered. */
+function alwaysOffer(request: ApprovalRequest): string | undefined {
+  if (request.kind === 'command' && request.alwaysAllow.length > 0) return request.alwaysAllow.map((prefix) => `\`${prefix}\``).join(', ');
+  if (request.kind === 'mcpTool' && request.alwaysAllowOffered) return `${request.tool} of ${request.server}`;
+  return undefined;
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((line) => `  ${line}`).join('\n');
 }

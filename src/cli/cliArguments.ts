@@ -10,6 +10,8 @@ export interface CliArguments {
   maxTurns?: number;
   /** Approve whatever would ask (commands, reads outside the folder); deny rules still apply. */
   yes: boolean;
+  /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
+  mcpConfig: string[];
   help: boolean;
   version: boolean;
 }
@@ -25,8 +27,10 @@ Options:
       --model <name>       model (default: $OPENAI_MODEL / $ANTHROPIC_MODEL)
       --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
       --max-turns <n>      model turns allowed per request (default 50)
-  -y, --yes                run commands that need approval without asking (with -p or piped
-                           input they are refused otherwise; the chat asks each time)
+  -y, --yes                run commands and MCP tools that need approval without asking (with
+                           -p or piped input they are refused otherwise; the chat asks each time)
+      --mcp-config <file>  MCP servers from this file too ({"mcpServers": {…}}; repeatable); it
+                           wins over .elbow/mcp.json, .vscode/mcp.json and ~/.elbow/mcp.json
   -h, --help               show this help
   -v, --version            show the version
 
@@ -38,6 +42,7 @@ ANTHROPIC_BASE_URL, ANTHROPIC_MODEL, ELBOW_PROVIDER. Flags win over the environm
   ELBOW_DATA_DIR   where full transcripts are archived before compaction summarises them
                    (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
                    %LOCALAPPDATA%\\elbow on Windows)
+  ELBOW_CONFIG_DIR where the user's mcp.json lives (default: ~/.elbow)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
 /usage shows tokens, cost and context use; /compact [focus] summarises the conversation now;
 /retry sends the last request again after an error; /help lists the commands.`;
@@ -60,6 +65,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         'base-url': { type: 'string' },
         'max-turns': { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
+        'mcp-config': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -82,6 +88,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     baseUrl: values['base-url'],
     maxTurns,
     yes: values.yes,
+    mcpConfig: values['mcp-config'],
     help: values.help,
     version: values.version,
   };

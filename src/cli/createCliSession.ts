@@ -1,6 +1,7 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import { createAgentSession } from '../core/agent/createAgentSession';
 import type { Approvals } from '../core/host/approvals';
+import type { ToolSource } from '../core/tools/toolSource';
 import { FixedPermissionSettings } from '../core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../core/permissions/permissionGate';
 import { createNodeHost } from '../node/createNodeHost';
@@ -15,13 +16,15 @@ export interface CliPermissions {
   onRefusal?: (what: string) => void;
 }
 
-export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}): Promise<AgentSession> {
+/** `tools`: the MCP servers' tools, when the run has servers. */
+export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource): Promise<AgentSession> {
   return createAgentSession({
     host: await createNodeHost([root]),
     provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl },
     model: config.model,
     maxTurns: config.maxTurns,
     models: config.models,
+    toolSources: tools === undefined ? [] : [tools],
     archive: new JsonlTranscriptArchive(transcriptsFolder(config.dataFolder), cliSessionId(new Date())),
     permissions: new PermissionGate({
       settings: new FixedPermissionSettings(),

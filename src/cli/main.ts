@@ -2,8 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunOutcome } from '../core/agent/agentEvents';
 import { approveEverything, TerminalApprovals } from './cliApprovals';
-import { parseCliArguments, usage, UsageError } from './cliArguments';
-import { resolveCliConfig } from './cliConfig';
+import type { AgentSession } from '../core/agent/agentSession';
+import { createMcpManager } from '../node/createMcpManager';
+import { parseCliArguments, usage, UsageError, type CliArguments } from './cliArguments';
+import { resolveCliConfig, type CliConfig } from './cliConfig';
+import { cliMcpLog } from './cliMcpLog';
 import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
@@ -16,7 +19,7 @@ declare const ELBOW_VERSION: string;
 export async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArguments(argv);
   if (args.help) return print(`${usage}\n`, 0);
-  if (args.version) return print(`${typeof ELBOW_VERSION === 'string' ? ELBOW_VERSION : 'dev'}\n`, 0);
+  if (args.version) return print(`${version()}\n`, 0);
   const root = workspaceRoot(args.cwd);
   const config = resolveCliConfig(args, process.env);
   const writeOut = (text: string): void => void process.stdout.write(text);
@@ -24,10 +27,27 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const warning of config.warnings) writeErr(`elbow: ${warning}\n`);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
-  const session = await createCliSession(config, root, {
-    approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
-    onRefusal: (what) => writeErr(`elbow: refused without approval: ${what}. Run with --yes to allow it.\n`),
-  });
+  const mcp = createMcpManager({ workspaceRoots: () => [root], extraFiles: args.mcpConfig, clientVersion: version(), log: cliMcpLog(writeErr) });
+  try {
+    const session = await createCliSession(config, root, {
+      approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
+      onRefusal: (what) => writeErr(`elbow: refused without approval: ${what}. Run with --yes to allow it.\n`),
+    }, mcp);
+    return await runSession(session, args, { interactive, terminalApprovals, config, writeOut, writeErr });
+  } finally {
+    await mcp.dispose();
+  }
+}
+
+interface RunParts {
+  interactive: boolean;
+  terminalApprovals: TerminalApprovals;
+  config: CliConfig;
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+}
+
+async function runSession(session: AgentSession, args: CliArguments, { interactive, terminalApprovals, config, writeOut, writeErr }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
@@ -53,6 +73,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const succeeded = await runPipedPrompts(session, process.stdin, renderer, controller.signal);
   await session.dispose();
   return succeeded ? 0 : 1;
+}
+
+function version(): string {
+  return typeof ELBOW_VERSION === 'string' ? ELBOW_VERSION : 'dev';
 }
 
 function workspaceRoot(cwd: string | undefined): string {

@@ -22,7 +22,8 @@ export function buildCliOnce(): void {
 
 /** The environment a user would set to point elbow at `server`, free of the caller's own keys. */
 export function elbowEnvironment(server: FakeLlmServer, provider: ProviderName): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  // No MCP servers of the machine's user (~/.elbow/mcp.json) join the tests.
+  const env: NodeJS.ProcessEnv = { ELBOW_CONFIG_DIR: path.join(os.tmpdir(), 'elbow-tests-without-user-config') };
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^(OPENAI_|ANTHROPIC_|ELBOW_)/.test(key)) env[key] = value;
   }
