@@ -6,6 +6,7 @@ import { ContextBar } from './contextBar';
 import { h } from './dom';
 import { Header } from './header';
 import { HistoryPanel } from './historyPanel';
+import { McpPanel } from './mcpPanel';
 import { handleMessageActions } from './messageActions';
 import { MessageList } from './messageList';
 import { RetryBanner } from './retryBanner';
@@ -29,12 +30,13 @@ export class ChatApp {
   private readonly changes: ChangesPanel;
   private readonly composer: Composer;
   private readonly history: HistoryPanel;
+  private readonly mcp: McpPanel;
   private readonly list: MessageList;
   private running = false;
 
   constructor(root: HTMLElement, host: Host) {
     const scroll = new AutoScroll(this.messages);
-    this.header = new Header(host);
+    this.header = new Header(host, () => this.openMcp());
     this.contextBar = new ContextBar(host, () => this.composer.focus());
     this.welcome = new Welcome(host);
     this.list = new MessageList(this.messages, scroll, host, () => this.refresh());
@@ -52,7 +54,8 @@ export class ChatApp {
       this.composer.element,
     ]);
     this.history = new HistoryPanel(host, main, () => this.composer.focus());
-    root.replaceChildren(main, this.history.element);
+    this.mcp = new McpPanel(host, main, () => this.composer.focus());
+    root.replaceChildren(main, this.history.element, this.mcp.element);
     handleMessageActions(this.messages, host);
     this.composer.attached();
     this.setRunning(false);
@@ -89,15 +92,30 @@ export class ChatApp {
         this.refresh();
         break;
       case 'attachments': this.composer.setAttachments(message.attachments); break;
-      case 'history': this.history.show(message.conversations); break;
+      case 'history':
+        this.mcp.hide();
+        this.history.show(message.conversations);
+        break;
       case 'focusInput':
         this.history.hide();
+        this.mcp.hide();
         this.composer.focus();
         break;
       case 'changes': this.changes.show(message.files); break;
       case 'checkpoints': this.list.setCheckpoints(message.itemIds); break;
       case 'autoApprove': this.header.autoApprove.set(message.enabled); break;
+      case 'mcp':
+        this.header.mcp.set(message.state);
+        this.mcp.update(message.state);
+        break;
+      case 'showMcp': this.openMcp(); break;
     }
+  }
+
+  /** One panel over the chat at a time. */
+  private openMcp(): void {
+    this.history.hide();
+    this.mcp.open();
   }
 
   private setRunning(running: boolean): void {

@@ -1,13 +1,15 @@
 import type { ModelInfo } from '../protocol/chatItems';
 import { AutoApproveSwitch } from './autoApproveSwitch';
 import { codicon, h, iconButton } from './dom';
+import { McpButton } from './mcpButton';
 import type { Host } from './vscodeApi';
 
-/** New chat, History, the auto-approve switch and the model switcher. The context and usage row sits under it. */
+/** New chat, History, MCP servers, the auto-approve switch and the model switcher. The context and usage row sits under it. */
 export class Header {
   readonly element: HTMLElement;
   /** Its banner goes under the header, placed by the app. */
   readonly autoApprove: AutoApproveSwitch;
+  readonly mcp: McpButton;
   private readonly modelLabel = h('span', { className: 'model-label', text: 'Model' });
   private readonly modelButton = h('button', {
     id: 'model-button',
@@ -15,11 +17,13 @@ export class Header {
     attributes: { type: 'button', title: 'Change provider and model' },
   }, [codicon('sparkle'), this.modelLabel, codicon('chevron-down')]);
 
-  constructor(host: Host) {
+  constructor(host: Host, openMcp: () => void) {
     this.autoApprove = new AutoApproveSwitch(host);
+    this.mcp = new McpButton(openMcp);
     this.element = h('header', { id: 'header' }, [
       iconButton({ id: 'new-chat', icon: 'add', label: 'New chat', onClick: () => host.post({ type: 'newChat' }) }),
       iconButton({ id: 'history-button', icon: 'history', label: 'Chat history', onClick: () => host.post({ type: 'showHistory' }) }),
+      this.mcp.element,
       h('span', { className: 'spacer' }),
       this.autoApprove.toggle,
       this.modelButton,

@@ -8,6 +8,7 @@ type Decision = 'allow' | 'alwaysAllow' | 'deny';
 const kindIcons: Readonly<Record<Approval['kind'], string>> = {
   command: 'terminal',
   outsideWorkspace: 'folder-opened',
+  mcpTool: 'server-environment',
   continue: 'debug-continue',
 };
 
@@ -25,6 +26,7 @@ export class ApprovalView {
   private readonly command = h('pre', { className: 'approval-command', attributes: { tabindex: '0', 'aria-label': 'Command' } });
   private readonly cwd = h('div', { className: 'approval-cwd' });
   private readonly detail = h('div', { className: 'approval-detail' });
+  private readonly argumentsText = h('pre', { className: 'approval-arguments', attributes: { tabindex: '0', 'aria-label': 'Arguments' } });
   private readonly reasons = h('ul', { className: 'approval-reasons', attributes: { 'aria-label': 'Why Elbow asks' } });
   private readonly allow = actionButton('approval-allow primary-button', 'check', 'Allow', 'Allow this once');
   private readonly alwaysText = h('span', { className: 'button-text' });
@@ -50,7 +52,7 @@ export class ApprovalView {
     this.actions = h('div', { className: 'approval-actions' }, [this.allow, this.always, this.deny, this.reason.toggle]);
     this.controls = [this.allow, this.always, this.deny, ...this.reason.controls];
     this.element = h('div', { className: 'approval', hidden: true, attributes: { role: 'group', 'aria-labelledby': titleId, tabindex: '-1' } }, [
-      this.title, this.announcer, this.command, this.cwd, this.detail, this.reasons, this.actions, this.reason.form, this.outcome,
+      this.title, this.announcer, this.command, this.cwd, this.detail, this.argumentsText, this.reasons, this.actions, this.reason.form, this.outcome,
     ]);
     this.allow.addEventListener('click', () => this.decide('allow'));
     this.always.addEventListener('click', () => this.decide('alwaysAllow'));
@@ -92,12 +94,24 @@ export class ApprovalView {
     this.cwd.hidden = approval.cwd === undefined;
     this.detail.textContent = approval.detail ?? '';
     this.detail.hidden = approval.detail === undefined;
+    this.argumentsText.textContent = approval.arguments ?? '';
+    this.argumentsText.hidden = approval.arguments === undefined;
     this.reasons.replaceChildren(...approval.reasons.map((reason) => h('li', { text: reason })));
     this.reasons.hidden = approval.reasons.length === 0;
-    const prefixes = approval.alwaysAllow;
-    this.always.hidden = prefixes.length === 0;
-    this.alwaysText.replaceChildren('Always allow ', ...prefixes.flatMap((prefix, index) => [...(index === 0 ? [] : [', ']), h('code', { text: prefix })]));
-    this.always.title = `Allow now, and from now on run commands starting with ${prefixes.join(', ')} without asking`;
+    this.always.hidden = approval.alwaysAllow.length === 0;
+    this.renderAlwaysAllow(approval);
+  }
+
+  /** For an MCP tool "Always allow" covers that tool; for a command, the command prefixes it names. */
+  private renderAlwaysAllow(approval: Approval): void {
+    const names = approval.alwaysAllow;
+    if (approval.kind === 'mcpTool') {
+      this.alwaysText.replaceChildren('Always allow this tool');
+      this.always.title = `Allow now, and from now on run ${names.join(', ')} without asking`;
+      return;
+    }
+    this.alwaysText.replaceChildren('Always allow ', ...names.flatMap((prefix, index) => [...(index === 0 ? [] : [', ']), h('code', { text: prefix })]));
+    this.always.title = `Allow now, and from now on run commands starting with ${names.join(', ')} without asking`;
   }
 
   /** A new question: screen readers hear it, and the keyboard lands on Allow unless the user is typing somewhere. */

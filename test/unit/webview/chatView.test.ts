@@ -5,6 +5,7 @@ import { contextBarSpecs } from './specs/contextBarSpecs';
 import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
+import { mcpSpecs } from './specs/mcpSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { securitySpecs } from './specs/securitySpecs';
@@ -40,5 +41,6 @@ describe('webview: chat view in Chromium', function () {
     approvalSpecs(current);
     autoApproveSpecs(current);
   });
+  describe('MCP servers', () => mcpSpecs(current));
   describe('security', () => securitySpecs(current));
 });

@@ -19,6 +19,23 @@ function ask(fields: Partial<Approval> = {}): Approval {
   };
 }
 
+const createIssueArguments = '{\n  "title": "Crash on start",\n  "labels": [\n    "bug"\n  ]\n}';
+
+/** An MCP tool call waiting for permission, as the extension asks it. */
+function askMcp(fields: Partial<Approval> = {}): Approval {
+  return ask({
+    kind: 'mcpTool',
+    title: 'Run this MCP tool?',
+    command: undefined,
+    cwd: undefined,
+    detail: 'github › create_issue',
+    arguments: createIssueArguments,
+    reasons: ['create_issue is not marked read-only'],
+    alwaysAllow: ['create_issue'],
+    ...fields,
+  });
+}
+
 function run(id: string, approval: Approval | undefined, fields: Partial<ChatItemOf<'tool'>> = {}): ChatItemOf<'tool'> {
   return tool(id, { name: 'run_command', title: 'Run npm test', arguments: '{"command":"npm test"}', approval, ...fields });
 }
@@ -105,6 +122,44 @@ export function approvalSpecs(harness: () => ChatViewHarness): void {
     assert.deepEqual(await card(page, 't4').locator('.approval-reasons li').allTextContents(), ['50 turns without an answer']);
   });
 
+  it('asks for an MCP tool with its server › tool and arguments, and offers Always allow this tool', async () => {
+    const mcpCall = { name: 'mcp__github__create_issue', title: 'github › create_issue', arguments: '{"title":"Crash on start","labels":["bug"]}' };
+    const view = await openWith(harness(), run('t1', askMcp(), mcpCall), run('t2', askMcp({ alwaysAllow: [] }), mcpCall), run('t3', ask()));
+    const { page } = view;
+    const asked = card(page, 't1');
+    assert.equal(await asked.getAttribute('data-approval'), 'pending');
+    assert.equal(await asked.locator('.approval').getAttribute('data-kind'), 'mcpTool');
+    assert.match((await asked.locator('.approval-title-icon').getAttribute('class')) ?? '', /codicon-server-environment/);
+    assert.equal(await asked.locator('.approval-title').innerText(), 'Run this MCP tool?');
+    assert.equal(await asked.locator('.approval-detail').innerText(), 'github › create_issue');
+    const args = asked.locator('.approval-arguments');
+    assert.equal(await args.textContent(), createIssueArguments);
+    assert.equal(await args.evaluate((element) => element.tagName), 'PRE');
+    assert.equal(await args.getAttribute('tabindex'), '0');
+    assert.equal(await args.getAttribute('aria-label'), 'Arguments');
+    assert.equal(await args.evaluate((element) => getComputedStyle(element).whiteSpace), 'pre-wrap', 'the command box’s look');
+    assert.ok(await asked.locator('.approval-command').isHidden());
+    assert.ok(await asked.locator('.approval-cwd').isHidden());
+    assert.deepEqual(await asked.locator('.approval-reasons li').allTextContents(), ['create_issue is not marked read-only']);
+
+    const always = asked.locator('.approval-always');
+    assert.equal(await always.innerText(), 'Always allow this tool');
+    assert.equal(await always.getAttribute('title'), 'Allow now, and from now on run create_issue without asking');
+    assert.equal(await always.locator('code').count(), 0);
+    assert.ok(await card(page, 't2').locator('.approval-always').isHidden(), 'not offered: hidden');
+    const command = card(page, 't3');
+    assert.ok(await command.locator('.approval-arguments').isHidden(), 'a command has no arguments box');
+    assert.equal(await command.locator('.approval-always').innerText(), 'Always allow npm test');
+    assert.equal(await command.locator('.approval-always').getAttribute('title'), 'Allow now, and from now on run commands starting with npm test without asking');
+
+    await always.click();
+    assert.deepEqual(await view.postedOfType('resolveApproval'), [{ type: 'resolveApproval', itemId: 't1', decision: 'alwaysAllow' }]);
+    await view.deliver({ type: 'itemUpdated', item: run('t1', askMcp({ state: 'allowed' }), { ...mcpCall, status: 'done', result: 'Created #12' }) });
+    assert.equal(await asked.locator('.approval-outcome').innerText(), 'Allowed');
+    assert.equal(await args.textContent(), createIssueArguments, 'the arguments stay');
+    assert.deepEqual(view.errors, []);
+  });
+
   it('denies, with a reason sent by keyboard or without one, and shows what was decided', async () => {
     const view = await openWith(harness(), run('t1', ask()), run('t2', ask()), run('t3', ask()));
     const { page } = view;
@@ -174,7 +229,8 @@ export function approvalSpecs(harness: () => ChatViewHarness): void {
   it('shows a hostile command, its reasons and the denial as text', async () => {
     const payload = '<img src=x onerror="window.__xss=1">';
     const hostile = ask({ title: payload, command: `echo ${payload}`, cwd: payload, detail: payload, reasons: [payload], alwaysAllow: [payload] });
-    const view = await openWith(harness(), run('t1', hostile), run('t2', { ...hostile, state: 'denied', reason: payload }, { status: 'error' }));
+    const hostileMcp = askMcp({ title: payload, detail: `${payload} › ${payload}`, arguments: `{"body": "${payload}"}`, reasons: [payload], alwaysAllow: [payload] });
+    const view = await openWith(harness(), run('t1', hostile), run('t2', { ...hostile, state: 'denied', reason: payload }, { status: 'error' }), run('t3', hostileMcp));
     const { page } = view;
     await card(page, 't2').locator('summary').click({ position: { x: 4, y: 4 } });
     await page.waitForTimeout(100);
@@ -187,6 +243,10 @@ export function approvalSpecs(harness: () => ChatViewHarness): void {
     assert.deepEqual(await asked.locator('.approval-reasons li').allTextContents(), [payload]);
     assert.equal(await asked.locator('.approval-always code').textContent(), payload);
     assert.equal(await card(page, 't2').locator('.approval-outcome-reason').textContent(), payload);
+    const mcpAsked = card(page, 't3');
+    assert.equal(await mcpAsked.locator('.approval-detail').textContent(), `${payload} › ${payload}`);
+    assert.equal(await mcpAsked.locator('.approval-arguments').textContent(), `{"body": "${payload}"}`);
+    assert.equal(await mcpAsked.locator('.approval-always').getAttribute('title'), `Allow now, and from now on run ${payload} without asking`);
     assert.deepEqual(await view.cspViolations(), []);
   });
 }
