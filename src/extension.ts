@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentHost } from './core/host/host';
@@ -19,6 +20,11 @@ import { VscodeFileChanges } from './vscode/review/vscodeFileChanges';
 import { readTerminalSettings } from './vscode/settings';
 import { TerminalRunner } from './vscode/terminal/terminalRunner';
 import { ChildProcessRunner } from './node/childProcessRunner';
+import { configFiles, createMcpManager } from './node/createMcpManager';
+import type { McpManager } from './core/mcp/mcpManager';
+import { McpPanelBridge } from './vscode/mcp/mcpPanelBridge';
+import { registerMcpCommands } from './vscode/mcp/mcpCommands';
+import { watchMcpConfig } from './vscode/mcp/mcpConfigWatcher';
 
 /** What the extension exposes to other extensions and its integration tests. */
 export interface ElbowApi {
@@ -27,6 +33,7 @@ export interface ElbowApi {
 }
 
 let activeController: ChatController | undefined;
+let activeMcp: McpManager | undefined;
 
 export function activate(context: vscode.ExtensionContext): ElbowApi {
   const started = performance.now();
@@ -55,6 +62,13 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   };
 
 
+  const version = context.extension.packageJSON.version as string;
+  const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
+  const mcpOptions = { workspaceRoots, workspaceTrusted: () => vscode.workspace.isTrusted, clientVersion: version, log: mcpLog };
+  const mcp = createMcpManager(mcpOptions);
+  activeMcp = mcp;
+  const mcpPanel = new McpPanelBridge({ manager: mcp, post: (message) => view.post(message), log });
+
   const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, (message) => controller.handle(message), log);
   const controller: ChatController = new ChatController({
     store,
@@ -68,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     reviewManager,
     reviewActions,
     chatVisible: () => view.isVisible,
+    mcp: mcpPanel,
   });
   activeController = controller;
 
@@ -78,6 +93,17 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     ...registerCommands({ controller, view, keys, log }),
+    mcpPanel,
+    { dispose: () => void mcp.dispose() },
+    ...registerMcpCommands({
+      manager: mcp,
+      configFiles: () => configFiles(mcpOptions, process.env, os.homedir()),
+      showServers: async () => {
+        await view.reveal();
+        mcpPanel.show();
+      },
+    }),
+    ...watchMcpConfig(() => configFiles(mcpOptions, process.env, os.homedir()), () => void mcp.reload()),
     reviewManager,
     new ReviewDecorations(reviewManager),
     codeLens,
@@ -90,15 +116,19 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
       if (event.affectsConfiguration('elbow.terminal')) host = undefined;
       if (event.affectsConfiguration('elbow')) void controller.settingsChanged();
     }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void mcp.reload()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => {
       host = undefined;
+      void mcp.reload();
       void controller.settingsChanged();
     }),
   );
+  // Reading the configuration starts nothing: the panel lists the servers, and they start when a conversation needs tools.
+  void mcp.reload();
   void controller.restore().catch((error: unknown) => log.error(`Could not restore the last conversation: ${String(error)}`));
 
   const activationMs = performance.now() - started;
-  log.info(`Elbow ${context.extension.packageJSON.version as string} activated in ${activationMs.toFixed(1)} ms.`);
+  log.info(`Elbow ${version} activated in ${activationMs.toFixed(1)} ms.`);
   return { activationMs };
 }
 
@@ -106,4 +136,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
 export async function deactivate(): Promise<void> {
   await activeController?.flush();
   activeController = undefined;
+  // The servers' processes end with the extension host rather than linger.
+  await activeMcp?.dispose();
+  activeMcp = undefined;
 }

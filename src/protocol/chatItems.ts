@@ -38,22 +38,24 @@ export const proposalSchema = z.object({
 export type Proposal = z.infer<typeof proposalSchema>;
 
 /**
- * A tool call waiting for the user's permission (a command, a path outside the workspace, or
- * going on past a guard rail), shown in the tool card.
+ * A tool call waiting for the user's permission (a command, a path outside the workspace, an
+ * MCP server's tool, or going on past a guard rail), shown in the tool card.
  */
 export const approvalSchema = z.object({
-  kind: z.enum(['command', 'outsideWorkspace', 'continue']),
+  kind: z.enum(['command', 'outsideWorkspace', 'mcpTool', 'continue']),
   /** The question, e.g. `Run this command?`. */
   title: z.string(),
   /** The exact command line, for commands. */
   command: z.string().optional(),
   /** Where it runs, as shown (e.g. `.` or `packages/app`). */
   cwd: z.string().optional(),
-  /** More context, e.g. the path outside the workspace. */
+  /** More context, e.g. the path outside the workspace, or `server › tool` for an MCP tool. */
   detail: z.string().optional(),
+  /** An MCP tool's arguments, as indented JSON. */
+  arguments: z.string().optional(),
   /** Why Elbow asks, one line each (e.g. `rm is not on the allow list`). */
   reasons: z.array(z.string()),
-  /** Command prefixes "Always allow" would add to the allow list; empty when it is not offered. */
+  /** Command prefixes "Always allow" would add to the allow list (for an MCP tool: the tool's name); empty when it is not offered. */
   alwaysAllow: z.array(z.string()),
   state: z.enum(['pending', 'allowed', 'denied']),
   /** What the user told the model when denying. */

@@ -44,5 +44,13 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   }),
   /** The header switch: run this conversation's commands without asking. */
   z.object({ type: z.literal('setAutoApprove'), enabled: z.boolean() }),
+  /** The MCP panel: stop and start a server again (also one that failed for good). */
+  z.object({ type: z.literal('mcpRestart'), server: z.string() }),
+  /** Turns a server on or off; written to its configuration file (`disabled`). */
+  z.object({ type: z.literal('mcpSetServerEnabled'), server: z.string(), enabled: z.boolean() }),
+  /** Gives the model a tool or takes it away; written to the server's configuration (`disabledTools`). */
+  z.object({ type: z.literal('mcpSetToolEnabled'), server: z.string(), tool: z.string(), enabled: z.boolean() }),
+  z.object({ type: z.literal('mcpOpenConfig') }),
+  z.object({ type: z.literal('mcpAddServer') }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

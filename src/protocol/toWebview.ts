@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { mcpStateSchema } from './mcpServers';
 import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationSummarySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
@@ -43,5 +44,9 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('checkpoints'), itemIds: z.array(z.string()) }),
   /** Whether commands in this conversation run without asking (deny rules still apply). */
   z.object({ type: z.literal('autoApprove'), enabled: z.boolean() }),
+  /** The MCP servers, their status and tools, and problems in their configuration. */
+  z.object({ type: z.literal('mcp'), state: mcpStateSchema }),
+  /** Opens the MCP panel ("Elbow: Show MCP Servers"). */
+  z.object({ type: z.literal('showMcp') }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

@@ -80,7 +80,7 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
   }
 
   private notify(cardId: string, approval: Approval): void {
-    const what = approval.command !== undefined ? `Elbow wants to run: ${approval.command}` : `Elbow asks: ${approval.title} ${approval.detail ?? ''}`;
+    const what = approval.command !== undefined ? `Elbow wants to run: ${approval.command}` : `Elbow asks: ${approval.title} ${approval.detail ?? ''}`.trim();
     void vscode.window.showWarningMessage(what, 'Allow', 'Deny', 'Show in Chat').then((choice) => {
       if (choice === 'Allow') this.questions.answer(cardId, { decision: 'allow' });
       else if (choice === 'Deny') this.questions.answer(cardId, { decision: 'deny' });
@@ -104,6 +104,16 @@ function approvalOf(request: ApprovalRequest): Approval {
         detail: request.path,
         reasons: [`${request.toolName} wants to ${request.access} a path outside the workspace folders.`],
         alwaysAllow: [],
+        state: 'pending',
+      };
+    case 'mcpTool':
+      return {
+        kind: 'mcpTool',
+        title: 'Use this MCP tool?',
+        detail: `${request.server} › ${request.tool}`,
+        arguments: request.arguments,
+        reasons: [request.readOnly ? 'The server marks this tool as read-only.' : 'MCP tools ask before they run unless they are always allowed.'],
+        alwaysAllow: request.alwaysAllowOffered ? [request.tool] : [],
         state: 'pending',
       };
     case 'continue':

@@ -5,6 +5,7 @@ import type { AgentSession } from '../../core/agent/agentSession';
 import { CommandSession } from '../../core/commands/commandSession';
 import { storedTotals } from '../../core/context/usageTotals';
 import type { AgentHost } from '../../core/host/host';
+import type { ToolSource } from '../../core/tools/toolSource';
 import { emptyUsage, userText, type Message } from '../../core/llm/messages';
 import type { Attachment } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
@@ -38,6 +39,8 @@ export interface ChatControllerDependencies {
   reviewManager: ReviewManager;
   reviewActions: ReviewActions;
   chatVisible(): boolean;
+  /** The MCP panel: its messages and its state; its servers' tools join every session. */
+  mcp: { handle(message: FromWebview): boolean; postState(): void; viewReady(): void; toolSource: ToolSource };
 }
 
 const lastConversationKey = 'elbow.lastConversation';
@@ -91,6 +94,7 @@ export class ChatController implements vscode.Disposable {
         await this.postFullState();
         if (this.focusPending) this.deps.post({ type: 'focusInput' });
         this.focusPending = false;
+        this.deps.mcp.viewReady();
         return;
       case 'send': return this.send(message.text);
       case 'stop': return this.stop();
@@ -108,7 +112,7 @@ export class ChatController implements vscode.Disposable {
       case 'changeModel': return void vscode.commands.executeCommand('elbow.changeModel');
       case 'setApiKey': return void vscode.commands.executeCommand('elbow.setApiKey');
       default:
-        if (!this.approvals.handle(message)) await this.review.handle(message);
+        if (!this.approvals.handle(message) && !this.deps.mcp.handle(message)) await this.review.handle(message);
     }
   }
 
@@ -136,6 +140,7 @@ export class ChatController implements vscode.Disposable {
     await this.postModelAndKey();
     await this.review.postState();
     this.approvals.postState();
+    this.deps.mcp.postState();
   }
 
   async newChat(): Promise<void> {
@@ -289,6 +294,7 @@ export class ChatController implements vscode.Disposable {
       commands: this.commands,
       approvals: this.approvals,
       takeNotes: () => this.deps.reviewManager.takeNotes(),
+      toolSources: [this.deps.mcp.toolSource],
     });
     this.conversation.messages = this.session.messages;
     this.conversation.model = { provider: settings.provider, model: settings.model };

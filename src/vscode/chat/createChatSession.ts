@@ -4,6 +4,7 @@ import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
 import type { CommandSession } from '../../core/commands/commandSession';
 import type { AgentHost } from '../../core/host/host';
 import type { TranscriptArchive } from '../../core/host/transcriptArchive';
+import type { ToolSource } from '../../core/tools/toolSource';
 import { PermissionGate } from '../../core/permissions/permissionGate';
 import { VscodePermissionSettings } from '../permissions/vscodePermissionSettings';
 import type { ElbowSettings } from '../settings';
@@ -19,6 +20,8 @@ export interface ChatSessionParts {
   commands: CommandSession;
   approvals: ApprovalBridge;
   takeNotes: () => string[];
+  /** The MCP servers' tools. */
+  toolSources: readonly ToolSource[];
 }
 
 /** An agent session for the chat's open conversation, with the settings as they are now. */
@@ -37,6 +40,7 @@ export function createChatSession(parts: ChatSessionParts): Promise<AgentSession
     compaction: settings.compaction,
     archive: parts.archive,
     takeNotes: parts.takeNotes,
+    toolSources: parts.toolSources,
     commands: parts.commands,
     permissions: new PermissionGate({ settings: new VscodePermissionSettings(() => approvals.autoApprove), approvals }),
     guardRails: { toolCallsPerMessage: settings.toolCallsPerMessage, commandsPerMessage: settings.commandsPerMessage, identicalFailures: 3 },

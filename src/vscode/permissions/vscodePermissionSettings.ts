@@ -19,6 +19,7 @@ export class VscodePermissionSettings implements PermissionSettings {
       deny: rulesOf(configuration, DENY, true),
       autoApprove: this.autoApprove(),
       allowWritesOutsideWorkspace: configuration.get<boolean>('files.allowWritesOutsideWorkspace', false),
+      autoApproveReadOnlyMcpTools: configuration.get<boolean>('mcp.autoApproveReadOnlyTools', false),
     };
   }
 

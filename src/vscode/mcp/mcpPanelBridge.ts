@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import type { McpManager } from '../../core/mcp/mcpManager';
+import type { FromWebview } from '../../protocol/fromWebview';
+import type { ToWebview } from '../../protocol/toWebview';
+
+export interface McpPanelBridgeDependencies {
+  manager: McpManager;
+  post(message: ToWebview): void;
+  log: vscode.LogOutputChannel;
+}
+
+/** Debounces bursts of state changes (a server's tools arrive right after it connects). */
+const POST_DELAY_MS = 50;
+
+/**
+ * The chat's MCP panel: keeps it showing the servers' state, carries out its actions, and says
+ * once when the model would get too many tools.
+ */
+export class McpPanelBridge implements vscode.Disposable {
+  private readonly subscription: { dispose(): void };
+  private timer: NodeJS.Timeout | undefined;
+  private warned: string | undefined;
+  /** The panel should open once the webview has (re)loaded. */
+  private showPending = false;
+
+  constructor(private readonly deps: McpPanelBridgeDependencies) {
+    this.subscription = deps.manager.onDidChange(() => this.schedulePost());
+  }
+
+  get toolSource(): McpManager {
+    return this.deps.manager;
+  }
+
+  /** Opens the panel in the chat (now, and again once a loading webview is ready). */
+  show(): void {
+    this.showPending = true;
+    this.postState();
+    this.deps.post({ type: 'showMcp' });
+  }
+
+  viewReady(): void {
+    if (this.showPending) this.deps.post({ type: 'showMcp' });
+    this.showPending = false;
+  }
+
+  /** Handles the MCP panel's messages; `false` for any other message. */
+  handle(message: FromWebview): boolean {
+    switch (message.type) {
+      case 'mcpRestart':
+        void this.act(`restart "${message.server}"`, () => this.deps.manager.restart(message.server));
+        return true;
+      case 'mcpSetServerEnabled':
+        void this.act(`${message.enabled ? 'enable' : 'disable'} "${message.server}"`, () => this.deps.manager.setServerEnabled(message.server, message.enabled));
+        return true;
+      case 'mcpSetToolEnabled':
+        void this.act(`${message.enabled ? 'give' : 'take away'} ${message.tool}`, () => this.deps.manager.setToolEnabled(message.server, message.tool, message.enabled));
+        return true;
+      case 'mcpOpenConfig':
+        void vscode.commands.executeCommand('elbow.mcp.openConfiguration');
+        return true;
+      case 'mcpAddServer':
+        void vscode.commands.executeCommand('elbow.mcp.addServer');
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  postState(): void {
+    const state = this.deps.manager.state();
+    this.deps.post({ type: 'mcp', state });
+    if (state.warning !== undefined && state.warning !== this.warned) void this.warn(state.warning);
+    this.warned = state.warning;
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.subscription.dispose();
+  }
+
+  private schedulePost(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.postState();
+    }, POST_DELAY_MS);
+  }
+
+  private async warn(warning: string): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(`Elbow: ${warning}`, 'Show MCP Servers');
+    if (choice === 'Show MCP Servers') await vscode.commands.executeCommand('elbow.mcp.showServers');
+  }
+
+  private async act(what: string, action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.deps.log.error(`MCP: could not ${what}: ${message}`);
+      void vscode.window.showErrorMessage(`Elbow could not ${what}: ${message}`);
+    }
+  }
+}
