@@ -6,6 +6,7 @@ import { contextAndCostTests } from '../suites/contextAndCost.test';
 import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
+import { mcpTests } from '../suites/mcp.test';
 import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
 import { runControlTests } from '../suites/runControl.test';
@@ -28,6 +29,7 @@ export function run(): Promise<void> {
     checkpointTests,
     commandTests,
     contextAndCostTests,
+    mcpTests,
     runControlTests,
     xssTests,
     workbenchTests,
