@@ -332,7 +332,7 @@ describe('fake LLM server: OpenAI Chat Completions', () => {
 
     it('rejects more than 128 tools', () => {
       const tools = Array.from({ length: 129 }, (_, index) => ({ type: 'function' as const, function: { name: `tool_${index}`, parameters: { type: 'object', properties: {} } } }));
-      return assertRejected(create({ messages: [user], tools }), OpenAI.BadRequestError, /'tools': array too long\. Expected an array with maximum length 128/);
+      return assertRejected(create({ model: 'test-model', messages: [user], tools }), OpenAI.BadRequestError, /'tools': array too long\. Expected an array with maximum length 128/);
     });
 
     it('rejects tool call arguments that are not a string', () =>

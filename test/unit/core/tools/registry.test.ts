@@ -8,6 +8,24 @@ import { CommandSession } from '../../../../src/core/commands/commandSession';
 import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../../../../src/core/permissions/permissionGate';
 import { Workspace } from '../../../../src/core/tools/workspace';
+import type { ExternalTool, ToolSource } from '../../../../src/core/tools/toolSource';
+
+function externalTool(name: string, validate: ExternalTool['validate'] = () => undefined): ExternalTool {
+  return {
+    name,
+    description: `The tool ${name}.`,
+    parameters: { type: 'object', properties: { value: { type: 'number' } } },
+    readOnly: true,
+    validate,
+    async execute(input) {
+      return { content: `${name} got ${JSON.stringify(input)}` };
+    },
+  };
+}
+
+function sourceOf(tools: ExternalTool[]): ToolSource & { prepared: number } {
+  return { prepared: 0, async prepare() { this.prepared++; }, tools: () => tools };
+}
 
 const greetTool = defineTool({
   name: 'greet',
@@ -172,5 +190,24 @@ describe('ToolRegistry', () => {
       isError: true,
     });
     assert.match((cancelledResult(call('greet', '{}')).content[0] as { text: string }).text, /cancelled by the user/);
+  });
+
+  it('adds a source\'s tools after the built-in ones, runs them after their own check, and prepares the source', async () => {
+    const source = sourceOf([externalTool('mcp__a__double', (input) => (typeof (input as { value?: unknown }).value === 'number' ? undefined : 'arguments/value must be number')), externalTool('greet')]);
+    registry.addSource(source);
+    await registry.prepare(new AbortController().signal);
+    assert.equal(source.prepared, 1);
+    assert.deepEqual(registry.specs().map((spec) => spec.name), ['greet', 'mcp__a__double'], 'a source cannot shadow a built-in tool');
+    assert.deepEqual(await textOf(call('mcp__a__double', '{"value": 2}')), { isError: false, text: 'mcp__a__double got {"value":2}' });
+    assert.deepEqual(await textOf(call('mcp__a__double', '{"value": "x"}')), { isError: true, text: 'Invalid arguments for mcp__a__double: arguments/value must be number. Fix them and call mcp__a__double again.' });
+    assert.match((await textOf(call('mcp__a__double', '[1]'))).text, /must be a JSON object/);
+  });
+
+  it('never offers more than 128 tools, leaving out the last of the sources\' tools', () => {
+    registry.addSource(sourceOf(Array.from({ length: 200 }, (_, index) => externalTool(`mcp__many__t${index}`))));
+    const names = registry.specs().map((spec) => spec.name);
+    assert.equal(names.length, 128);
+    assert.equal(names[0], 'greet');
+    assert.equal(names.at(-1), 'mcp__many__t126');
   });
 });
