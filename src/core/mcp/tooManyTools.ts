@@ -9,7 +9,7 @@ export function tooManyToolsWarning(builtinCount: number, mcpCount: number): str
   if (total <= toolCountWarningThreshold) return undefined;
   const dropped = total - maxToolsPerRequest;
   const consequence = dropped > 0
-    ? ` Providers refuse more than ${maxToolsPerRequest}, so the last ${dropped} MCP tool${dropped === 1 ? ' is' : 's are'} left out of every request.`
+    ? ` Providers refuse more than ${maxToolsPerRequest}, so the last ${dropped === 1 ? 'MCP tool is' : `${dropped} MCP tools are`} left out of every request.`
     : ' Models choose tools less reliably with so many.';
   return `The model gets ${total} tools (${mcpCount} from MCP servers).${consequence} Turn off servers or tools you do not need.`;
 }

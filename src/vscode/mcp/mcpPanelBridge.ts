@@ -69,7 +69,8 @@ export class McpPanelBridge implements vscode.Disposable {
   postState(): void {
     const state = this.deps.manager.state();
     this.deps.post({ type: 'mcp', state });
-    if (state.warning !== undefined && state.warning !== this.warned) void this.warn(state.warning);
+    // Once when the count goes over, not again for every tool that comes or goes while it stays over.
+    if (state.warning !== undefined && this.warned === undefined) void this.warn(state.warning);
     this.warned = state.warning;
   }
 
