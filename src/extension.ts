@@ -100,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
       configFiles: () => configFiles(mcpOptions, process.env, os.homedir()),
       showServers: async () => {
         await view.reveal();
+        await view.whenReady();
         mcpPanel.show();
       },
     }),

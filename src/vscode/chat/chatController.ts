@@ -40,7 +40,7 @@ export interface ChatControllerDependencies {
   reviewActions: ReviewActions;
   chatVisible(): boolean;
   /** The MCP panel: its messages and its state; its servers' tools join every session. */
-  mcp: { handle(message: FromWebview): boolean; postState(): void; viewReady(): void; toolSource: ToolSource };
+  mcp: { handle(message: FromWebview): boolean; postState(): void; toolSource: ToolSource };
 }
 
 const lastConversationKey = 'elbow.lastConversation';
@@ -94,7 +94,6 @@ export class ChatController implements vscode.Disposable {
         await this.postFullState();
         if (this.focusPending) this.deps.post({ type: 'focusInput' });
         this.focusPending = false;
-        this.deps.mcp.viewReady();
         return;
       case 'send': return this.send(message.text);
       case 'stop': return this.stop();

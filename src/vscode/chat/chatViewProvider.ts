@@ -8,6 +8,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   static readonly viewType = 'elbow.chat';
   private view: vscode.WebviewView | undefined;
   private subscriptions: vscode.Disposable[] = [];
+  /** The current webview has loaded and asked for the state: messages posted now are received. */
+  private ready = false;
+  private readyWaiters: Array<() => void> = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -21,6 +24,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
+    this.ready = false;
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     view.webview.options = { enableScripts: true, localResourceRoots: [dist, media] };
@@ -35,7 +39,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // VS Code resolves the view again each time it is shown after being hidden: listeners live as long as this webview.
     const received = view.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw));
     const disposed = view.onDidDispose(() => {
-      if (this.view === view) this.view = undefined;
+      if (this.view === view) {
+        this.view = undefined;
+        this.ready = false;
+      }
       received.dispose();
       disposed.dispose();
       this.subscriptions = this.subscriptions.filter((subscription) => subscription !== received && subscription !== disposed);
@@ -47,6 +54,18 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (this.view === undefined) return;
     // A hidden webview drops messages; it asks for the whole state again ('ready') when shown.
     this.view.webview.postMessage(message).then(undefined, (error: unknown) => this.log.debug(`Message to the chat view not delivered: ${String(error)}`));
+  }
+
+  /** Resolves once the shown webview has loaded (at once when it has), or after `timeoutMs` regardless. */
+  whenReady(timeoutMs = 10_000): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.readyWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Shows the view (opening the side bar if needed). */
@@ -63,6 +82,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (!parsed.success) {
       this.log.warn(`Ignored an invalid message from the chat view: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
       return;
+    }
+    if (parsed.data.type === 'ready') {
+      this.ready = true;
+      for (const waiter of this.readyWaiters.splice(0)) waiter();
     }
     this.receive(parsed.data).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

@@ -20,8 +20,6 @@ export class McpPanelBridge implements vscode.Disposable {
   private readonly subscription: { dispose(): void };
   private timer: NodeJS.Timeout | undefined;
   private warned: string | undefined;
-  /** The panel should open once the webview has (re)loaded. */
-  private showPending = false;
 
   constructor(private readonly deps: McpPanelBridgeDependencies) {
     this.subscription = deps.manager.onDidChange(() => this.schedulePost());
@@ -31,16 +29,10 @@ export class McpPanelBridge implements vscode.Disposable {
     return this.deps.manager;
   }
 
-  /** Opens the panel in the chat (now, and again once a loading webview is ready). */
+  /** Opens the panel in a loaded chat view. */
   show(): void {
-    this.showPending = true;
     this.postState();
     this.deps.post({ type: 'showMcp' });
-  }
-
-  viewReady(): void {
-    if (this.showPending) this.deps.post({ type: 'showMcp' });
-    this.showPending = false;
   }
 
   /** Handles the MCP panel's messages; `false` for any other message. */

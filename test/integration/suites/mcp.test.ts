@@ -91,7 +91,8 @@ export function mcpTests(llm: () => FakeLlmServer): void {
     it('shows the servers connected with their tools, restarts one, and turns one off and on from the panel', async () => {
       await vscode.commands.executeCommand('elbow.mcp.showServers');
       await webview.waitFor(`${server('everything')}[data-state="connected"]`, { timeoutMs: 20_000 });
-      await webview.waitFor(`${server('everything')} .mcp-tool[data-tool="echo"] .mcp-tag-always`);
+      // The tool list starts collapsed: the tag is there, not hidden, inside it.
+      await webview.waitFor(`${server('everything')} .mcp-tool[data-tool="echo"] .mcp-tag-always:not([hidden])`, { state: 'attached' });
       await page.screenshot('mcp-panel');
 
       await webview.click(`${server('everything')} .mcp-server-restart`);
