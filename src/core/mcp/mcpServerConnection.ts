@@ -120,7 +120,7 @@ export class McpServerConnection {
     if (this.state === 'idle' || this.state === 'connecting') await this.start();
     const client = this.client;
     if (this.state !== 'connected' || client === undefined) {
-      throw new ToolError(`The MCP server "${this.name}" is not running${this.error === undefined ? '' : `: ${this.error}`} Continue without ${tool}, or tell the user the server needs attention.`);
+      throw new ToolError(`The MCP server "${this.name}" is not running${this.error === undefined ? '.' : `: ${this.error}`} Continue without ${tool}, or tell the user the server needs attention.`);
     }
     const { timeoutMs, file } = this.options.config;
     try {
