@@ -45,6 +45,7 @@ export class McpManager implements ToolSource {
   private started = false;
   private readonly listeners = new Set<() => void>();
   private readonly validators = new Map<string, ArgumentsValidator>();
+  private readonly waitedFor = new WeakSet<McpServerConnection>();
   private disposed = false;
 
   constructor(private readonly options: McpManagerOptions) {}
@@ -65,8 +66,14 @@ export class McpManager implements ToolSource {
   async prepare(signal: AbortSignal): Promise<void> {
     await (this.loading ?? this.reload());
     this.started = true;
-    // Servers already connecting (e.g. just added to a file) are waited for like new ones.
-    const starting = this.connections.filter((connection) => connection.state === 'idle' || connection.state === 'connecting').map((connection) => connection.start());
+    // Each server is waited for once (also one already connecting, e.g. just added to a file): one that hangs
+    // while starting must not hold up every later run as well.
+    const starting = this.connections
+      .filter((connection) => (connection.state === 'idle' || connection.state === 'connecting') && !this.waitedFor.has(connection))
+      .map((connection) => {
+        this.waitedFor.add(connection);
+        return connection.start();
+      });
     if (starting.length === 0) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, this.options.startWaitMs ?? 15_000);

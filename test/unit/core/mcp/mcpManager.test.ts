@@ -304,6 +304,9 @@ describe('McpManager with real MCP servers', function () {
     assert.ok(took >= 1_900 && took < 3_500, `prepare took ${took} ms`);
     assert.equal(stateOf(manager, 'silent')?.state, 'connecting');
     assert.equal(stateOf(manager, 'everything')?.state, 'connected');
+    const again = Date.now();
+    await manager.prepare(new AbortController().signal);
+    assert.ok(Date.now() - again < 500, 'the next run does not wait for the hanging server again');
     assert.equal((await call(registryOf(manager), 'mcp__everything__echo', { message: 'unaffected' })).text, 'Echo: unaffected');
 
     const missing = stateOf(manager, 'missing');
