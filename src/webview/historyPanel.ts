@@ -1,6 +1,7 @@
 import type { ConversationSummary } from '../protocol/chatItems';
 import { codicon, h, iconButton } from './dom';
 import { relativeTime } from './format';
+import { ModalPanel } from './modalPanel';
 import type { Host } from './vscodeApi';
 
 /** Earlier conversations, over the chat: open or delete one; Escape or the close button returns to the chat. */
@@ -13,13 +14,13 @@ export class HistoryPanel {
   });
   private conversations: readonly ConversationSummary[] = [];
   private currentId: string | undefined;
-  private returnFocus: HTMLElement | undefined;
+  private readonly modal: ModalPanel;
 
   constructor(
     private readonly host: Host,
     /** The rest of the page, made inert while the panel is open. */
-    private readonly behind: HTMLElement,
-    private readonly fallbackFocus: () => void,
+    behind: HTMLElement,
+    fallbackFocus: () => void,
   ) {
     const close = iconButton({ id: 'history-close', icon: 'close', label: 'Close history', onClick: () => this.hide() });
     this.element = h('section', {
@@ -33,16 +34,7 @@ export class HistoryPanel {
       this.list,
     ]);
     this.filter.addEventListener('input', () => this.renderList());
-    document.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape' || !this.isOpen) return;
-      event.preventDefault();
-      event.stopPropagation();
-      this.hide();
-    });
-  }
-
-  get isOpen(): boolean {
-    return !this.element.hidden;
+    this.modal = new ModalPanel(this.element, behind, fallbackFocus, () => (this.filter.value = ''));
   }
 
   /** The conversation on screen, marked in the list. */
@@ -52,23 +44,13 @@ export class HistoryPanel {
 
   show(conversations: readonly ConversationSummary[]): void {
     this.conversations = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt);
-    const wasOpen = this.isOpen;
-    if (!wasOpen && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) this.returnFocus = document.activeElement;
-    this.element.hidden = false;
-    this.behind.inert = true;
+    const opened = this.modal.open();
     this.renderList();
-    if (!wasOpen) this.filter.focus();
+    if (opened) this.filter.focus();
   }
 
   hide(): void {
-    if (!this.isOpen) return;
-    this.element.hidden = true;
-    this.behind.inert = false;
-    this.filter.value = '';
-    const target = this.returnFocus;
-    this.returnFocus = undefined;
-    if (target?.isConnected === true && !target.hidden) target.focus();
-    else this.fallbackFocus();
+    this.modal.hide();
   }
 
   private renderList(): void {

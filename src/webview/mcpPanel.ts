@@ -1,6 +1,7 @@
 import type { McpServerInfo, McpState } from '../protocol/mcpServers';
 import { codicon, h, iconButton } from './dom';
 import { KeyedList } from './keyedList';
+import { ModalPanel } from './modalPanel';
 import { McpServerView } from './mcpServerView';
 import type { Host } from './vscodeApi';
 
@@ -21,13 +22,13 @@ export class McpPanel {
   private readonly serverList = h('ul', { id: 'mcp-servers', className: 'mcp-servers', attributes: { 'aria-label': 'Servers' } });
   private readonly servers: KeyedList<McpServerInfo, McpServerView>;
   private readonly empty: HTMLElement;
-  private returnFocus: HTMLElement | undefined;
+  private readonly modal: ModalPanel;
 
   constructor(
     host: Host,
     /** The rest of the page, made inert while the panel is open. */
-    private readonly behind: HTMLElement,
-    private readonly fallbackFocus: () => void,
+    behind: HTMLElement,
+    fallbackFocus: () => void,
   ) {
     this.servers = new KeyedList(this.serverList, (server) => server.name, (server) => new McpServerView(server.name, host));
     const addServer = (id: string, className: string) =>
@@ -53,35 +54,15 @@ export class McpPanel {
       ]),
       h('div', { className: 'mcp-body' }, [this.warning, this.problems, this.serverList, this.empty]),
     ]);
-    document.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape' || !this.isOpen) return;
-      event.preventDefault();
-      event.stopPropagation();
-      this.hide();
-    });
-  }
-
-  get isOpen(): boolean {
-    return !this.element.hidden;
+    this.modal = new ModalPanel(this.element, behind, fallbackFocus);
   }
 
   open(): void {
-    if (this.isOpen) return;
-    const focused = document.activeElement;
-    if (focused instanceof HTMLElement && focused !== document.body) this.returnFocus = focused;
-    this.element.hidden = false;
-    this.behind.inert = true;
-    this.title.focus();
+    if (this.modal.open()) this.title.focus();
   }
 
   hide(): void {
-    if (!this.isOpen) return;
-    this.element.hidden = true;
-    this.behind.inert = false;
-    const target = this.returnFocus;
-    this.returnFocus = undefined;
-    if (target?.isConnected === true && !target.hidden) target.focus();
-    else this.fallbackFocus();
+    this.modal.hide();
   }
 
   update(state: McpState): void {
