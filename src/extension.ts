@@ -66,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
   const mcpOptions = { workspaceRoots, workspaceTrusted: () => vscode.workspace.isTrusted, clientVersion: version, log: mcpLog };
   const mcp = createMcpManager(mcpOptions);
+  const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
   activeMcp = mcp;
   const mcpPanel = new McpPanelBridge({ manager: mcp, post: (message) => view.post(message), log });
 
@@ -97,14 +98,14 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     { dispose: () => void mcp.dispose() },
     ...registerMcpCommands({
       manager: mcp,
-      configFiles: () => configFiles(mcpOptions, process.env, os.homedir()),
+      configFiles: mcpFiles,
       showServers: async () => {
         await view.reveal();
         await view.whenReady();
         mcpPanel.show();
       },
     }),
-    ...watchMcpConfig(() => configFiles(mcpOptions, process.env, os.homedir()), () => void mcp.reload()),
+    ...watchMcpConfig(mcpFiles, () => void mcp.reload()),
     reviewManager,
     new ReviewDecorations(reviewManager),
     codeLens,

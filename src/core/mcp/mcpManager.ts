@@ -88,10 +88,8 @@ export class McpManager implements ToolSource {
   }
 
   tools(): ExternalTool[] {
-    const offered = this.connections.filter((connection) => connection.state !== 'disabled' && (connection.state !== 'failed' || connection.retrying));
-    const enabled = offered.map((connection) => ({ connection, definitions: connection.tools.filter((tool) => !connection.config.disabledTools.includes(tool.name)) }));
     const names = this.modelNames();
-    return enabled.flatMap(({ connection, definitions }) => definitions.map((definition) => mcpTool({
+    return this.offeredTools().flatMap(({ connection, definitions }) => definitions.map((definition) => mcpTool({
       connection,
       definition,
       modelName: names.get(connection.name)?.get(definition.name) ?? definition.name,
@@ -117,7 +115,8 @@ export class McpManager implements ToolSource {
         alwaysAllowed: connection.config.alwaysAllow.includes(tool.name),
       })),
     }));
-    const warning = tooManyToolsWarning(this.options.builtinToolCount, this.tools().length);
+    const offered = this.offeredTools().reduce((count, { definitions }) => count + definitions.length, 0);
+    const warning = tooManyToolsWarning(this.options.builtinToolCount, offered);
     return { servers, problems: this.problems.map(problemText), ...(warning === undefined ? {} : { warning }) };
   }
 
@@ -227,6 +226,13 @@ export class McpManager implements ToolSource {
       this.validators.set(key, validator);
     }
     return validator;
+  }
+
+  /** The tools the model gets, by server: of servers on and not failed for good, those not turned off. */
+  private offeredTools(): Array<{ connection: McpServerConnection; definitions: McpToolDefinition[] }> {
+    return this.connections
+      .filter((connection) => connection.state !== 'disabled' && (connection.state !== 'failed' || connection.retrying))
+      .map((connection) => ({ connection, definitions: connection.tools.filter((tool) => !connection.config.disabledTools.includes(tool.name)) }));
   }
 
   /** Named over every tool of the servers that are on, so turning a tool off does not rename others. */
