@@ -6,13 +6,13 @@ import type { PassThrough } from 'node:stream';
 import { parseCliArguments } from '../../../src/cli/cliArguments';
 import { resolveCliConfig } from '../../../src/cli/cliConfig';
 import { createCliSession } from '../../../src/cli/createCliSession';
-import { runInteractiveChat } from '../../../src/cli/repl';
 import { AgentSession } from '../../../src/core/agent/agentSession';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { startTerminalChat } from '../../support/terminalChat';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
-import { createTerminalScreen, type TerminalScreen } from '../../support/terminalScreen';
+import type { TerminalScreen } from '../../support/terminalScreen';
 
 const ctrlC = '\x03';
 const ctrlD = '\x04';
@@ -33,9 +33,7 @@ describe('interactive chat', function () {
     server = await startFakeLlmServer();
     ws = await createTempWorkspace({});
     session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), model: 'm', system: 's', registry: new ToolRegistry() });
-    terminal = createTerminalScreen();
-    ({ input } = terminal);
-    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer });
+    ({ terminal, input, finished } = startTerminalChat(session));
   });
   afterEach(async () => {
     input.end();
@@ -99,9 +97,7 @@ describe('interactive chat: /usage, /compact and /help', function () {
     dataFolder = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-data-'));
     const env = { OPENAI_API_KEY: server.apiKey, OPENAI_API_BASE: server.openaiBaseUrl, OPENAI_MODEL: 'gpt-4.1', ELBOW_DATA_DIR: dataFolder };
     session = await createCliSession(resolveCliConfig(parseCliArguments([]), env), ws.root);
-    terminal = createTerminalScreen();
-    ({ input } = terminal);
-    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer });
+    ({ terminal, input, finished } = startTerminalChat(session));
   });
   afterEach(async () => {
     input.end();

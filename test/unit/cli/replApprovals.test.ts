@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import type { PassThrough } from 'node:stream';
-import { decisionFor, TerminalApprovals } from '../../../src/cli/cliApprovals';
-import { runInteractiveChat } from '../../../src/cli/repl';
-import { AgentSession } from '../../../src/core/agent/agentSession';
-import { createProvider } from '../../../src/core/llm/providers/createProvider';
-import { FixedPermissionSettings } from '../../../src/core/permissions/fixedPermissionSettings';
-import { PermissionGate } from '../../../src/core/permissions/permissionGate';
+import { decisionFor } from '../../../src/cli/cliApprovals';
 import { builtinTools } from '../../../src/core/tools/builtin/index';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { startAskingTerminalChat } from '../../support/terminalChat';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
-import { createTerminalScreen, type TerminalScreen } from '../../support/terminalScreen';
+import type { TerminalScreen } from '../../support/terminalScreen';
 
 describe('interactive chat: permission prompts', function () {
   this.timeout(15_000);
@@ -28,12 +24,7 @@ describe('interactive chat: permission prompts', function () {
     ws = await createTempWorkspace({});
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    const approvals = new TerminalApprovals();
-    const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
-    const session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), model: 'm', system: 's', registry, permissions });
-    terminal = createTerminalScreen();
-    ({ input } = terminal);
-    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer, onAskLine: (askLine) => approvals.attach(askLine) });
+    ({ terminal, input, finished } = startAskingTerminalChat(ws.host, server, registry));
   });
   afterEach(async () => {
     input.end();

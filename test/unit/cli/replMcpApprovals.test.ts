@@ -3,20 +3,15 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PassThrough } from 'node:stream';
-import { TerminalApprovals } from '../../../src/cli/cliApprovals';
-import { runInteractiveChat } from '../../../src/cli/repl';
-import { AgentSession } from '../../../src/core/agent/agentSession';
-import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import type { McpManager } from '../../../src/core/mcp/mcpManager';
-import { FixedPermissionSettings } from '../../../src/core/permissions/fixedPermissionSettings';
-import { PermissionGate } from '../../../src/core/permissions/permissionGate';
 import { builtinTools } from '../../../src/core/tools/builtin/index';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { createMcpManager } from '../../../src/node/createMcpManager';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { everythingServerScript } from '../../support/mcpServers';
+import { startAskingTerminalChat } from '../../support/terminalChat';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
-import { createTerminalScreen, type TerminalScreen } from '../../support/terminalScreen';
+import type { TerminalScreen } from '../../support/terminalScreen';
 
 describe('interactive chat: MCP tool prompts', function () {
   this.timeout(30_000);
@@ -35,12 +30,7 @@ describe('interactive chat: MCP tool prompts', function () {
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
     registry.addSource(mcp);
-    const approvals = new TerminalApprovals();
-    const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
-    const session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), model: 'm', system: 's', registry, permissions });
-    terminal = createTerminalScreen();
-    ({ input } = terminal);
-    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer, onAskLine: (askLine) => approvals.attach(askLine) });
+    ({ terminal, input, finished } = startAskingTerminalChat(ws.host, server, registry));
   });
   afterEach(async () => {
     input.end();
