@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import type { McpConfigFile } from '../../core/mcp/mcpServerConfig';
@@ -33,7 +34,7 @@ async function openConfiguration(deps: McpCommandDependencies, kind: unknown): P
   const chosen = typeof kind === 'string' ? files.find((file) => file.kind === kind) : await pickFile(files, 'Open which MCP configuration?');
   if (chosen === undefined) return;
   if (!(await exists(chosen.path))) {
-    await fs.mkdir(pathFolder(chosen.path), { recursive: true });
+    await fs.mkdir(path.dirname(chosen.path), { recursive: true });
     await fs.writeFile(chosen.path, emptyConfig(chosen), { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
@@ -85,10 +86,6 @@ async function pickFile(files: readonly McpConfigFile[], title: string): Promise
   return (await vscode.window.showQuickPick(items, { title }))?.file;
 }
 
-async function exists(path: string): Promise<boolean> {
-  return fs.stat(path).then(() => true, () => false);
-}
-
-function pathFolder(path: string): string {
-  return vscode.Uri.joinPath(vscode.Uri.file(path), '..').fsPath;
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(() => true, () => false);
 }
