@@ -9,7 +9,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { findRipgrep } from '../src/node/findRipgrep';
+import { findRipgrep } from '../src/node/findExecutable';
 import { cancelRows } from './cancelCase';
 import type { BenchContext } from './context';
 import { contextReport } from './contextCase';

@@ -4,7 +4,7 @@ import type { HostFileSystem } from '../core/host/fileSystem';
 import type { WorkspaceSearcher } from '../core/host/searcher';
 import { BuiltinSearcher } from '../core/search/builtinSearcher';
 import type { SearchScope } from '../core/search/searchScope';
-import { findRipgrep } from './findRipgrep';
+import { findRipgrep } from './findExecutable';
 import { RipgrepSearcher } from './ripgrepSearcher';
 
 export interface CreateWorkspaceSearcherOptions {

@@ -16,7 +16,7 @@ import { ToolRegistry } from '../../src/core/tools/registry';
 import type { ToolContext } from '../../src/core/tools/tool';
 import { Workspace } from '../../src/core/tools/workspace';
 import { ChildProcessRunner } from '../../src/node/childProcessRunner';
-import { findRipgrep } from '../../src/node/findRipgrep';
+import { findRipgrep } from '../../src/node/findExecutable';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { RipgrepSearcher } from '../../src/node/ripgrepSearcher';
 

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { BuiltinSearcher } from '../../../src/core/search/builtinSearcher';
 import { createWorkspaceSearcher } from '../../../src/node/createWorkspaceSearcher';
-import { findRipgrep } from '../../../src/node/findRipgrep';
+import { findRipgrep } from '../../../src/node/findExecutable';
 import { NodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { parseRipgrepMatch } from '../../../src/node/ripgrepJson';
 import { RipgrepSearcher } from '../../../src/node/ripgrepSearcher';

@@ -3,10 +3,11 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 
 /**
- * The first executable among `candidates` (e.g. the `rg` VS Code ships, see TESTING.md),
- * else `rg` on the PATH; `undefined` when there is none.
+ * The first executable among `candidates`, else the program `name` on the PATH (with the
+ * Windows extensions of PATHEXT); `undefined` when there is none.
  */
-export async function findRipgrep(
+export async function findExecutable(
+  name: string,
   candidates: readonly string[] = [],
   environment: { PATH?: string; PATHEXT?: string } = process.env,
 ): Promise<string | undefined> {
@@ -14,16 +15,21 @@ export async function findRipgrep(
     if (await isExecutableFile(candidate)) return candidate;
   }
   const executableNames = process.platform === 'win32'
-    ? (environment.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').map((extension) => `rg${extension.toLowerCase()}`)
-    : ['rg'];
+    ? (environment.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').map((extension) => `${name}${extension.toLowerCase()}`)
+    : [name];
   for (const folder of (environment.PATH ?? '').split(path.delimiter)) {
     if (!folder) continue;
-    for (const name of executableNames) {
-      const candidate = path.join(folder, name);
+    for (const executableName of executableNames) {
+      const candidate = path.join(folder, executableName);
       if (await isExecutableFile(candidate)) return candidate;
     }
   }
   return undefined;
+}
+
+/** ripgrep: one of `candidates` (e.g. the `rg` VS Code ships, see `vscodeRipgrep.ts`), else `rg` on the PATH. */
+export function findRipgrep(candidates: readonly string[] = [], environment: { PATH?: string; PATHEXT?: string } = process.env): Promise<string | undefined> {
+  return findExecutable('rg', candidates, environment);
 }
 
 async function isExecutableFile(filePath: string): Promise<boolean> {

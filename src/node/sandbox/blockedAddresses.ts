@@ -1,0 +1,40 @@
+import * as net from 'node:net';
+import * as os from 'node:os';
+
+/**
+ * Addresses an allowed host name may not lead to: this machine (loopback, its own interfaces,
+ * "any"), link-local and cloud metadata endpoints, multicast. Whoever controls a name's DNS
+ * controls where it points; these would open the machine's own services to the sandbox.
+ */
+export function isBlockedAddress(address: string): boolean {
+  const embedded = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (embedded !== undefined) return isBlockedAddress(embedded);
+  if (ownAddresses().has(address.toLowerCase())) return true;
+  if (net.isIPv4(address)) return blockedIpv4.check(address, 'ipv4');
+  if (net.isIPv6(address)) return blockedIpv6.check(address, 'ipv6');
+  return true;
+}
+
+const blockedIpv4 = new net.BlockList();
+blockedIpv4.addSubnet('0.0.0.0', 8, 'ipv4');
+blockedIpv4.addSubnet('127.0.0.0', 8, 'ipv4');
+blockedIpv4.addSubnet('169.254.0.0', 16, 'ipv4');
+blockedIpv4.addSubnet('224.0.0.0', 4, 'ipv4');
+blockedIpv4.addAddress('255.255.255.255', 'ipv4');
+blockedIpv4.addAddress('100.100.100.200', 'ipv4');
+blockedIpv4.addAddress('168.63.129.16', 'ipv4');
+
+const blockedIpv6 = new net.BlockList();
+blockedIpv6.addAddress('::', 'ipv6');
+blockedIpv6.addAddress('::1', 'ipv6');
+blockedIpv6.addSubnet('fe80::', 10, 'ipv6');
+blockedIpv6.addSubnet('ff00::', 8, 'ipv6');
+blockedIpv6.addSubnet('fd00:ec2::', 32, 'ipv6');
+
+function ownAddresses(): Set<string> {
+  const addresses = new Set<string>();
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) addresses.add(entry.address.toLowerCase());
+  }
+  return addresses;
+}

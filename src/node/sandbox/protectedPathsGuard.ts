@@ -1,0 +1,110 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { ProtectedPath } from '../../core/sandbox/protectedPaths';
+
+/** A protected path of one workspace folder, as the guard handles it. */
+export interface GuardedPath extends ProtectedPath {
+  root: string;
+  absolute: string;
+}
+
+export interface Protection {
+  /** Protected paths that exist (placeholders included): mounted read-only. */
+  readOnlyPaths: string[];
+  /** Folders between a workspace folder and a protected path (`.git`), pinned so they cannot be renamed. */
+  pinnedDirectories: string[];
+  /**
+   * Moves aside protected files that appeared since `protect` (a sandboxed command created
+   * them, where no mount could stop it); says what it did, one line each.
+   */
+  check(): Promise<string[]>;
+  /** `check`, then removes the placeholders no other sandbox still uses. */
+  release(): Promise<string[]>;
+}
+
+/**
+ * Keeps protected paths protected while sandboxed commands run: existing ones become read-only
+ * mounts; a missing protected folder gets an empty placeholder (a mount needs something to
+ * cover), removed again afterwards; a missing protected file cannot be covered without leaving
+ * an empty file in the workspace, so one that appears is moved to the quarantine folder.
+ */
+export class ProtectedPathsGuard {
+  private readonly placeholderUsers = new Map<string, number>();
+
+  constructor(private readonly quarantineFolder: string) {}
+
+  /** `placeholders`: whether missing protected folders need one (mount-based sandboxes). */
+  async protect(paths: readonly GuardedPath[], placeholders = true): Promise<Protection> {
+    const readOnlyPaths: string[] = [];
+    const pinned = new Set<string>();
+    const createdPlaceholders: string[] = [];
+    const missingFiles: GuardedPath[] = [];
+    for (const entry of paths) {
+      const exists = await fs.lstat(entry.absolute).then(() => true, () => false);
+      if (!exists && entry.kind === 'file') {
+        missingFiles.push(entry);
+        continue;
+      }
+      if (!exists && (!placeholders || !(await this.addPlaceholder(entry.absolute)))) continue;
+      if (!exists) createdPlaceholders.push(entry.absolute);
+      readOnlyPaths.push(entry.absolute);
+      for (let folder = path.dirname(entry.absolute); folder.length > entry.root.length; folder = path.dirname(folder)) pinned.add(folder);
+    }
+    const check = (): Promise<string[]> => this.quarantineAppeared(missingFiles);
+    return {
+      readOnlyPaths,
+      pinnedDirectories: [...pinned].filter((folder) => !readOnlyPaths.includes(folder)),
+      check,
+      release: async () => {
+        const notes = await check();
+        await Promise.all(createdPlaceholders.map((placeholder) => this.removePlaceholder(placeholder)));
+        return notes;
+      },
+    };
+  }
+
+  private async addPlaceholder(folder: string): Promise<boolean> {
+    const users = this.placeholderUsers.get(folder) ?? 0;
+    if (users === 0) {
+      try {
+        await fs.mkdir(folder, { recursive: true });
+      } catch {
+        return false;
+      }
+    }
+    this.placeholderUsers.set(folder, users + 1);
+    return true;
+  }
+
+  private async removePlaceholder(folder: string): Promise<void> {
+    const users = (this.placeholderUsers.get(folder) ?? 1) - 1;
+    if (users > 0) {
+      this.placeholderUsers.set(folder, users);
+      return;
+    }
+    this.placeholderUsers.delete(folder);
+    // Only while still empty: the user (outside the sandbox) may have started using it.
+    await fs.rmdir(folder).catch(() => undefined);
+  }
+
+  private async quarantineAppeared(missingFiles: readonly GuardedPath[]): Promise<string[]> {
+    const notes: string[] = [];
+    for (const entry of missingFiles) {
+      const appeared = await fs.lstat(entry.absolute).then(() => true, () => false);
+      if (!appeared) continue;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const destination = path.join(this.quarantineFolder, stamp, path.basename(entry.root), entry.path);
+      try {
+        await fs.mkdir(path.dirname(destination), { recursive: true });
+        await fs.rename(entry.absolute, destination).catch(async () => {
+          await fs.cp(entry.absolute, destination, { recursive: true });
+          await fs.rm(entry.absolute, { recursive: true, force: true });
+        });
+        notes.push(`The command created ${entry.path}, which is protected (${entry.why}); Elbow moved it to ${destination}. To create it, use write_file: the user is asked first.`);
+      } catch (error) {
+        notes.push(`The command created ${entry.path}, which is protected, and Elbow could not move it aside (${error instanceof Error ? error.message : String(error)}). Tell the user.`);
+      }
+    }
+    return notes;
+  }
+}
