@@ -19,6 +19,8 @@ import { ChildProcessRunner } from '../../src/node/childProcessRunner';
 import { findRipgrep } from '../../src/node/findExecutable';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { RipgrepSearcher } from '../../src/node/ripgrepSearcher';
+import { defaultSandboxSettings, type SandboxSettings } from '../../src/core/sandbox/sandboxSettings';
+import { CommandSandbox } from '../../src/node/sandbox/commandSandbox';
 
 /** File content, or a symbolic link to `symlink` (a path relative to the link's folder, or absolute). */
 export type FileSpec = string | Uint8Array | { symlink: string };
@@ -32,6 +34,8 @@ export interface TempWorkspaceOptions {
   /** Who answers permission requests (default: nobody, so they are refused). */
   approvals?: Approvals;
   permissions?: Partial<CommandPermissions>;
+  /** Commands run in the real OS sandbox (with these settings), with `home/` of the temp folder as the home folder. */
+  sandbox?: Partial<SandboxSettings>;
 }
 
 export interface TempWorkspace {
@@ -69,12 +73,19 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
   await writeFiles(root, files);
   const fileSystem = new NodeFileSystem();
   const scope: SearchScope = { roots };
+  const sandbox = options.sandbox === undefined ? undefined : new CommandSandbox({
+    roots: () => roots,
+    settings: () => ({ ...defaultSandboxSettings, ...options.sandbox }),
+    ownDataFolders: () => [],
+    quarantineFolder: path.join(base, 'quarantine'),
+    homeDirectory: path.join(base, 'home'),
+  });
   const host: AgentHost = {
     workspaceRoots: roots,
     files: fileSystem,
     changes: new DirectFileChanges(fileSystem),
     searcher: await createSearcher(options.searcher ?? 'builtin', fileSystem, scope),
-    commands: new ChildProcessRunner({ shell: '/bin/bash' }),
+    commands: new ChildProcessRunner({ shell: '/bin/bash', sandbox }),
     environment: { platform: process.platform, shell: '/bin/bash', today: () => '2026-01-01' },
   };
   const workspace = new Workspace(host);
@@ -103,6 +114,7 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
     },
     cleanup: async () => {
       await commands.stopAll();
+      await sandbox?.dispose();
       await fs.rm(base, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import type { ProviderErrorKind } from '../llm/providerError';
 import type { AssistantMessage, Usage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
+import type { CommandRunPlacement } from '../tools/tool';
 
 /** What started a compaction: the size thresholds, the model's `compact` tool, the user, or a request the provider refused as too long. */
 export type CompactionReason = 'threshold' | 'tool' | 'user' | 'overflow';
@@ -22,8 +23,11 @@ export type AgentEvent =
   | { type: 'tool_call_start'; id: string; name: string }
   /** A call is about to run, its arguments complete. */
   | { type: 'tool_call'; id: string; name: string; arguments: string }
-  /** `summary` is one line for the user, e.g. `Edited fizzbuzz.js +2 −1`; `text` is what the model gets. */
-  | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string }
+  /**
+   * `summary` is one line for the user, e.g. `Edited fizzbuzz.js +2 −1`; `text` is what the model gets;
+   * `placement`, for commands, says whether it ran in the sandbox.
+   */
+  | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string; placement?: CommandRunPlacement }
   | { type: 'assistant_message'; message: AssistantMessage }
   /**
    * What one request used, as the provider reported it. The session adds the request's cost in

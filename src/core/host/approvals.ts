@@ -10,6 +10,8 @@ export type ApprovalRequest =
       reasons: string[];
       /** What "Always allow" would add to the allow list; empty when it must not be offered. */
       alwaysAllow: string[];
+      /** Where it would run if allowed. */
+      placement: CommandPlacement;
     }
   | { kind: 'outsideWorkspace'; toolCallId: string; toolName: string; path: string; access: 'read' | 'write' }
   | {
@@ -25,11 +27,34 @@ export type ApprovalRequest =
       /** Whether "Always allow this tool" can be offered (it is written to the server's configuration). */
       alwaysAllowOffered: boolean;
     }
+  /** A tool wants to change a protected file (`.vscode/settings.json`, `AGENTS.md`…): always asked, with the diff. */
+  | {
+      kind: 'protectedFile';
+      toolCallId: string;
+      toolName: string;
+      /** As shown, e.g. `.vscode/settings.json`. */
+      path: string;
+      action: 'create' | 'change' | 'delete';
+      /** Why the file is protected. */
+      why: string;
+      /** A unified diff of the change. */
+      diff: string;
+    }
   /** A guard rail was reached (e.g. many commands without a user message): go on? */
   | { kind: 'continue'; toolCallId: string; message: string };
 
+/**
+ * Where an asked-about command would run: in the OS sandbox; outside it because the model asks
+ * for that (with its reason); or outside because no sandbox can run on this machine.
+ */
+export type CommandPlacement =
+  | { kind: 'sandbox' }
+  | { kind: 'outsideRequested'; reason: string }
+  | { kind: 'noSandbox'; reason: string };
+
 export type ApprovalDecision =
-  | { approved: true; alwaysAllow?: boolean }
+  /** `runOutsideSandbox`: the user chose where a command runs, overriding its placement. */
+  | { approved: true; alwaysAllow?: boolean; runOutsideSandbox?: boolean }
   | { approved: false; reason?: string };
 
 /** Asks the user. The host shows the request (a chat card, a terminal prompt) and answers; cancel via the signal. */
@@ -49,6 +74,8 @@ export interface CommandPermissions {
   allowWritesOutsideWorkspace: boolean;
   /** MCP tools their server annotates as read-only run without asking. */
   autoApproveReadOnlyMcpTools?: boolean;
+  /** Paths relative to each workspace folder that tools change only after asking, besides the built-in list. */
+  protectedPaths?: readonly string[];
 }
 
 /** Where the permission settings come from and where "Always allow" writes. */

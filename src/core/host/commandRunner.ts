@@ -9,6 +9,8 @@ export interface CommandRequest {
   signal: AbortSignal;
   /** Output as it arrives (raw: may hold terminal escapes and `\r`). */
   onOutput?: (chunk: string) => void;
+  /** Run inside the OS sandbox; false runs it with the user's full rights (the user approved that). */
+  sandboxed: boolean;
 }
 
 export interface CommandResult {
@@ -30,6 +32,7 @@ export interface BackgroundRequest {
   onOutput(chunk: string): void;
   /** Called once, when the process ends for any reason. */
   onExit(exitCode: number | undefined): void;
+  sandboxed: boolean;
 }
 
 export interface StartedProcess {
@@ -37,8 +40,21 @@ export interface StartedProcess {
   stop(): Promise<void>;
 }
 
+/** Whether commands can run in an OS sandbox here, and if not, why. */
+export type SandboxStatus =
+  | {
+      available: true;
+      /** The shell sandboxed commands run in (they are judged by its parser), e.g. `/bin/bash`. */
+      shell: string;
+      /** What the sandbox allows, one line for the model and the user. */
+      description: string;
+    }
+  | { available: false; reason: string };
+
 /** How commands run: VS Code's terminals, or child processes in the terminal host. */
 export interface CommandRunner {
   run(request: CommandRequest): Promise<CommandResult>;
   start(request: BackgroundRequest): Promise<StartedProcess>;
+  /** Found out once and then remembered; never rejects. */
+  sandboxStatus(): Promise<SandboxStatus>;
 }

@@ -1,5 +1,7 @@
 import * as path from 'node:path';
-import type { ApprovalDecision, ApprovalRequest, Approvals, PermissionSettings } from '../host/approvals';
+import type { ApprovalDecision, ApprovalRequest, Approvals, CommandPlacement, PermissionSettings } from '../host/approvals';
+import type { SandboxStatus } from '../host/commandRunner';
+import { allowRulesWithoutSandbox } from '../commands/allowListWithoutSandbox';
 import { judgeCommand } from '../commands/judgeCommand';
 import { relativeInside } from '../search/searchScope';
 import { ToolError } from '../tools/tool';
@@ -16,8 +18,12 @@ export interface CommandCheck {
   /** True for absolute paths `.elbowignore` hides. */
   isHidden(absolutePath: string): boolean;
   platform: string;
+  /** The shell that runs commands when there is no sandbox. */
   shell: string;
   homeDirectory?: string;
+  sandbox: SandboxStatus;
+  /** The model asks to run the command outside the sandbox, for this reason. */
+  outsideSandboxReason?: string;
 }
 
 export interface PermissionGateOptions {
@@ -49,6 +55,12 @@ export interface McpToolCheck {
 /** How auto-approve, rules and the user decided a command, for the tool result. */
 export type CommandPermission = 'rule' | 'autoApprove' | 'user';
 
+export interface CommandDecision {
+  permission: CommandPermission;
+  /** Run it in the OS sandbox (false: with the user's full rights). */
+  sandboxed: boolean;
+}
+
 /**
  * The one place tool calls get permission: commands are judged against the allow and deny
  * rules and asked about when needed; access outside the workspace is asked about (reads) or
@@ -57,33 +69,51 @@ export type CommandPermission = 'rule' | 'autoApprove' | 'user';
 export class PermissionGate {
   constructor(private readonly options: PermissionGateOptions) {}
 
-  async checkCommand(check: CommandCheck): Promise<CommandPermission> {
+  /**
+   * Containment first: with a sandbox, what the rules allow (or auto-approve lets through) runs
+   * in it unasked, and the user's Allow and "Always allow" keep it there; running outside asks
+   * every time. Without one, only rules that cannot run code or write files apply.
+   */
+  async checkCommand(check: CommandCheck): Promise<CommandDecision> {
     const permissions = this.options.settings.current();
+    const { sandbox } = check;
     const judgement = judgeCommand(check.command, {
-      allow: permissions.allow,
+      allow: sandbox.available ? permissions.allow : allowRulesWithoutSandbox(permissions.allow),
       deny: permissions.deny,
       cwd: check.cwd,
       classifyPath: (absolute) => classify(absolute, check),
       platform: check.platform,
-      shell: check.shell,
+      shell: sandbox.available ? sandbox.shell : check.shell,
       homeDirectory: check.homeDirectory,
     });
     if (judgement.verdict === 'deny') {
       throw new ToolError(`The command was not run: ${judgement.reasons.join('; ')}. The user's settings forbid it; do not try to get around this, find another way or ask the user.`);
     }
-    if (judgement.verdict === 'allow') return 'rule';
-    if (permissions.autoApprove && judgement.autoApprovable) return 'autoApprove';
+    const outsideRequested = sandbox.available && check.outsideSandboxReason !== undefined;
+    if (!outsideRequested) {
+      if (judgement.verdict === 'allow') return { permission: 'rule', sandboxed: sandbox.available };
+      if (permissions.autoApprove && judgement.autoApprovable) return { permission: 'autoApprove', sandboxed: sandbox.available };
+    }
+    const placement: CommandPlacement = !sandbox.available
+      ? { kind: 'noSandbox', reason: sandbox.reason }
+      : outsideRequested
+        ? { kind: 'outsideRequested', reason: check.outsideSandboxReason ?? '' }
+        : { kind: 'sandbox' };
+    const alwaysAllow = placement.kind === 'sandbox' ? judgement.alwaysAllow : [];
     const request: ApprovalRequest = {
       kind: 'command',
       toolCallId: check.toolCallId,
       command: check.command,
       cwd: check.cwdDisplay,
-      reasons: judgement.reasons,
-      alwaysAllow: judgement.alwaysAllow,
+      reasons: outsideRequested ? [] : judgement.reasons,
+      alwaysAllow,
+      placement,
     };
-    const decision = await this.ask(request, check.signal, `run \`${check.command}\``);
-    if (decision.alwaysAllow && judgement.alwaysAllow.length > 0) await this.options.settings.addAllowRules(judgement.alwaysAllow);
-    return 'user';
+    const what = placement.kind === 'outsideRequested' ? `run \`${check.command}\` outside the sandbox` : `run \`${check.command}\``;
+    const decision = await this.ask(request, check.signal, what);
+    if (decision.alwaysAllow && alwaysAllow.length > 0) await this.options.settings.addAllowRules(alwaysAllow);
+    const outside = decision.runOutsideSandbox ?? placement.kind !== 'sandbox';
+    return { permission: 'user', sandboxed: sandbox.available && !outside };
   }
 
   /** For a tool reaching `absolutePath` outside the workspace folders. */
@@ -121,6 +151,17 @@ export class PermissionGate {
     };
     const decision = await this.ask(request, check.signal, `use ${check.tool} of the MCP server "${check.server}"`);
     if (decision.alwaysAllow) await check.allowAlways?.();
+  }
+
+  /** The user's additions to the protected paths (relative to each workspace folder). */
+  protectedPathSettings(): readonly string[] {
+    return this.options.settings.current().protectedPaths ?? [];
+  }
+
+  /** A tool changes a protected file: asked every time, with the diff, auto-approve or not. */
+  async checkProtectedFile(change: Omit<Extract<ApprovalRequest, { kind: 'protectedFile' }>, 'kind'>, signal: AbortSignal): Promise<void> {
+    const verb = change.action === 'create' ? 'create' : change.action === 'delete' ? 'delete' : 'change';
+    await this.ask({ kind: 'protectedFile', ...change }, signal, `${verb} ${change.path}, which is protected because ${change.why}`);
   }
 
   /** A guard rail was reached: true to go on. */

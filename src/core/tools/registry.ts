@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
-import { ToolError, type Tool, type ToolContext, type ToolOutput } from './tool';
+import { ToolError, type CommandRunPlacement, type Tool, type ToolContext, type ToolOutput } from './tool';
 import { maxToolsPerRequest, type ExternalTool, type ToolSource } from './toolSource';
 
 /** A finished call: the result for the model and one line for the user. */
 export interface ToolRun {
   result: ToolResultBlock;
   summary: string;
+  placement?: CommandRunPlacement;
 }
 
 const CANCELLED = 'cancelled by the user';
@@ -74,7 +75,7 @@ export class ToolRegistry {
     if (!parsed.ok) return failed(call, parsed.message);
     try {
       const output = tool ? await runBuiltin(tool, parsed.value, call, context) : await runExternal(external as ExternalTool, parsed.value, call, context);
-      return { result: resultBlock(call, output), summary: output.summary ?? call.name };
+      return { result: resultBlock(call, output), summary: output.summary ?? call.name, ...(output.placement === undefined ? {} : { placement: output.placement }) };
     } catch (error) {
       if (context.signal.aborted) return failed(call, `${call.name} was ${CANCELLED}.`);
       if (error instanceof ToolError) return failed(call, error.message);

@@ -24,7 +24,11 @@ export interface ToolOutput {
   isError?: boolean;
   /** One line for the user, e.g. `Read src/app.ts (lines 1–200)`. */
   summary?: string;
+  /** For commands: whether it ran in the OS sandbox or outside it (absent where no sandbox can run). */
+  placement?: CommandRunPlacement;
 }
+
+export type CommandRunPlacement = 'sandboxed' | 'outsideSandbox';
 
 /**
  * A failure whose message is written for the model: what went wrong and what to do next.

@@ -5,7 +5,7 @@ import { outputForModel, shortCommand } from './commandOutputText';
 const FIRST_LOOK_MS = 2000;
 
 /** Starts a command that keeps running; its output collects in the conversation's command session. */
-export async function startBackgroundCommand(command: string, cwd: string, context: ToolContext): Promise<ToolOutput> {
+export async function startBackgroundCommand(command: string, cwd: string, sandboxed: boolean, context: ToolContext): Promise<ToolOutput> {
   const session = context.commands;
   const id = session.newId();
   const record = session.beginBackground(id, command);
@@ -15,6 +15,7 @@ export async function startBackgroundCommand(command: string, cwd: string, conte
     command,
     cwd,
     title: command,
+    sandboxed,
     onOutput: (chunk) => session.appendBackgroundOutput(record, chunk),
     onExit: (exitCode) => {
       if (record.background) Object.assign(record.background, { running: false, exitCode });
@@ -31,7 +32,7 @@ export async function startBackgroundCommand(command: string, cwd: string, conte
     return {
       content: `The process ended at once with exit code ${background.exitCode ?? 'unknown'}.\nOutput (id ${id}):\n${outputForModel(id, text)}`,
       isError: background.exitCode !== 0,
-      summary: `Started ${shortCommand(command)} · ended at once`,
+      summary: `Started ${shortCommand(command)} · ended at once${sandboxed ? ' · sandboxed' : ''}`,
     };
   }
   return {
@@ -41,6 +42,6 @@ export async function startBackgroundCommand(command: string, cwd: string, conte
       `Output so far:`,
       outputForModel(id, text),
     ].join('\n'),
-    summary: `Started ${shortCommand(command)} in the background (${id})`,
+    summary: `Started ${shortCommand(command)} in the background (${id})${sandboxed ? ' · sandboxed' : ''}`,
   };
 }

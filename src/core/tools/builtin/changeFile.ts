@@ -1,4 +1,5 @@
 import { formatSize } from './binaryDescription';
+import { checkProtectedFile } from './protectedFileCheck';
 import { ToolError, type ToolContext, type ToolOutput } from '../tool';
 import type { ResolvedPath } from '../workspace';
 
@@ -22,6 +23,7 @@ export async function changeFile(
   context: ToolContext,
   file: ResolvedPath,
   shown: string,
+  toolName: string,
   plan: (current: Uint8Array | undefined) => Promise<PlannedChange> | PlannedChange,
 ): Promise<ToolOutput> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -33,6 +35,7 @@ export async function changeFile(
       if (attempt === 0 || !(error instanceof ToolError)) throw error;
       throw new ToolError(`${shown} was changed by someone else (probably the user) while your edit was being applied. ${error.message}`);
     }
+    if (attempt === 0) await checkProtectedFile(context, file, shown, current, planned.after, toolName);
     const outcome = await context.host.changes.apply(
       { path: file.absolute, displayPath: shown, before: current, after: planned.after, toolCallId: context.toolCallId ?? '' },
       context.signal,

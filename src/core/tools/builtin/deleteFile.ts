@@ -19,7 +19,7 @@ export const deleteFileTool = defineTool({
     const file = await context.workspace.resolve(input.path, { forWriting: true, mustExist: true, outsideAccess: { access: 'write', toolName: 'delete_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     if (file.kind === 'directory') throw new ToolError(`${shown} is a folder; delete_file only deletes files.`);
-    return changeFile(context, file, shown, (current) => {
+    return changeFile(context, file, shown, 'delete_file', (current) => {
       if (current === undefined) throw new ToolError(`${shown} no longer exists.`);
       const decoded = decodeFile(current);
       const size = decoded.kind === 'text' ? `${splitLines(decoded.text).length} lines` : decoded.description;

@@ -31,7 +31,7 @@ export const editFileTool = defineTool({
     const file = await context.workspace.resolve(input.path, { forWriting: true, outsideAccess: { access: 'write', toolName: 'edit_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     if (input.old_str === input.new_str) throw new ToolError('old_str and new_str are the same, so the edit would change nothing.');
-    return changeFile(context, file, shown, async (current) => {
+    return changeFile(context, file, shown, 'edit_file', async (current) => {
       if (current === undefined) return planCreation(file, shown, input.old_str, input.new_str, context);
       const content = editableText(current, shown);
       if (input.old_str === '') {

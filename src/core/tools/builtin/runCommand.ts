@@ -1,10 +1,11 @@
 import * as os from 'node:os';
 import { z } from 'zod';
 import type { CommandResult } from '../../host/commandRunner';
-import type { CommandPermission } from '../../permissions/permissionGate';
+import type { CommandDecision } from '../../permissions/permissionGate';
 import { defineTool, ToolError, type ToolContext } from '../tool';
 import { startBackgroundCommand } from './backgroundCommand';
 import { outputForModel, shortCommand } from './commandOutputText';
+import { placementLabel, sandboxFailureHint } from './sandboxNotes';
 
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;
 export const MAX_COMMAND_TIMEOUT_SECONDS = 1800;
@@ -23,6 +24,14 @@ const inputSchema = z.object({
     .boolean()
     .optional()
     .describe('Start a long-running process (dev server, watcher) and return at once with its id instead of waiting for it to end.'),
+  outside_sandbox: z
+    .boolean()
+    .optional()
+    .describe('Run with the user\'s full rights instead of in the sandbox. The user is asked every time; only for what the sandbox blocks (network access, writing outside the workspace or to protected files, global installs). Give the reason.'),
+  reason: z
+    .string()
+    .optional()
+    .describe('With outside_sandbox: why the command must run outside the sandbox, in one sentence for the user.'),
 });
 
 export const runCommandTool = defineTool({
@@ -32,6 +41,7 @@ export const runCommandTool = defineTool({
     'The user may have to approve the command first and can deny it with a reason. Commands get no input: use non-interactive flags (e.g. --yes, CI=1) and avoid pagers and editors.',
     `A command is stopped after ${DEFAULT_COMMAND_TIMEOUT_SECONDS} s unless timeout_seconds says otherwise. Long output keeps its start and end; read_command_output pages through the rest.`,
     'For servers and watchers that never end, set background: true, then use read_command_output to see what they print and stop_command to stop them.',
+    'Where the machine allows it, commands run in a sandbox (the result says so): they can write only inside the workspace folders and the temp folder (not .git/config, .git/hooks, .vscode, .elbow, AGENTS.md and other protected files), cannot reach the network unless the user allowed a host, and see no credentials or secret environment variables. When a command fails because of that, run it again with outside_sandbox: true and a reason; the user decides.',
   ].join('\n'),
   inputSchema,
   readOnly: false,
@@ -40,7 +50,12 @@ export const runCommandTool = defineTool({
     if (folder.kind !== 'directory') throw new ToolError(`cwd must be a folder; ${context.workspace.displayPath(folder.absolute)} is not one.`);
     const cwdDisplay = context.workspace.displayPath(folder.absolute);
     const isHidden = await context.workspace.hiddenPathTest();
-    const permission = await context.permissions.checkCommand({
+    const sandbox = await context.host.commands.sandboxStatus();
+    const reason = input.reason?.trim();
+    if (input.outside_sandbox === true && sandbox.available && !reason) {
+      throw new ToolError('outside_sandbox needs a reason: say in one sentence why the command cannot run in the sandbox, so the user can decide.');
+    }
+    const decision = await context.permissions.checkCommand({
       command: input.command,
       cwd: folder.absolute,
       cwdDisplay,
@@ -51,15 +66,23 @@ export const runCommandTool = defineTool({
       platform: context.host.environment.platform,
       shell: context.host.environment.shell,
       homeDirectory: os.homedir(),
+      sandbox,
+      ...(input.outside_sandbox === true ? { outsideSandboxReason: reason ?? '' } : {}),
     });
-    if (input.background) return startBackgroundCommand(input.command, folder.absolute, context);
+    if (input.background) return startBackgroundCommand(input.command, folder.absolute, decision.sandboxed, context);
     const timeoutSeconds = input.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
-    const result = await context.host.commands.run({ command: input.command, cwd: folder.absolute, timeoutMs: timeoutSeconds * 1000, signal: context.signal });
-    return describeResult(input.command, result, timeoutSeconds, permission, context);
+    const result = await context.host.commands.run({
+      command: input.command,
+      cwd: folder.absolute,
+      timeoutMs: timeoutSeconds * 1000,
+      signal: context.signal,
+      sandboxed: decision.sandboxed,
+    });
+    return describeResult(input.command, result, timeoutSeconds, { ...decision, sandboxAvailable: sandbox.available }, context);
   },
 });
 
-function describeResult(command: string, result: CommandResult, timeoutSeconds: number, permission: CommandPermission, context: ToolContext) {
+function describeResult(command: string, result: CommandResult, timeoutSeconds: number, decision: CommandDecision & { sandboxAvailable: boolean }, context: ToolContext) {
   const id = context.commands.newId();
   const record = context.commands.recordFinished(id, command, result.output);
   const text = context.commands.text(record);
@@ -73,12 +96,18 @@ function describeResult(command: string, result: CommandResult, timeoutSeconds: 
           : `Exit code: ${result.exitCode}`;
   const lines = [status];
   if (result.note) lines.push(result.note);
-  if (permission === 'autoApprove') lines.push('(Run without asking: auto-approve is on.)');
+  if (decision.permission === 'autoApprove') lines.push('(Run without asking: auto-approve is on.)');
+  if (decision.sandboxed) lines.push('Ran in the sandbox.');
+  else if (decision.sandboxAvailable) lines.push('Ran outside the sandbox, as the user allowed.');
+  const failed = result.ending !== 'exited' || result.exitCode !== 0;
+  const hint = decision.sandboxed && failed ? sandboxFailureHint(text) : undefined;
+  if (hint !== undefined) lines.push(hint);
   lines.push(`Output (id ${id}):`, outputForModel(id, text));
   const ending = result.ending === 'exited' ? (result.exitCode === undefined ? 'ended' : `exit ${result.exitCode}`) : result.ending === 'timedOut' ? `timed out after ${timeoutSeconds} s` : 'cancelled';
   return {
     content: lines.join('\n'),
-    isError: result.ending !== 'exited' || result.exitCode !== 0,
-    summary: `Ran ${shortCommand(command)} · ${ending}`,
+    isError: failed,
+    summary: [`Ran ${shortCommand(command)}`, ending, placementLabel(decision.sandboxed, decision.sandboxAvailable)].filter(Boolean).join(' · '),
+    ...(decision.sandboxed ? { placement: 'sandboxed' as const } : decision.sandboxAvailable ? { placement: 'outsideSandbox' as const } : {}),
   };
 }

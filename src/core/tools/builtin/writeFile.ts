@@ -22,7 +22,7 @@ export const writeFileTool = defineTool({
     const file = await context.workspace.resolve(input.path, { forWriting: true, outsideAccess: { access: 'write', toolName: 'write_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     const lineCount = splitLines(input.content).length;
-    return changeFile(context, file, shown, (current) => {
+    return changeFile(context, file, shown, 'write_file', (current) => {
       if (current === undefined) {
         return {
           after: encodeText(input.content, { hasBom: false }),

@@ -10,7 +10,7 @@ describe('run_command', function () {
 
   beforeEach(async () => {
     approvals = new RecordingApprovals();
-    ws = await createTempWorkspace({ 'src/a.txt': 'alpha\n', 'secret/key.pem': 'KEY\n', '.elbowignore': 'secret/\n' }, { approvals });
+    ws = await createTempWorkspace({ 'src/a.txt': 'alpha\n', 'secret/key.pem': 'KEY\n', '.elbowignore': 'secret/\n' }, { approvals, sandbox: {} });
   });
   afterEach(() => ws.cleanup());
 
@@ -21,7 +21,8 @@ describe('run_command', function () {
     assert.match(result.text, /^Exit code: 2\n/);
     assert.match(result.text, /alpha/);
     assert.match(result.text, /missing-file/);
-    assert.match(result.summary, /^Ran cat src\/a\.txt && ls missing-file · exit 2$/);
+    assert.match(result.summary, /^Ran cat src\/a\.txt && ls missing-file · exit 2 · sandboxed$/);
+    assert.match(result.text, /^Ran in the sandbox\.$/m);
   });
 
   it('asks for a command that is not allowed and runs it once approved, in the given folder', async () => {
@@ -30,9 +31,41 @@ describe('run_command', function () {
     assert.equal(approvals.requests.length, 1);
     const request = approvals.requests[0];
     assert.equal(request?.kind, 'command');
-    assert.deepEqual(request?.kind === 'command' ? [request.command, request.cwd] : [], ['node -e "console.log(process.cwd())"', 'src']);
+    assert.deepEqual(request?.kind === 'command' ? [request.command, request.cwd, request.placement] : [], ['node -e "console.log(process.cwd())"', 'src', { kind: 'sandbox' }]);
     assert.match(result.text, /^Exit code: 0\n/);
     assert.ok(result.text.includes(ws.path('src')), result.text);
+  });
+
+  it('a command the user approves stays in the sandbox; "Run outside the sandbox" lets it out, once', async () => {
+    approvals.answer({ approved: true }, { approved: true }, { approved: true, runOutsideSandbox: true });
+    const blocked = await ws.callTool('run_command', { command: 'touch /usr/elbow-sandbox-marker' });
+    assert.match(blocked.text, /Read-only file system/);
+    assert.match(blocked.text, /writes outside the workspace folders[^\n]*blocked in the sandbox[^\n]*outside_sandbox: true/);
+    // The sandbox's /tmp is its own: a write there never reaches the real one.
+    const write = `touch ${ws.base}/outside-marker`;
+    const contained = await ws.callTool('run_command', { command: write });
+    assert.match(contained.summary, /· sandboxed$/);
+    await assert.rejects(fs.stat(`${ws.base}/outside-marker`));
+    const released = await ws.callTool('run_command', { command: write });
+    assert.match(released.text, /^Exit code: 0\n/);
+    assert.match(released.summary, /· outside the sandbox$/);
+    await fs.stat(`${ws.base}/outside-marker`);
+  });
+
+  it('outside_sandbox asks every time, even for an allowed command, showing the model\'s reason, and never offers "always"', async () => {
+    approvals.answer({ approved: true }, { approved: true, runOutsideSandbox: false });
+    const reason = 'it writes the build cache in the home folder';
+    const outside = await ws.callTool('run_command', { command: 'ls', outside_sandbox: true, reason });
+    assert.match(outside.summary, /· outside the sandbox$/);
+    const inside = await ws.callTool('run_command', { command: 'ls', outside_sandbox: true, reason });
+    assert.match(inside.summary, /· sandboxed$/, 'the user chose "Run in the sandbox instead"');
+    assert.equal(approvals.requests.length, 2);
+    for (const request of approvals.requests) {
+      assert.deepEqual(request.kind === 'command' ? [request.placement, request.alwaysAllow] : [], [{ kind: 'outsideRequested', reason }, []]);
+    }
+    const reasonless = await ws.callTool('run_command', { command: 'ls', outside_sandbox: true });
+    assert.match(reasonless.text, /outside_sandbox needs a reason/);
+    assert.equal(approvals.requests.length, 2);
   });
 
   it('a denial with a reason reaches the model and nothing runs', async () => {
@@ -58,11 +91,27 @@ describe('run_command', function () {
     approvals.answer({ approved: true, alwaysAllow: true });
     await ws.callTool('run_command', { command: 'seq 3' });
     const request = approvals.requests[0];
-    assert.deepEqual(request?.kind === 'command' ? request.alwaysAllow : [], ['seq']);
+    assert.deepEqual(request?.kind === 'command' ? request.alwaysAllow : [], ['seq'], 'offered for runs in the sandbox');
     assert.ok(ws.settings.current().allow.includes('seq'));
     const again = await ws.callTool('run_command', { command: 'seq 2' });
     assert.equal(approvals.requests.length, 1);
     assert.match(again.text, /1\n2/);
+  });
+
+  it('without a sandbox, "always allow" is not offered and only rules that cannot run code or write files apply', async () => {
+    const bare = await createTempWorkspace({ 'a.txt': 'alpha\n' }, { approvals, sandbox: { enabled: false }, permissions: { allow: ['cat', 'seq', 'git status'] } });
+    try {
+      const read = await bare.callTool('run_command', { command: 'cat a.txt' });
+      assert.match(read.text, /^Exit code: 0\n/);
+      assert.equal(approvals.requests.length, 0);
+      assert.doesNotMatch(read.text, /sandbox/, 'where no sandbox runs, results do not mention one');
+      approvals.answer({ approved: true });
+      await bare.callTool('run_command', { command: 'git status' });
+      const request = approvals.requests[0];
+      assert.deepEqual(request?.kind === 'command' ? [request.placement.kind, request.alwaysAllow] : [], ['noSandbox', []]);
+    } finally {
+      await bare.cleanup();
+    }
   });
 
   it('deny rules refuse without asking, even with auto-approve on', async () => {

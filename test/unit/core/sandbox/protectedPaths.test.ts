@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { hooksPathOf } from '../../../../src/core/sandbox/gitHooksPath';
+import { builtinProtectedPaths, findProtectedPath, protectedPathFromSetting } from '../../../../src/core/sandbox/protectedPaths';
+import { protectedPathsOfFolder } from '../../../../src/core/sandbox/workspaceProtectedPaths';
+import { NodeFileSystem } from '../../../../src/node/nodeFileSystem';
+
+describe('protected paths', () => {
+  it('cover the built-in files and everything inside the built-in folders, in any case', () => {
+    const found = (relative: string): string | undefined => findProtectedPath(relative, builtinProtectedPaths)?.path;
+    assert.equal(found('.vscode/settings.json'), '.vscode');
+    assert.equal(found('.VSCode/tasks.json'), '.vscode');
+    assert.equal(found('.elbow/mcp.json'), '.elbow');
+    assert.equal(found('AGENTS.md'), 'AGENTS.md');
+    assert.equal(found('.envrc'), '.envrc');
+    assert.equal(found('.git/hooks/pre-commit'), '.git/hooks');
+    assert.equal(found('src/AGENTS.md'), undefined, 'only the one at the root is read');
+    assert.equal(found('AGENTS.md.bak'), undefined);
+    assert.equal(found('.vscodeignore'), undefined);
+  });
+
+  it('read additions from the setting, refusing paths that leave the folder', () => {
+    assert.deepEqual(protectedPathFromSetting('./scripts/deploy/'), { path: 'scripts/deploy', kind: 'directory', why: 'your settings protect it (elbow.sandbox.protectedPaths)' });
+    assert.equal(protectedPathFromSetting('Makefile')?.kind, 'file');
+    for (const bad of ['', '/etc/passwd', '../x', 'a/../../b', 'C:\\x']) assert.equal(protectedPathFromSetting(bad), undefined, bad);
+  });
+
+  it('find the hooks folder git is pointed at, and protect it when it lies in the workspace', async () => {
+    assert.equal(hooksPathOf('[core]\n\trepositoryformatversion = 0\n\thooksPath = .husky # comment\n'), '.husky');
+    assert.equal(hooksPathOf('[CORE]\nHOOKSPATH = "tools/git hooks"\n'), 'tools/git hooks');
+    assert.equal(hooksPathOf('[remote "origin"]\n\thooksPath = nope\n'), undefined);
+    const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-protected-')));
+    try {
+      await fs.mkdir(path.join(root, '.git'));
+      await fs.writeFile(path.join(root, '.git', 'config'), '[core]\n\thooksPath = ./tools/hooks\n');
+      const paths = await protectedPathsOfFolder(root, new NodeFileSystem(), ['deploy/']);
+      assert.ok(paths.some((entry) => entry.path === 'tools/hooks' && entry.kind === 'directory'));
+      assert.ok(paths.some((entry) => entry.path === 'deploy'));
+      await fs.writeFile(path.join(root, '.git', 'config'), '[core]\n\thooksPath = /usr/share/hooks\n');
+      const outside = await protectedPathsOfFolder(root, new NodeFileSystem(), []);
+      assert.equal(outside.length, builtinProtectedPaths.length, 'a hooks folder outside the workspace is read-only in the sandbox anyway');
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+});
