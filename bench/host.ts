@@ -27,7 +27,7 @@ export interface BenchHost {
 
 /** A bench host as the CLI builds it (`ripgrep`), or with the pure TypeScript searcher (`builtin`). */
 export async function createBenchHost(root: string, engine: 'ripgrep' | 'builtin'): Promise<BenchHost> {
-  const host = await createNodeHost([root], engine === 'builtin' ? new BuiltinSearcher(new NodeFileSystem(), { roots: [root] }) : undefined);
+  const host = await createNodeHost([root], engine === 'builtin' ? { searcher: new BuiltinSearcher(new NodeFileSystem(), { roots: [root] }) } : {});
   const searcher = host.searcher;
   if (engine === 'ripgrep' && !searcher.engine.startsWith('ripgrep')) throw new Error('ripgrep (rg) was not found on the PATH.');
   // One Workspace and one registry for all calls, as in a session.

@@ -5,6 +5,7 @@ import type { ToolSource } from '../core/tools/toolSource';
 import { FixedPermissionSettings } from '../core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../core/permissions/permissionGate';
 import { createNodeHost } from '../node/createNodeHost';
+import type { CommandSandbox } from '../node/sandbox/commandSandbox';
 import { JsonlTranscriptArchive } from '../node/jsonlTranscriptArchive';
 import type { CliConfig } from './cliConfig';
 import { transcriptsFolder } from './dataFolder';
@@ -14,12 +15,14 @@ export interface CliPermissions {
   approvals?: Approvals;
   /** Called when something is refused because nobody could approve it. */
   onRefusal?: (what: string) => void;
+  /** Where commands run contained; without one they run with the user's rights (and fewer run unasked). */
+  sandbox?: CommandSandbox;
 }
 
 /** `tools`: the MCP servers' tools, when the run has servers. */
 export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource): Promise<AgentSession> {
   return createAgentSession({
-    host: await createNodeHost([root]),
+    host: await createNodeHost([root], { sandbox: permissions.sandbox }),
     provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl },
     model: config.model,
     maxTurns: config.maxTurns,

@@ -1,5 +1,6 @@
-import type { BackgroundRequest, CommandRequest, CommandResult, CommandRunner, StartedProcess } from '../core/host/commandRunner';
+import type { BackgroundRequest, CommandRequest, CommandResult, CommandRunner, SandboxStatus, StartedProcess } from '../core/host/commandRunner';
 import { CappedOutput } from './cappedOutput';
+import type { CommandSandbox, SandboxedLaunch } from './sandbox/commandSandbox';
 import { startShellProcess, type ShellProcess, type ShellProcessEnd } from './shellProcess';
 
 export interface ChildProcessRunnerOptions {
@@ -12,6 +13,8 @@ export interface ChildProcessRunnerOptions {
   killGraceMs?: number;
   /** Most characters of output one `run` keeps; the middle of longer output is dropped. */
   maxOutputChars?: number;
+  /** Runs the commands asked to run sandboxed; without one, none can. */
+  sandbox?: CommandSandbox;
 }
 
 const DEFAULT_KILL_GRACE_MS = 2000;
@@ -25,13 +28,19 @@ export class ChildProcessRunner implements CommandRunner {
 
   constructor(private readonly options: ChildProcessRunnerOptions) {}
 
+  sandboxStatus(): Promise<SandboxStatus> {
+    return this.options.sandbox?.status() ?? Promise.resolve({ available: false, reason: 'this runner has no sandbox' });
+  }
+
   async run(request: CommandRequest): Promise<CommandResult> {
     if (request.signal.aborted) return { exitCode: undefined, output: '', ending: 'cancelled' };
     const output = new CappedOutput(this.options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
-    const running = this.launch(request.command, request.cwd, (chunk) => {
+    const launched = await this.launch(request, (chunk) => {
       output.append(chunk);
       request.onOutput?.(chunk);
     });
+    if ('failure' in launched) return { exitCode: undefined, output: '', ending: 'exited', note: launched.failure };
+    const { running, finish } = launched;
 
     let ending: CommandResult['ending'] = 'exited';
     let stopped: Promise<void> | undefined;
@@ -48,19 +57,31 @@ export class ChildProcessRunner implements CommandRunner {
     request.signal.removeEventListener('abort', onAbort);
     await stopped;
 
-    if (end.kind === 'failedToStart') return { exitCode: undefined, output: output.text(), ending: 'exited', note: end.message };
-    if (ending !== 'exited') return { exitCode: undefined, output: output.text(), ending };
-    const note = exitNote(end);
-    return { exitCode: end.exitCode, output: output.text(), ending, ...(note === undefined ? {} : { note }) };
+    const sandboxNotes = await finish();
+    if (end.kind === 'failedToStart') return { exitCode: undefined, output: output.text(), ending: 'exited', note: joinNotes([end.message, ...sandboxNotes]) };
+    if (ending !== 'exited') return { exitCode: undefined, output: output.text(), ending, ...noteOf(sandboxNotes) };
+    return { exitCode: end.exitCode, output: output.text(), ending, ...noteOf([exitNote(end), ...sandboxNotes]) };
   }
 
   async start(request: BackgroundRequest): Promise<StartedProcess> {
-    const running = this.launch(request.command, request.cwd, (chunk) => request.onOutput(chunk));
-    void running.ended.then((end) => {
+    const launched = await this.launch(request, (chunk) => request.onOutput(chunk));
+    if ('failure' in launched) {
+      request.onOutput(`${launched.failure}\n`);
+      request.onExit(undefined);
+      return { stop: async () => undefined };
+    }
+    const { running, finish } = launched;
+    const exited = running.ended.then(async (end) => {
       if (end.kind === 'failedToStart') request.onOutput(`${end.message}\n`);
+      for (const note of await finish()) request.onOutput(`[Elbow] ${note}\n`);
       request.onExit(end.kind === 'exited' ? end.exitCode : undefined);
     });
-    return { stop: () => running.stop() };
+    return {
+      stop: async () => {
+        await running.stop();
+        await exited;
+      },
+    };
   }
 
   /** Stops every process still running (for shutdown); resolves once they are gone. */
@@ -68,20 +89,43 @@ export class ChildProcessRunner implements CommandRunner {
     await Promise.all([...this.live].map((running) => running.stop()));
   }
 
-  private launch(command: string, cwd: string, onOutput: (chunk: string) => void): ShellProcess {
+  private async launch(
+    request: { command: string; cwd: string; sandboxed: boolean },
+    onOutput: (chunk: string) => void,
+  ): Promise<{ running: ShellProcess; finish: () => Promise<string[]> } | { failure: string }> {
+    let sandboxed: SandboxedLaunch | undefined;
+    if (request.sandboxed) {
+      if (this.options.sandbox === undefined) return { failure: 'The command was not run: it was to run in the sandbox, and there is none here.' };
+      try {
+        sandboxed = await this.options.sandbox.launchCommand(request.command, request.cwd);
+      } catch (error) {
+        return { failure: `The command was not run: the sandbox could not be set up (${error instanceof Error ? error.message : String(error)}).` };
+      }
+    }
     const running = startShellProcess({
       shell: this.options.shell,
       platform: this.options.platform ?? process.platform,
-      env: { ...(this.options.env ?? process.env), PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+      env: sandboxed?.env ?? { ...(this.options.env ?? process.env), PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
       graceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-      command,
-      cwd,
+      command: request.command,
+      cwd: request.cwd,
       onOutput,
+      ...(sandboxed === undefined ? {} : { invocation: { file: sandboxed.file, args: sandboxed.args } }),
     });
     this.live.add(running);
     void running.ended.then(() => this.live.delete(running));
-    return running;
+    return { running, finish: () => sandboxed?.finish() ?? Promise.resolve([]) };
   }
+}
+
+function noteOf(notes: readonly (string | undefined)[]): { note?: string } {
+  const note = joinNotes(notes);
+  return note === undefined ? {} : { note };
+}
+
+function joinNotes(notes: readonly (string | undefined)[]): string | undefined {
+  const kept = notes.filter((note): note is string => note !== undefined && note !== '');
+  return kept.length === 0 ? undefined : kept.join(' ');
 }
 
 function exitNote(end: Extract<ShellProcessEnd, { kind: 'exited' }>): string | undefined {

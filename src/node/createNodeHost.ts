@@ -2,23 +2,32 @@ import { DirectFileChanges } from '../core/host/directFileChanges';
 import type { AgentHost } from '../core/host/host';
 import type { WorkspaceSearcher } from '../core/host/searcher';
 import { ChildProcessRunner } from './childProcessRunner';
+import { commandShell } from './commandShell';
 import { createWorkspaceSearcher } from './createWorkspaceSearcher';
-import { defaultShell } from './defaultShell';
 import { NodeFileSystem } from './nodeFileSystem';
+import type { CommandSandbox } from './sandbox/commandSandbox';
+
+export interface NodeHostOptions {
+  /** Defaults to ripgrep when it is installed, else the built-in searcher. */
+  searcher?: WorkspaceSearcher;
+  /** Where commands run contained; without one, every command runs with the user's rights. */
+  sandbox?: CommandSandbox;
+}
 
 /**
- * A host over folders on the local disk, as the terminal uses it: Node's file system, and
- * ripgrep for search when it is installed (else the built-in searcher).
+ * A host over folders on the local disk, as the terminal uses it: Node's file system, ripgrep
+ * for search when it is installed (else the built-in searcher), and child processes for
+ * commands, in the sandbox when there is one.
  */
-export async function createNodeHost(roots: readonly string[], searcher?: WorkspaceSearcher): Promise<AgentHost> {
+export async function createNodeHost(roots: readonly string[], options: NodeHostOptions = {}): Promise<AgentHost> {
   const files = new NodeFileSystem();
-  const shell = defaultShell();
+  const shell = await commandShell();
   return {
     workspaceRoots: roots,
     files,
     changes: new DirectFileChanges(files),
-    searcher: searcher ?? (await createWorkspaceSearcher({ files, scope: { roots } })),
-    commands: new ChildProcessRunner({ shell }),
+    searcher: options.searcher ?? (await createWorkspaceSearcher({ files, scope: { roots } })),
+    commands: new ChildProcessRunner({ shell, sandbox: options.sandbox }),
     environment: {
       platform: process.platform,
       shell,

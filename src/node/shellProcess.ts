@@ -10,6 +10,8 @@ export interface ShellProcessOptions extends StopProcessTreeOptions {
   command: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The program that really runs, when not `shell` itself (the sandbox's launcher). */
+  invocation?: { file: string; args: string[] };
   /** Decoded stdout and stderr text, in the order it arrives. */
   onOutput(chunk: string): void;
 }
@@ -39,7 +41,7 @@ const DRAIN_AFTER_EXIT_MS = 300;
 const CLOSE_AFTER_STOP_MS = 1000;
 
 export function startShellProcess(options: ShellProcessOptions): ShellProcess {
-  const invocation = shellInvocation(options.shell, options.command);
+  const invocation = options.invocation ? { ...options.invocation, windowsVerbatimArguments: false } : shellInvocation(options.shell, options.command);
   let child: ChildProcess;
   try {
     child = spawn(invocation.file, invocation.args, {

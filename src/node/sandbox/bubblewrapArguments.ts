@@ -23,8 +23,10 @@ export function bubblewrapArguments(plan: SandboxPlan, command: BubblewrapComman
   const bridge = plan.network.kind === 'proxy' ? plan.network.bridge : undefined;
   const proxied = bridge !== undefined;
   const args = ['--die-with-parent', '--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--unshare-net', '--cap-drop', 'ALL'];
-  // With the proxy, socat must start before the seccomp program forbids Unix sockets: an inner bubblewrap loads it.
-  if (!proxied && command.canDisableUserNamespaces) args.push('--disable-userns');
+  // With the proxy, socat must start before the seccomp program forbids Unix sockets: an inner bubblewrap loads it,
+  // in a user namespace of its own (mapping uid 0, as for root, takes CAP_SETFCAP; the inner one drops it again).
+  if (proxied) args.push('--cap-add', 'CAP_SETFCAP');
+  else if (command.canDisableUserNamespaces) args.push('--disable-userns');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', plan.privateTemp, '/tmp');
   for (const root of outerFirst(plan.writableRoots)) args.push('--bind', root, root);
   for (const directory of outerFirst(plan.pinnedDirectories)) args.push('--bind', directory, directory);
@@ -36,7 +38,7 @@ export function bubblewrapArguments(plan: SandboxPlan, command: BubblewrapComman
   args.push('--chdir', plan.cwd);
   if (bridge === undefined || plan.network.kind !== 'proxy') return [...args, '--seccomp', String(SECCOMP_DESCRIPTOR), '--', command.shell, ...command.shellArguments];
   const { port } = plan.network;
-  const inner = [command.bubblewrap, '--unshare-user', ...(command.canDisableUserNamespaces ? ['--disable-userns'] : []), '--dev-bind', '/', '/', '--chdir', plan.cwd, '--seccomp', String(SECCOMP_DESCRIPTOR), '--', command.shell, ...command.shellArguments];
+  const inner = [command.bubblewrap, '--unshare-user', ...(command.canDisableUserNamespaces ? ['--disable-userns'] : []), '--cap-drop', 'ALL', '--dev-bind', '/', '/', '--chdir', plan.cwd, '--seccomp', String(SECCOMP_DESCRIPTOR), '--', command.shell, ...command.shellArguments];
   const listen = `TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr`;
   const portInHex = port.toString(16).toUpperCase().padStart(4, '0');
   const script = [

@@ -88,7 +88,10 @@ export class CommandSandbox {
   async dispose(): Promise<void> {
     const proxy = await this.proxy;
     if (proxy !== undefined && 'proxy' in proxy) await proxy.proxy.close();
-    if (this.privateRoot !== undefined) await fs.rm(this.privateRoot, { recursive: true, force: true });
+    if (this.privateRoot !== undefined) {
+      leftAtExit.delete(this.privateRoot);
+      await fs.rm(this.privateRoot, { recursive: true, force: true });
+    }
   }
 
   private async plan(cwd: string, extraEnvironment: Readonly<Record<string, string>> = {}) {
@@ -120,7 +123,7 @@ export class CommandSandbox {
       const privateRoot = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-sandbox-')));
       await fs.mkdir(path.join(privateRoot, 'tmp'), { mode: 0o700 });
       this.privateRoot = privateRoot;
-      process.once('exit', () => rmSync(privateRoot, { recursive: true, force: true }));
+      removeAtExit(privateRoot);
       const backend = await createSandboxBackend(this.options.platform ?? process.platform, privateRoot, this.options.environment ?? process.env);
       return 'reason' in backend ? backend : { backend, privateRoot };
     })();
@@ -154,4 +157,14 @@ export class CommandSandbox {
     this.warned.add(message);
     this.options.log?.(message);
   }
+}
+
+/** Private folders left when the process ends without disposing its sandbox (one exit handler for them all). */
+const leftAtExit = new Set<string>();
+let removesAtExit = false;
+
+function removeAtExit(folder: string): void {
+  if (!removesAtExit) process.once('exit', () => leftAtExit.forEach((left) => rmSync(left, { recursive: true, force: true })));
+  removesAtExit = true;
+  leftAtExit.add(folder);
 }

@@ -50,7 +50,7 @@ describe('ChildProcessRunner', () => {
     return runner;
   };
   const run = (command: string, request: Partial<CommandRequest> = {}, runner = makeRunner()): Promise<CommandResult> =>
-    runner.run({ command, cwd: folder, timeoutMs: 20_000, signal: new AbortController().signal, ...request });
+    runner.run({ command, cwd: folder, timeoutMs: 20_000, signal: new AbortController().signal, sandboxed: false, ...request });
 
   beforeEach(async () => {
     folder = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-runner-')));
@@ -204,6 +204,7 @@ describe('ChildProcessRunner', () => {
       const chunks: string[] = [];
       const exits: (number | undefined)[] = [];
       const started = await makeRunner().start({
+        sandboxed: false,
         command: 'echo $$; sleep 30 & echo $! > pid; sleep 30',
         cwd: folder,
         title: 'sleeper',
@@ -224,7 +225,7 @@ describe('ChildProcessRunner', () => {
     it('reports a natural exit with its code, and stop afterwards is a no-op', async () => {
       const chunks: string[] = [];
       const exits: (number | undefined)[] = [];
-      const started = await makeRunner().start({ command: 'echo done; exit 4', cwd: folder, title: 't', onOutput: (chunk) => chunks.push(chunk), onExit: (code) => exits.push(code) });
+      const started = await makeRunner().start({ sandboxed: false, command: 'echo done; exit 4', cwd: folder, title: 't', onOutput: (chunk) => chunks.push(chunk), onExit: (code) => exits.push(code) });
       await waitFor(() => (exits.length > 0 ? true : undefined), 'the exit');
       const before = Date.now();
       await started.stop();
@@ -236,7 +237,7 @@ describe('ChildProcessRunner', () => {
     it('reports a process that cannot start through its output and exit', async () => {
       const chunks: string[] = [];
       const exits: (number | undefined)[] = [];
-      await makeRunner().start({ command: 'echo hi', cwd: path.join(folder, 'missing'), title: 't', onOutput: (chunk) => chunks.push(chunk), onExit: (code) => exits.push(code) });
+      await makeRunner().start({ sandboxed: false, command: 'echo hi', cwd: path.join(folder, 'missing'), title: 't', onOutput: (chunk) => chunks.push(chunk), onExit: (code) => exits.push(code) });
       await waitFor(() => (exits.length > 0 ? true : undefined), 'the exit');
       assert.deepEqual(exits, [undefined]);
       assert.match(chunks.join(''), /could not start: the folder .*missing does not exist/);
@@ -247,7 +248,7 @@ describe('ChildProcessRunner', () => {
     const runner = makeRunner();
     const exits: (number | undefined)[] = [];
     for (const name of ['a', 'b']) {
-      await runner.start({ command: `echo $$ > ${name}; sleep 30`, cwd: folder, title: name, onOutput: () => undefined, onExit: (code) => exits.push(code) });
+      await runner.start({ sandboxed: false, command: `echo $$ > ${name}; sleep 30`, cwd: folder, title: name, onOutput: () => undefined, onExit: (code) => exits.push(code) });
     }
     const running = run('echo $$ > c; sleep 30', {}, runner);
     const pids = await Promise.all(['a', 'b', 'c'].map((name) => readPid(path.join(folder, name))));

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { bubblewrapArguments } from '../../../../src/node/sandbox/bubblewrapArguments';
+import type { SandboxPlan } from '../../../../src/node/sandbox/sandboxPlan';
+import { seatbeltProfile } from '../../../../src/node/sandbox/seatbeltProfile';
+import { seccompFilter } from '../../../../src/node/sandbox/seccompFilter';
+
+const plan: SandboxPlan = {
+  writableRoots: ['/work/app'],
+  privateTemp: '/tmp/elbow-sandbox-1/tmp',
+  pinnedDirectories: ['/work/app/.git'],
+  readOnlyPaths: ['/work/app/.vscode', '/work/app/.git/config'],
+  protectedPaths: [{ path: '/work/app/.vscode', kind: 'directory' }, { path: '/work/app/AGENTS.md', kind: 'file' }],
+  hiddenDirectories: ['/home/me/.ssh'],
+  hiddenFiles: ['/work/app/.env'],
+  environment: { PATH: '/usr/bin', TMPDIR: '/tmp' },
+  cwd: '/work/app/src',
+  network: { kind: 'none' },
+};
+const command = { bubblewrap: '/usr/bin/bwrap', shell: '/bin/bash', shellArguments: ['-c', 'npm test'], canDisableUserNamespaces: true };
+
+/** The index of the first `option value…` group in `args`. */
+function indexOf(args: readonly string[], ...group: string[]): number {
+  return args.findIndex((_, index) => group.every((word, offset) => args[index + offset] === word));
+}
+
+describe('bubblewrapArguments', () => {
+  it('mounts in an order where later mounts win: read-only root, writable workspace, pinned .git, protected, hidden', () => {
+    const args = bubblewrapArguments(plan, command);
+    const order = [
+      indexOf(args, '--ro-bind', '/', '/'),
+      indexOf(args, '--bind', plan.privateTemp, '/tmp'),
+      indexOf(args, '--bind', '/work/app', '/work/app'),
+      indexOf(args, '--bind', '/work/app/.git', '/work/app/.git'),
+      indexOf(args, '--ro-bind', '/work/app/.vscode', '/work/app/.vscode'),
+      indexOf(args, '--ro-bind', '/work/app/.git/config', '/work/app/.git/config'),
+      indexOf(args, '--tmpfs', '/home/me/.ssh'),
+      indexOf(args, '--ro-bind', '/dev/null', '/work/app/.env'),
+    ];
+    assert.ok(order.every((index) => index >= 0), JSON.stringify(order));
+    assert.deepEqual(order, [...order].sort((first, second) => first - second));
+  });
+
+  it('unshares the network, user, pid and ipc namespaces, clears the environment and ends with seccomp and the shell', () => {
+    const args = bubblewrapArguments(plan, command);
+    for (const option of ['--unshare-net', '--unshare-user', '--unshare-pid', '--unshare-ipc', '--die-with-parent', '--disable-userns', '--clearenv']) assert.ok(args.includes(option), option);
+    assert.ok(indexOf(args, '--setenv', 'PATH', '/usr/bin') > indexOf(args, '--clearenv'));
+    assert.deepEqual(args.slice(-6), ['--seccomp', '3', '--', '/bin/bash', '-c', 'npm test']);
+    assert.ok(!args.includes('--share-net'));
+  });
+
+  it('with allowed hosts, starts the proxy bridge first and loads seccomp in an inner bubblewrap', () => {
+    const args = bubblewrapArguments({ ...plan, network: { kind: 'proxy', port: 3128, bridge: { socketInside: '/tmp/.elbow-proxy.sock', socat: '/usr/bin/socat' } } }, command);
+    const script = args[indexOf(args, '/bin/sh', '-c') + 2] ?? '';
+    assert.match(script, /TCP-LISTEN:3128,bind=127\.0\.0\.1,fork,reuseaddr UNIX-CONNECT:\/tmp\/\.elbow-proxy\.sock/);
+    assert.match(script, /exec "\$@"$/);
+    const inner = args.slice(indexOf(args, '/usr/bin/bwrap'));
+    assert.deepEqual(inner.slice(-6), ['--seccomp', '3', '--', '/bin/bash', '-c', 'npm test']);
+    assert.ok(inner.includes('--disable-userns'));
+    assert.ok(!args.slice(0, indexOf(args, '--')).includes('--seccomp'), 'socat needs its Unix socket before seccomp');
+  });
+});
+
+describe('seccompFilter', () => {
+  it('is a whole number of BPF instructions ending in allow and refuse, for x64 and arm64, and none elsewhere', () => {
+    for (const arch of ['x64', 'arm64']) {
+      const program = seccompFilter(arch) as Buffer;
+      assert.equal(program.length % 8, 0);
+      const last = program.length / 8 - 1;
+      assert.equal(program.readUInt16LE((last - 1) * 8), 0x06);
+      assert.equal(program.readUInt32LE((last - 1) * 8 + 4), 0x7fff0000);
+      assert.equal(program.readUInt32LE(last * 8 + 4), 0x00050001);
+    }
+    assert.equal(seccompFilter('ia32'), undefined);
+  });
+});
+
+describe('seatbeltProfile', () => {
+  it('denies writes but in the workspace and temp folder, then protected paths (existing or not), and hides hidden paths', () => {
+    const profile = seatbeltProfile({ ...plan, network: { kind: 'proxy', port: 50123 } });
+    const lines = profile.trim().split('\n');
+    assert.deepEqual(lines.slice(0, 4), ['(version 1)', '(allow default)', '(deny network*)', '(deny file-write*)']);
+    assert.match(lines[4] ?? '', /^\(allow file-write\* \(subpath "\/work\/app"\) \(subpath "\/tmp\/elbow-sandbox-1\/tmp"\)/);
+    assert.equal(lines[5], '(deny file-write* (subpath "/work/app/.vscode") (literal "/work/app/AGENTS.md"))');
+    assert.equal(lines[6], '(deny file-read* file-write* (subpath "/home/me/.ssh") (literal "/work/app/.env"))');
+    assert.equal(lines[7], '(allow network-outbound (remote ip "localhost:50123"))');
+    assert.match(seatbeltProfile({ ...plan, writableRoots: ['/work/a "b"\\c'] }), /\(subpath "\/work\/a \\"b\\"\\\\c"\)/);
+  });
+});
