@@ -17,7 +17,8 @@ import { registerReviewCommands } from './vscode/review/reviewCommands';
 import { ReviewDecorations } from './vscode/review/reviewDecorations';
 import { ReviewManager } from './vscode/review/reviewManager';
 import { VscodeFileChanges } from './vscode/review/vscodeFileChanges';
-import { readTerminalSettings } from './vscode/settings';
+import { readSandboxSettings, readTerminalSettings } from './vscode/settings';
+import { CommandSandbox } from './node/sandbox/commandSandbox';
 import { TerminalRunner } from './vscode/terminal/terminalRunner';
 import { ChildProcessRunner } from './node/childProcessRunner';
 import { configFiles, createMcpManager } from './node/createMcpManager';
@@ -48,7 +49,15 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
   const codeLens = new ReviewCodeLens(reviewManager);
   const baselines = new BaselineDocuments(reviewManager);
 
-  const terminals = new TerminalRunner({ settings: readTerminalSettings, fallback: (shell) => new ChildProcessRunner({ shell }), log });
+  const sandbox = new CommandSandbox({
+    roots: workspaceRoots,
+    settings: readSandboxSettings,
+    // Every extension's global storage (the editor keeps secrets beside it) and this workspace's Elbow storage.
+    ownDataFolders: () => [path.dirname(context.globalStorageUri.fsPath), storageFolder],
+    quarantineFolder: path.join(context.globalStorageUri.fsPath, 'quarantine'),
+    log: (message) => log.warn(message),
+  });
+  const terminals = new TerminalRunner({ settings: readTerminalSettings, fallback: (shell) => new ChildProcessRunner({ shell, sandbox }), sandbox, log });
   let host: Promise<AgentHost> | undefined;
   const currentHost = (): Promise<AgentHost> => {
     const roots = workspaceRoots();
@@ -91,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     log,
     controller,
     terminals,
+    { dispose: () => void sandbox.dispose() },
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     ...registerCommands({ controller, view, keys, log }),

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { defaultCompactionSettings, type CompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
 import type { ModelOverride } from '../core/llm/modelCatalog';
+import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import type { TerminalSettings } from './terminal/terminalRunner';
 
@@ -66,11 +67,39 @@ export function readTerminalSettings(): TerminalSettings {
   };
 }
 
+/**
+ * The sandbox settings. What widens the sandbox (turning it off, hosts, variables passed) counts
+ * only from the user's own settings: a repository's `.vscode/settings.json` cannot loosen it.
+ * What narrows it (protected and hidden paths) counts from the workspace too.
+ */
+export function readSandboxSettings(): SandboxSettings {
+  const configuration = vscode.workspace.getConfiguration('elbow.sandbox');
+  const userValue = <T>(key: string): T | undefined => {
+    const inspected = configuration.inspect<T>(key);
+    return inspected?.globalValue ?? inspected?.defaultValue;
+  };
+  const everyScope = (key: string): string[] => {
+    const inspected = configuration.inspect<unknown>(key);
+    return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue].flatMap(strings);
+  };
+  return {
+    enabled: userValue<boolean>('enabled') !== false,
+    allowedHosts: strings(userValue<unknown>('allowedHosts')),
+    passEnvironment: strings(userValue<unknown>('passEnvironment')),
+    protectedPaths: everyScope('protectedPaths'),
+    hiddenPaths: everyScope('hiddenPaths'),
+  };
+}
+
 /** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there. */
 export function settingTarget(key: string): vscode.ConfigurationTarget {
   const inspected = vscode.workspace.getConfiguration('elbow').inspect(key);
   if (inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
   return vscode.ConfigurationTarget.Global;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
 function clampInteger(value: number | undefined, min: number, max: number, fallback: number): number {

@@ -45,7 +45,7 @@ export async function buildSandboxPlan(inputs: SandboxPlanInputs): Promise<Built
   const hiddenDirectories: string[] = [];
   const hiddenFiles: string[] = [];
   for (const root of roots) {
-    const entries = [...(await protectedPathsOfFolder(root, inputs.files, inputs.settings.protectedPaths)), ...(await gitDirectoryPaths(root))];
+    const entries = [...(await protectedPathsOfFolder(root, inputs.files, inputs.settings.protectedPaths)), ...(await gitDirectoryPaths(root, (folder) => inputs.guard.isPlaceholder(folder)))];
     guarded.push(...entries.map((entry) => ({ ...entry, root, absolute: path.join(root, ...entry.path.split('/')) })));
     const rules = await readIgnoreRules(inputs.files, path.join(root, ELBOW_IGNORE_FILE_NAME), { ignoreCase: true }).catch(() => undefined);
     if (rules === undefined) continue;

@@ -81,7 +81,7 @@ export class CommandSandbox {
   async launchShell(cwd: string, shellArguments: (shell: string) => string[], extraEnvironment: Readonly<Record<string, string>> = {}): Promise<SandboxedShell> {
     const { backend, plan, protection } = await this.plan(cwd, extraEnvironment);
     const invocation = backend.invocation(plan, shellArguments(backend.shell));
-    const key = createHash('sha256').update(JSON.stringify({ ...plan, cwd: '' })).digest('hex');
+    const key = createHash('sha256').update(JSON.stringify({ ...plan, cwd: '', identity: protection.identity })).digest('hex');
     return { ...invocation, env: { ...plan.environment }, key, check: () => protection.check(), finish: () => protection.release() };
   }
 

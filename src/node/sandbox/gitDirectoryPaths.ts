@@ -7,14 +7,15 @@ import type { ProtectedPath } from '../../core/sandbox/protectedPaths';
 const DEEPEST_MODULE = 6;
 
 /**
- * Protected paths git adds in one workspace folder: with no `.git` at all, the folder itself
+ * Protected paths git adds in one workspace folder: with no `.git` at all (or only the sandbox's
+ * empty placeholder for it), the folder itself
  * (a repository a command creates would be opened, and its configuration run, by the editor's
  * git support); with one, the configuration and hooks of every submodule under `.git/modules`.
  */
-export async function gitDirectoryPaths(root: string): Promise<ProtectedPath[]> {
+export async function gitDirectoryPaths(root: string, isPlaceholder: (folder: string) => boolean = () => false): Promise<ProtectedPath[]> {
   const gitFolder = path.join(root, '.git');
   const stats = await fs.lstat(gitFolder).catch(() => undefined);
-  if (stats === undefined) return [{ path: '.git', kind: 'directory', why: 'a repository made here would be opened, and its configuration run, by your editor' }];
+  if (stats === undefined || isPlaceholder(gitFolder)) return [{ path: '.git', kind: 'directory', why: 'a repository made here would be opened, and its configuration run, by your editor' }];
   if (!stats.isDirectory()) return [];
   const found: ProtectedPath[] = [];
   await addModules(path.join(gitFolder, 'modules'), '.git/modules', 1, found);

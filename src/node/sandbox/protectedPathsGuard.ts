@@ -11,6 +11,12 @@ export interface GuardedPath extends ProtectedPath {
 export interface Protection {
   /** Protected paths that exist (placeholders included): mounted read-only. */
   readOnlyPaths: string[];
+  /**
+   * Which files those are (device, inode, change time): a mount follows the file it was made on, and
+   * Linux drops a mount whose path is removed outside the sandbox, so a long-lived sandbox is
+   * only as good as long as this stays the same.
+   */
+  identity: string;
   /** Folders between a workspace folder and a protected path (`.git`), pinned so they cannot be renamed. */
   pinnedDirectories: string[];
   /**
@@ -36,31 +42,46 @@ export class ProtectedPathsGuard {
   /** `placeholders`: whether missing protected folders need one (mount-based sandboxes). */
   async protect(paths: readonly GuardedPath[], placeholders = true): Promise<Protection> {
     const readOnlyPaths: string[] = [];
+    const identities: string[] = [];
     const pinned = new Set<string>();
-    const createdPlaceholders: string[] = [];
+    const heldPlaceholders: string[] = [];
     const missingFiles: GuardedPath[] = [];
-    for (const entry of paths) {
-      const exists = await fs.lstat(entry.absolute).then(() => true, () => false);
+    const missingFolders: string[] = [];
+    // Parents first: a missing protected folder covers whatever is protected inside it.
+    for (const entry of [...paths].sort((first, second) => first.absolute.length - second.absolute.length)) {
+      if (missingFolders.some((folder) => isInside(folder, entry.absolute))) continue;
+      const isPlaceholder = this.placeholderUsers.has(entry.absolute);
+      const exists = !isPlaceholder && (await fs.lstat(entry.absolute).then(() => true, () => false));
       if (!exists && entry.kind === 'file') {
         missingFiles.push(entry);
         continue;
       }
-      if (!exists && (!placeholders || !(await this.addPlaceholder(entry.absolute)))) continue;
-      if (!exists) createdPlaceholders.push(entry.absolute);
+      if (!exists) {
+        missingFolders.push(entry.absolute);
+        if (!placeholders || !(await this.addPlaceholder(entry.absolute))) continue;
+        heldPlaceholders.push(entry.absolute);
+      }
       readOnlyPaths.push(entry.absolute);
+      identities.push(await identityOf(entry.absolute));
       for (let folder = path.dirname(entry.absolute); folder.length > entry.root.length; folder = path.dirname(folder)) pinned.add(folder);
     }
     const check = (): Promise<string[]> => this.quarantineAppeared(missingFiles);
     return {
       readOnlyPaths,
+      identity: identities.join('\n'),
       pinnedDirectories: [...pinned].filter((folder) => !readOnlyPaths.includes(folder)),
       check,
       release: async () => {
         const notes = await check();
-        await Promise.all(createdPlaceholders.map((placeholder) => this.removePlaceholder(placeholder)));
+        await Promise.all(heldPlaceholders.map((placeholder) => this.removePlaceholder(placeholder)));
         return notes;
       },
     };
+  }
+
+  /** The folder is an empty stand-in the guard made, not something of the user's. */
+  isPlaceholder(folder: string): boolean {
+    return this.placeholderUsers.has(folder);
   }
 
   private async addPlaceholder(folder: string): Promise<boolean> {
@@ -107,4 +128,15 @@ export class ProtectedPathsGuard {
     }
     return notes;
   }
+}
+
+/** Device, inode and change time: a file removed and made again may get the same inode back. */
+async function identityOf(file: string): Promise<string> {
+  const stats = await fs.lstat(file, { bigint: true }).catch(() => undefined);
+  return stats === undefined ? `${file} missing` : `${file} ${stats.dev}:${stats.ino}:${stats.ctimeNs}`;
+}
+
+function isInside(folder: string, candidate: string): boolean {
+  const relative = path.relative(folder, candidate);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CommandPermissions, PermissionSettings } from '../../core/host/approvals';
+import { readSandboxSettings } from '../settings';
 
 const ALLOW = 'commands.allow';
 const DENY = 'commands.deny';
@@ -20,6 +21,7 @@ export class VscodePermissionSettings implements PermissionSettings {
       autoApprove: this.autoApprove(),
       allowWritesOutsideWorkspace: configuration.get<boolean>('files.allowWritesOutsideWorkspace', false),
       autoApproveReadOnlyMcpTools: configuration.get<boolean>('mcp.autoApproveReadOnlyTools', false),
+      protectedPaths: readSandboxSettings().protectedPaths,
     };
   }
 

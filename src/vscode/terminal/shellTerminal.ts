@@ -9,6 +9,12 @@ export interface TerminalOptions {
   shellArgs?: string[];
   /** How long to wait for the shell to report its integration. */
   integrationTimeoutMs: number;
+  /** The shell process's whole environment (a sandboxed terminal's); else VS Code's, with Elbow's few additions. */
+  environment?: Record<string, string>;
+  /** The shell the user types into, when `shellPath` only launches it (the sandbox's launcher). */
+  shell?: string;
+  /** The tab's icon. */
+  icon?: string;
 }
 
 /** Raw output kept per command; a runaway command keeps its latest output. */
@@ -49,8 +55,9 @@ export class ShellTerminal implements vscode.Disposable {
       cwd: options.cwd,
       shellPath: options.shellPath,
       shellArgs: options.shellArgs,
-      iconPath: new vscode.ThemeIcon('hubot'),
-      env: { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+      iconPath: new vscode.ThemeIcon(options.icon ?? 'hubot'),
+      env: options.environment ?? { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+      strictEnv: options.environment !== undefined,
     });
     const integrated = await waitForIntegration(terminal, options.integrationTimeoutMs);
     if (!integrated) {
@@ -59,11 +66,23 @@ export class ShellTerminal implements vscode.Disposable {
     }
     // A command sent the moment integration starts can lose its end mark: let the first prompt settle.
     await delay(PROMPT_SETTLE_MS);
-    return new ShellTerminal(terminal, options.shellPath || vscode.env.shell, options.cwd);
+    return new ShellTerminal(terminal, options.shell ?? (options.shellPath || vscode.env.shell), options.cwd);
   }
 
   get isOpen(): boolean {
     return !this.closed;
+  }
+
+  /** Settles once the terminal is closed, by the user or by Elbow. */
+  whenClosed(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const onClose = (): void => {
+        this.closeListeners.delete(onClose);
+        resolve();
+      };
+      this.closeListeners.add(onClose);
+    });
   }
 
   async run(request: CommandRequest): Promise<TerminalCommandResult> {
@@ -85,7 +104,7 @@ export class ShellTerminal implements vscode.Disposable {
   /** Runs a command and hands over its output as it comes, until it ends or `stop` is called. */
   stream(command: string, onOutput: (chunk: string) => void): { ended: Promise<number | undefined>; stop: () => Promise<void> } {
     const stopper = new AbortController();
-    const ended = this.execute({ command, cwd: '', timeoutMs: 0, signal: stopper.signal, onOutput }).then((result) => result.exitCode);
+    const ended = this.execute({ command, cwd: '', timeoutMs: 0, signal: stopper.signal, onOutput, sandboxed: false }).then((result) => result.exitCode);
     return {
       ended,
       stop: async () => {
@@ -96,8 +115,11 @@ export class ShellTerminal implements vscode.Disposable {
   }
 
   dispose(): void {
+    const wasOpen = !this.closed;
+    this.closed = true;
     this.subscription.dispose();
     this.terminal.dispose();
+    if (wasOpen) for (const listener of [...this.closeListeners]) listener();
   }
 
   private async execute(request: CommandRequest): Promise<TerminalCommandResult> {

@@ -1,9 +1,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BackgroundRequest, CommandRequest, CommandResult, CommandRunner, StartedProcess } from '../../core/host/commandRunner';
+import type { BackgroundRequest, CommandRequest, CommandResult, CommandRunner, SandboxStatus, StartedProcess } from '../../core/host/commandRunner';
 import type { ChildProcessRunner } from '../../node/childProcessRunner';
 import { defaultShell } from '../../node/defaultShell';
+import type { CommandSandbox } from '../../node/sandbox/commandSandbox';
 import { MirroredTerminal } from './mirroredTerminal';
+import { SandboxedTerminals, type SandboxedTerminal } from './sandboxedTerminals';
 import { ShellTerminal } from './shellTerminal';
 
 export interface TerminalSettings {
@@ -15,12 +17,15 @@ export interface TerminalSettings {
 
 export interface TerminalRunnerOptions {
   settings(): TerminalSettings;
-  /** Runs commands as child processes when the shell has no integration. */
+  /** Runs commands as child processes when the shell has no integration (sandboxed ones in the same sandbox). */
   fallback(shell: string): ChildProcessRunner;
+  sandbox: CommandSandbox;
   log: vscode.LogOutputChannel;
 }
 
 const TERMINAL_NAME = 'Elbow';
+const SANDBOXED_NAME = 'Elbow (sandboxed)';
+const OUTSIDE_NAME = 'Elbow (outside the sandbox)';
 const FALLBACK_NOTE = 'The terminal\'s shell did not report shell integration, so the command ran as a separate process (mirrored in the "Elbow" terminal).';
 
 /**
@@ -35,11 +40,20 @@ export class TerminalRunner implements CommandRunner, vscode.Disposable {
   private integrationMissingFor: string | undefined;
   private readonly background = new Set<vscode.Disposable>();
   private readonly fallbacks = new Map<string, ChildProcessRunner>();
+  private readonly sandboxedTerminals: SandboxedTerminals;
+  private sandboxed: SandboxedTerminal | undefined;
 
-  constructor(private readonly options: TerminalRunnerOptions) {}
+  constructor(private readonly options: TerminalRunnerOptions) {
+    this.sandboxedTerminals = new SandboxedTerminals(options.sandbox, () => options.settings().integrationTimeoutMs);
+  }
+
+  sandboxStatus(): Promise<SandboxStatus> {
+    return this.options.sandbox.status();
+  }
 
   async run(request: CommandRequest): Promise<CommandResult> {
     if (request.signal.aborted) return { exitCode: undefined, output: '', ending: 'cancelled' };
+    if (request.sandboxed) return this.runSandboxed(request);
     // A shell that never starts the command (seen with remote and slow-starting shells) gets one more terminal, then the fallback.
     for (let attempt = 1; attempt <= 2; attempt++) {
       const terminal = await this.sharedTerminal(request.cwd);
@@ -53,10 +67,26 @@ export class TerminalRunner implements CommandRunner, vscode.Disposable {
 
   async start(request: BackgroundRequest): Promise<StartedProcess> {
     const settings = this.options.settings();
+    if (request.sandboxed) {
+      const opened = await this.sandboxedTerminals.open(`${SANDBOXED_NAME}: ${shorten(request.title)}`, request.cwd);
+      return opened === undefined ? this.startMirrored(request, settings) : this.stream(opened.terminal, request);
+    }
     const terminal = this.integrationMissingFor === settingsKey(settings)
       ? undefined
       : await ShellTerminal.open({ name: `${TERMINAL_NAME}: ${shorten(request.title)}`, cwd: request.cwd, ...this.shellOptions(settings) });
     if (terminal === undefined) return this.startMirrored(request, settings);
+    return this.stream(terminal, request);
+  }
+
+  dispose(): void {
+    this.shared?.dispose();
+    this.sandboxed?.terminal.dispose();
+    this.mirror?.dispose();
+    for (const terminal of this.background) terminal.dispose();
+    for (const runner of this.fallbacks.values()) void runner.dispose();
+  }
+
+  private stream(terminal: ShellTerminal, request: BackgroundRequest): StartedProcess {
     this.background.add(terminal);
     const running = terminal.stream(request.command, request.onOutput);
     void running.ended.then((exitCode) => request.onExit(exitCode));
@@ -69,18 +99,36 @@ export class TerminalRunner implements CommandRunner, vscode.Disposable {
     };
   }
 
-  dispose(): void {
-    this.shared?.dispose();
-    this.mirror?.dispose();
-    for (const terminal of this.background) terminal.dispose();
-    for (const runner of this.fallbacks.values()) void runner.dispose();
+  /** In the sandboxed terminal; a shell that never starts the command gets one more terminal, then the sandboxed fallback. */
+  private async runSandboxed(request: CommandRequest): Promise<CommandResult> {
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const opened = await this.sandboxedTerminals.open(SANDBOXED_NAME, request.cwd, this.sandboxed);
+      if (opened === undefined) break;
+      if (opened !== this.sandboxed) this.retire(this.sandboxed);
+      this.sandboxed = opened;
+      const { neverStarted, ...result } = await opened.terminal.run(request);
+      if (neverStarted) {
+        this.options.log.warn(`The sandboxed terminal did not start \`${request.command}\` (attempt ${attempt}).`);
+        continue;
+      }
+      const notes = await opened.shell.check();
+      return notes.length === 0 ? result : { ...result, note: [result.note, ...notes].filter(Boolean).join(' ') };
+    }
+    return this.runMirrored(request);
+  }
+
+  /** A terminal replaced by a newer one closes, unless a stopped command still lingers in it. */
+  private retire(previous: SandboxedTerminal | undefined): void {
+    if (previous === undefined) return;
+    if (previous.terminal.isOpen && previous.terminal.busy) this.background.add(previous.terminal);
+    else previous.terminal.dispose();
   }
 
   private async sharedTerminal(cwd: string): Promise<ShellTerminal | undefined> {
     if (this.shared?.isOpen && !this.shared.busy) return this.shared;
     const settings = this.options.settings();
     if (this.integrationMissingFor === settingsKey(settings)) return undefined;
-    const opened = await ShellTerminal.open({ name: TERMINAL_NAME, cwd, ...this.shellOptions(settings) });
+    const opened = await ShellTerminal.open({ name: await this.outsideName(), cwd, ...this.shellOptions(settings) });
     if (opened === undefined) {
       this.integrationMissingFor = settingsKey(settings);
       this.options.log.warn(`No shell integration from ${settings.shellPath || vscode.env.shell} within ${settings.integrationTimeoutMs} ms: commands run as child processes.`);
@@ -94,6 +142,11 @@ export class TerminalRunner implements CommandRunner, vscode.Disposable {
     }
     this.shared = opened;
     return opened;
+  }
+
+  /** With a sandbox, the plain terminal is where the commands the user let out run; without one it is just "Elbow". */
+  private async outsideName(): Promise<string> {
+    return (await this.options.sandbox.status()).available ? OUTSIDE_NAME : TERMINAL_NAME;
   }
 
   private async runMirrored(request: CommandRequest): Promise<CommandResult> {

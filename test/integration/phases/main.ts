@@ -10,6 +10,7 @@ import { mcpTests } from '../suites/mcp.test';
 import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
 import { runControlTests } from '../suites/runControl.test';
+import { sandboxTests } from '../suites/sandbox.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
@@ -28,6 +29,7 @@ export function run(): Promise<void> {
     reviewTests,
     checkpointTests,
     commandTests,
+    sandboxTests,
     contextAndCostTests,
     mcpTests,
     runControlTests,
