@@ -12,6 +12,10 @@ export interface CliArguments {
   yes: boolean;
   /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
   mcpConfig: string[];
+  /** `--no-sandbox`: commands run with the user's rights; only those that cannot run programs or write files run unasked. */
+  noSandbox: boolean;
+  /** Hosts sandboxed commands may reach through Elbow's proxy (`--allow-host`, repeatable). */
+  allowHosts: string[];
   help: boolean;
   version: boolean;
 }
@@ -28,7 +32,12 @@ Options:
       --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
       --max-turns <n>      model turns allowed per request (default 50)
   -y, --yes                run commands and MCP tools that need approval without asking (with
-                           -p or piped input they are refused otherwise; the chat asks each time)
+                           -p or piped input they are refused otherwise; the chat asks each time);
+                           commands still run in the sandbox, and none runs outside it
+      --allow-host <host>  let sandboxed commands reach this host (registry.npmjs.org,
+                           *.example.com, host:port) through Elbow's proxy; repeatable
+      --no-sandbox         run commands with your full rights, not in the OS sandbox; then only
+                           commands that cannot run programs or write files run without asking
       --mcp-config <file>  MCP servers from this file too ({"mcpServers": {…}}; repeatable); it
                            wins over .elbow/mcp.json, .vscode/mcp.json and ~/.elbow/mcp.json
   -h, --help               show this help
@@ -66,6 +75,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         'max-turns': { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
         'mcp-config': { type: 'string', multiple: true, default: [] },
+        'no-sandbox': { type: 'boolean', default: false },
+        'allow-host': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -89,6 +100,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     maxTurns,
     yes: values.yes,
     mcpConfig: values['mcp-config'],
+    noSandbox: values['no-sandbox'],
+    allowHosts: values['allow-host'],
     help: values.help,
     version: values.version,
   };

@@ -7,6 +7,7 @@ import { createMcpManager } from '../node/createMcpManager';
 import { parseCliArguments, usage, UsageError, type CliArguments } from './cliArguments';
 import { resolveCliConfig, type CliConfig } from './cliConfig';
 import { cliMcpLog } from './cliMcpLog';
+import { createCliSandbox } from './createCliSandbox';
 import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
@@ -28,14 +29,19 @@ export async function main(argv: readonly string[]): Promise<number> {
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
   const mcp = createMcpManager({ workspaceRoots: () => [root], extraFiles: args.mcpConfig, clientVersion: version(), log: cliMcpLog(writeErr) });
+  const sandbox = createCliSandbox(args, config, root, writeErr);
   try {
+    const status = await sandbox.status();
+    if (!status.available) writeErr(`elbow: commands run without a sandbox: ${status.reason}. Only commands that cannot run programs or write files run without asking.\n`);
     const session = await createCliSession(config, root, {
       approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
       onRefusal: (what) => writeErr(`elbow: refused without approval: ${what}. Run with --yes to allow it.\n`),
+      sandbox,
     }, mcp);
     return await runSession(session, args, { interactive, terminalApprovals, config, writeOut, writeErr });
   } finally {
     await mcp.dispose();
+    await sandbox.dispose();
   }
 }
 

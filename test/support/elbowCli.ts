@@ -40,9 +40,9 @@ export interface CliRun {
 }
 
 /** Runs `elbow <args>` as a user would, with optional piped stdin. */
-export function runElbow(args: readonly string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<CliRun> {
+export function runElbow(args: readonly string[], env: NodeJS.ProcessEnv, stdin = '', program = cliPath): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [program, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

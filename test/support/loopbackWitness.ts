@@ -17,16 +17,21 @@ export interface LoopbackWitness {
 
 const listener = `
 const fs = require('node:fs');
-const server = require('node:http').createServer((request, response) => response.end('reached'));
-server.on('connection', () => fs.appendFileSync(process.argv[1], 'hit\\n'));
+const http = require('node:http');
+const [log, socketPath] = process.argv.slice(1);
+const record = () => fs.appendFileSync(log, 'hit\\n');
+const server = http.createServer((request, response) => response.end('reached'));
+server.on('connection', record);
 server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
+if (socketPath) http.createServer((request, response) => response.end('reached')).on('connection', record).listen(socketPath);
 `;
 
-export async function startLoopbackWitness(): Promise<LoopbackWitness> {
+/** `socketPath`: also listen on this Unix socket. */
+export async function startLoopbackWitness(options: { socketPath?: string } = {}): Promise<LoopbackWitness> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-witness-'));
   const log = path.join(folder, 'hits');
   await fs.writeFile(log, '');
-  const child: ChildProcess = spawn(process.execPath, ['-e', listener, log], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', listener, log, ...(options.socketPath ? [options.socketPath] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.stdout?.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));

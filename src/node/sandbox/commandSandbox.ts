@@ -23,6 +23,8 @@ export interface CommandSandboxOptions {
   environment?: Readonly<Record<string, string | undefined>>;
   homeDirectory?: string;
   platform?: NodeJS.Platform;
+  /** Why there is no sandbox when the settings turn it off, as the user turned it off (a setting, a flag). */
+  turnedOff?: string;
   log?(message: string): void;
 }
 
@@ -65,7 +67,7 @@ export class CommandSandbox {
   }
 
   async status(): Promise<SandboxStatus> {
-    if (!this.options.settings().enabled) return { available: false, reason: 'the sandbox is turned off in the settings (elbow.sandbox.enabled)' };
+    if (!this.options.settings().enabled) return { available: false, reason: this.options.turnedOff ?? 'the sandbox is turned off in the settings (elbow.sandbox.enabled)' };
     const found = await this.setUp();
     if ('reason' in found) return { available: false, reason: found.reason };
     return { available: true, shell: found.backend.shell, description: found.backend.description };

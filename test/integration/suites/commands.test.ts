@@ -44,9 +44,10 @@ export function commandTests(server: () => FakeLlmServer): void {
       await setElbow('commands.allow', undefined);
       await setElbow('terminal.shellPath', undefined);
       await setElbow('terminal.shellIntegrationTimeoutSeconds', undefined);
+      await setElbow('sandbox.enabled', undefined);
     });
 
-    it('runs an allowed command in the "Elbow" terminal through shell integration and returns its output and exit code', async () => {
+    it('runs an allowed command in the "Elbow (sandboxed)" terminal through shell integration and returns its output and exit code', async () => {
       await agentDoes(server(), 'List a missing file', [['run_command', { command: 'echo hello-from-elbow && ls missing-file-xyz' }]]);
       const result = toolResultsSent(server());
       assert.match(result, /^Exit code: 2$/m, result);
@@ -54,8 +55,8 @@ export function commandTests(server: () => FakeLlmServer): void {
       assert.match(result, /missing-file-xyz/);
       assert.ok(!result.includes('\u001b') && !result.includes(']633;'), 'terminal escapes are stripped');
       assert.doesNotMatch(result, /separate process/, 'shell integration was used');
-      const terminal = vscode.window.terminals.find((candidate) => candidate.name === 'Elbow');
-      assert.ok(terminal?.shellIntegration, 'the Elbow terminal has shell integration');
+      const terminal = vscode.window.terminals.find((candidate) => candidate.name === 'Elbow (sandboxed)');
+      assert.ok(terminal?.shellIntegration, 'the sandboxed Elbow terminal has shell integration');
       await page.waitFor('.terminal-wrapper, .terminal', { timeoutMs: 10_000 });
     });
 
@@ -150,12 +151,12 @@ export function commandTests(server: () => FakeLlmServer): void {
         await agentDoes(server(), 'Start a ticker', [['run_command', { command: ticker, background: true }]]);
         const id = /Started in the background as (cmd-\d+)/.exec(toolResultsSent(server()))?.[1];
         assert.ok(id, toolResultsSent(server()));
-        assert.ok(vscode.window.terminals.some((terminal) => terminal.name.startsWith('Elbow: node')), 'the background process has its own terminal');
+        assert.ok(vscode.window.terminals.some((terminal) => terminal.name.startsWith('Elbow (sandboxed): node')), 'the background process has its own terminal');
         await agentDoes(server(), 'Check the ticker', [['read_command_output', { id }]]);
         assert.match(toolResultsSent(server()), /Still running\.[\s\S]*tick \d+/);
         await agentDoes(server(), 'Stop the ticker', [['stop_command', { id }]]);
         assert.match(toolResultsSent(server()), new RegExp(`Stopped ${id}`));
-        await waitUntil('the background terminal closes', () => !vscode.window.terminals.some((terminal) => terminal.name.startsWith('Elbow: node')));
+        await waitUntil('the background terminal closes', () => !vscode.window.terminals.some((terminal) => terminal.name.startsWith('Elbow (sandboxed): node')));
       } finally {
         await webview.click('#auto-approve');
         await webview.waitFor('#auto-approve-banner', { state: 'hidden' });
@@ -197,6 +198,8 @@ export function commandTests(server: () => FakeLlmServer): void {
     });
 
     it('falls back to a child process mirrored into a terminal when the shell has no shell integration', async () => {
+      // The user's own shell runs commands only outside the sandbox (inside it is always bash).
+      await setElbow('sandbox.enabled', false);
       await setElbow('terminal.shellPath', '/bin/sh');
       await setElbow('terminal.shellIntegrationTimeoutSeconds', 2);
       for (const terminal of vscode.window.terminals.filter((candidate) => candidate.name === 'Elbow')) terminal.dispose();
