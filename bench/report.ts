@@ -1,7 +1,10 @@
 import type { Timing } from './measure';
 
-/** `ratio`: Elbow's median at most `max` times the baseline's; `under`: Elbow's median below `ms`. */
-export type Goal = { kind: 'ratio'; max: number } | { kind: 'under'; ms: number } | { kind: 'none' };
+/**
+ * `ratio`: Elbow's median at most `max` times the baseline's; `under`: Elbow's median below `ms`;
+ * `addedAtMost`: Elbow's median at most `ms` above the baseline's.
+ */
+export type Goal = { kind: 'ratio'; max: number } | { kind: 'under'; ms: number } | { kind: 'addedAtMost'; ms: number } | { kind: 'none' };
 
 export interface Row {
   label: string;
@@ -38,11 +41,13 @@ function formatTiming(timing: Timing): string {
 function describeGoal(goal: Goal): string {
   if (goal.kind === 'ratio') return `≤ ${goal.max}× baseline`;
   if (goal.kind === 'under') return `< ${goal.ms} ms`;
+  if (goal.kind === 'addedAtMost') return `≤ +${goal.ms} ms`;
   return 'info';
 }
 
 function verdict(row: Row, ratio: number | undefined): string {
   if (row.goal.kind === 'ratio') return ratio !== undefined && ratio <= row.goal.max ? 'PASS' : 'MISS';
   if (row.goal.kind === 'under') return row.elbow.median < row.goal.ms ? 'PASS' : 'MISS';
+  if (row.goal.kind === 'addedAtMost') return row.baseline && row.elbow.median - row.baseline.median <= row.goal.ms ? 'PASS' : 'MISS';
   return '';
 }

@@ -3,7 +3,8 @@
  * 50,000-file workspace (cached in .bench/), edit_file on a 10 MB file, cancel latency, and the
  * chat webview (streaming and typing in a 500-item conversation) in headless Chromium, and
  * reviewing an agent edit in real VS Code (code-server), and context and cost: a 200-turn task with
- * and without compaction, and what a plain "hello" costs (`npm run bench -- context` runs only that).
+ * and without compaction, and what a plain "hello" costs (`npm run bench -- context` runs only that),
+ * and what the sandbox adds to a command (`npm run bench -- sandbox` runs only that).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -19,6 +20,7 @@ import { createBenchHost } from './host';
 import { listRows } from './listCases';
 import { formatTable } from './report';
 import { reviewRows } from './reviewCase';
+import { sandboxRows } from './sandboxCase';
 import { searchRows } from './searchCases';
 import { webviewRows } from './webviewCase';
 
@@ -27,9 +29,14 @@ const BENCH_DIR = path.resolve(__dirname, '..', '.bench');
 async function main(): Promise<void> {
   const started = performance.now();
   const log = (line: string): void => console.log(line);
-  // `npm run bench -- context` runs only the context and cost report.
+  // `npm run bench -- context` runs only the context and cost report; `-- sandbox` only the sandbox's cost.
   if (process.argv.includes('context')) {
     await contextReport(log);
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
+  if (process.argv.includes('sandbox')) {
+    log(formatTable(await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log)));
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
@@ -55,10 +62,11 @@ async function main(): Promise<void> {
   const cancel = await cancelRows(elbow.host);
   const webview = await webviewRows({ warmup: 2, runs: 15 });
   const review = await reviewRows(log);
+  const sandbox = process.platform === 'linux' || process.platform === 'darwin' ? await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log) : [];
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
-  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...review]));
+  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...review, ...sandbox]));
   log('\nNotes: the search tool stops at 200 matches (parallel rg, stopped, the 200 then sorted by path); the baseline is');
   log('parallel rg stopped after 200 match records. list_files is capped at 1,000 entries in path order');
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');
