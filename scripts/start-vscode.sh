@@ -9,6 +9,7 @@ set -euo pipefail
 folder="$(cd "${1:-$PWD}" && pwd)"
 cd "$(dirname "$0")/.."
 
+bash scripts/install-sandbox.sh
 npm ci --no-audit --no-fund --loglevel=error
 npm run package --silent
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Sets up everything the tests need on a fresh Debian machine (ripgrep, Chromium, Node 24 and
-# code-server for the real-VS-Code tests), then runs lint, typecheck, unit and integration tests.
+# Sets up everything the tests need on a fresh Debian machine (bubblewrap and socat for the sandbox,
+# ripgrep, Chromium, Node 24 and code-server for the real-VS-Code tests), then runs lint, typecheck,
+# unit and integration tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+bash scripts/install-sandbox.sh
 if ! command -v rg >/dev/null 2>&1; then
   echo "Installing ripgrep (Debian package) for the search tests…"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
