@@ -1,6 +1,6 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import { createAgentSession } from '../core/agent/createAgentSession';
-import type { Approvals } from '../core/host/approvals';
+import type { ApprovalRequest, Approvals } from '../core/host/approvals';
 import type { ToolSource } from '../core/tools/toolSource';
 import { FixedPermissionSettings } from '../core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../core/permissions/permissionGate';
@@ -14,7 +14,7 @@ export interface CliPermissions {
   /** Who answers permission requests; none: they are refused (one-shot runs without --yes). */
   approvals?: Approvals;
   /** Called when something is refused because nobody could approve it. */
-  onRefusal?: (what: string) => void;
+  onRefusal?: (what: string, request: ApprovalRequest) => void;
   /** Where commands run contained; without one they run with the user's rights (and fewer run unasked). */
   sandbox?: CommandSandbox;
 }

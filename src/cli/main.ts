@@ -35,7 +35,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!status.available) writeErr(`elbow: commands run without a sandbox: ${status.reason}. Only commands that cannot run programs or write files run without asking.\n`);
     const session = await createCliSession(config, root, {
       approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
-      onRefusal: (what) => writeErr(`elbow: refused without approval: ${what}. Run with --yes to allow it.\n`),
+      onRefusal: (what, request) => {
+        const outside = request.kind === 'command' && request.placement.kind === 'outsideRequested';
+        writeErr(`elbow: refused without approval: ${what}. ${outside ? 'Run elbow without -p to be asked.' : 'Run with --yes to allow it.'}\n`);
+      },
       sandbox,
     }, mcp);
     return await runSession(session, args, { interactive, terminalApprovals, config, writeOut, writeErr });

@@ -33,7 +33,7 @@ export interface PermissionGateOptions {
   /** Said to the model when a request is refused because nobody can answer, e.g. how the user can allow it. */
   unattendedHint?: string;
   /** Tells the user that something was refused because nobody could answer (e.g. on the terminal's stderr). */
-  onUnattendedRefusal?: (what: string) => void;
+  onUnattendedRefusal?: (what: string, request: ApprovalRequest) => void;
 }
 
 export interface McpToolCheck {
@@ -173,8 +173,12 @@ export class PermissionGate {
 
   private async ask(request: ApprovalRequest, signal: AbortSignal, what: string): Promise<Extract<ApprovalDecision, { approved: true }>> {
     if (!this.options.approvals) {
-      this.options.onUnattendedRefusal?.(what);
-      throw new ToolError(`Not done: permission is needed to ${what}, and nobody is there to give it.${this.options.unattendedHint ? ` ${this.options.unattendedHint}` : ''}`);
+      this.options.onUnattendedRefusal?.(what, request);
+      // Nothing lets a command out of the sandbox unasked, so pointing at --yes would mislead.
+      const hint = request.kind === 'command' && request.placement.kind === 'outsideRequested'
+        ? 'Running a command outside the sandbox needs the user\'s approval each time. Do it inside the sandbox, or tell the user what to run themselves.'
+        : this.options.unattendedHint;
+      throw new ToolError(`Not done: permission is needed to ${what}, and nobody is there to give it.${hint ? ` ${hint}` : ''}`);
     }
     const decision = await this.options.approvals.request(request, signal);
     if (decision.approved) return decision;
