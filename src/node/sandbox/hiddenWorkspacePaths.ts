@@ -16,8 +16,9 @@ const MOST_ENTRIES = 200_000;
 
 /**
  * The paths of one workspace folder that `.elbowignore` hides, for the sandbox to mask: a
- * hidden folder is masked whole (nothing below it is looked at). Symbolic links are not
- * followed; `.git` is not entered.
+ * hidden folder is masked whole (nothing below it is looked at). A hidden symbolic link is
+ * masked at its target (a mask on the link would land there anyway, and reading through it must
+ * not work); other links are not followed. `.git` is not entered.
  */
 export async function hiddenWorkspacePaths(root: string, rules: Ignore): Promise<HiddenWorkspacePaths> {
   const found: HiddenWorkspacePaths = { directories: [], files: [], incomplete: false };
@@ -38,12 +39,21 @@ export async function hiddenWorkspacePaths(root: string, rules: Ignore): Promise
       }
       const relative = relativeFolder === '' ? entry.name : `${relativeFolder}/${entry.name}`;
       const isDirectory = entry.isDirectory();
-      if (ignoresPath(rules, relative, isDirectory)) {
-        if (!entry.isSymbolicLink()) (isDirectory ? found.directories : found.files).push(path.join(root, relative));
+      if (entry.isSymbolicLink() && ignoresPath(rules, relative, false)) {
+        await addLinkTarget(path.join(root, relative), found);
+      } else if (ignoresPath(rules, relative, isDirectory)) {
+        (isDirectory ? found.directories : found.files).push(path.join(root, relative));
       } else if (isDirectory && entry.name !== '.git') {
         pending.push(relative);
       }
     }
   }
   return found;
+}
+
+async function addLinkTarget(link: string, found: HiddenWorkspacePaths): Promise<void> {
+  const target = await fs.realpath(link).catch(() => undefined);
+  const stats = target === undefined ? undefined : await fs.stat(target).catch(() => undefined);
+  if (target === undefined || stats === undefined) return;
+  (stats.isDirectory() ? found.directories : found.files).push(target);
 }

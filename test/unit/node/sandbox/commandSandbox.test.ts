@@ -95,9 +95,13 @@ describe('CommandSandbox (bubblewrap)', function () {
     await fs.mkdir(path.join(fixture.root, 'secrets'));
     await fs.writeFile(path.join(fixture.root, 'secrets', 'key.pem'), 'PEM-SECRET');
     await fs.symlink(path.join(fixture.home, '.ssh', 'id_ed25519'), path.join(fixture.root, 'link'));
-    const run = await fixture.run('cat "$HOME/.ssh/id_ed25519" "$HOME/.netrc" "$HOME/elbow-data/transcript.jsonl" .env secrets/key.pem link .e* secrets/*; ls -a "$HOME/.ssh"; echo done');
+    // A hidden name that is a link: what it points at is what must stay unread.
+    await fs.writeFile(path.join(fixture.base, 'real.env'), 'LINKED-SECRET');
+    await fs.appendFile(path.join(fixture.root, '.elbowignore'), 'config.env\n');
+    await fs.symlink(path.join(fixture.base, 'real.env'), path.join(fixture.root, 'config.env'));
+    const run = await fixture.run('cat "$HOME/.ssh/id_ed25519" "$HOME/.netrc" "$HOME/elbow-data/transcript.jsonl" .env secrets/key.pem link config.env .e* secrets/*; ls -a "$HOME/.ssh"; echo done');
     assert.match(run.output, /done/);
-    for (const secret of ['PRIVATE-KEY', 'NETRC-PASSWORD', 'TRANSCRIPT', 'DOTENV-SECRET', 'PEM-SECRET']) assert.doesNotMatch(run.output, new RegExp(secret));
+    for (const secret of ['PRIVATE-KEY', 'NETRC-PASSWORD', 'TRANSCRIPT', 'DOTENV-SECRET', 'PEM-SECRET', 'LINKED-SECRET']) assert.doesNotMatch(run.output, new RegExp(secret));
   });
 
   it('gives commands an environment without Elbow\'s keys or secret-looking variables', async () => {
