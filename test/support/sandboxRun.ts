@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { defaultSandboxSettings, type SandboxSettings } from '../../src/core/sandbox/sandboxSettings';
 import { CommandSandbox } from '../../src/node/sandbox/commandSandbox';
@@ -24,8 +23,11 @@ export interface SandboxFixture {
   cleanup(): Promise<void>;
 }
 
+const TEST_BASE = '/var/tmp';
+
 export async function createSandboxFixture(settings: Partial<SandboxSettings> = {}, environment: NodeJS.ProcessEnv = process.env): Promise<SandboxFixture> {
-  const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-sandbox-test-')));
+  // Outside /tmp: the sandbox has a /tmp of its own, which would hide what a command did (or could not do) there.
+  const base = await fs.realpath(await fs.mkdtemp(path.join(TEST_BASE, 'elbow-sandbox-test-')));
   const root = path.join(base, 'ws');
   const home = path.join(base, 'home');
   await fs.mkdir(root);

@@ -31,6 +31,7 @@ describe('CommandSandbox (bubblewrap)', function () {
     assert.equal(await fs.readFile(path.join(fixture.root, 'made.txt'), 'utf8'), 'made\n');
     assert.match(run.output, /^temp$/m);
     assert.match(run.output, /\/usr\/marker[^\n]*Read-only file system/);
+    assert.match(run.output, /outside[^\n]*Read-only file system/);
     await assert.rejects(fs.stat(path.join(fixture.base, 'outside')));
     assert.match(run.output, /\/marker[^\n]*Read-only file system/, 'the real home folder is read-only');
   });
