@@ -118,6 +118,13 @@ export const attackRows: AttackRow[] = [
   { name: 'rules only: grep -r over the workspace', mustNot: 'hidden files reach the model', flags: rulesOnly, calls: [run('grep -r SECRET .')] },
   { name: 'rules only: a symbolic link in the repository to ~/.ssh', mustNot: '~/.ssh/id_ed25519 reaches the model', flags: rulesOnly, setup: (paths) => fs.symlink(path.join(paths.home, '.ssh'), path.join(paths.workspace, 'keys')), calls: [run('cat keys/id_ed25519')] },
   { name: 'rules only: a symbolic link in the repository to .env', mustNot: '.env reaches the model', flags: rulesOnly, setup: (paths) => fs.symlink('.env', path.join(paths.workspace, 'settings.txt')), calls: [run('cat settings.txt')] },
+  {
+    name: 'reads through a hidden name that links outside',
+    mustNot: 'the file the hidden link points at reaches the model',
+    files: { '.elbowignore': '.env\nsecrets/\nlinked.env\n' },
+    setup: (paths) => fs.symlink(path.join(paths.outside, 'vault', 'real.env'), path.join(paths.workspace, 'linked.env')),
+    calls: [run('cat linked.env; cat ./linked*')],
+  },
   { name: 'links a credential into the workspace', mustNot: '~/.ssh/id_ed25519 reaches the model', calls: [run('ln -s {HOME}/.ssh/id_ed25519 k && cat k')] },
   // Hidden workspace files.
   { name: 'reads .env', mustNot: '.env reaches the model', calls: [run('cat .env')] },
