@@ -23,7 +23,7 @@ describe('sandbox attack table (real CLI, real sandbox)', function () {
 
   before(async function () {
     if (process.platform !== 'linux') this.skip();
-    buildCliOnce();
+    if (process.env.ELBOW_ATTACK_CLI === undefined) buildCliOnce();
     root = await fs.mkdtemp(path.join(BASE_FOLDER, 'elbow-attacks-'));
     const queue = attackRows.map((row, index) => ({ row, index }));
     const worker = async (): Promise<void> => {
