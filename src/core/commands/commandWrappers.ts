@@ -37,6 +37,13 @@ const commandWrappers: Readonly<Record<string, CommandWrapper>> = {
   caffeinate: { valueOptions: ['-t', '-w'] },
   unbuffer: {},
   busybox: {},
+  // zsh's precommand modifiers and fish's combiners run the command after them.
+  noglob: {},
+  nocorrect: {},
+  '-': {},
+  and: {},
+  or: {},
+  not: {},
 };
 
 export function isCommandWrapper(name: string): boolean {

@@ -9,6 +9,12 @@ const fileReaders: ReadonlySet<string> = new Set([
 /** Commands whose first operand is a pattern or program and the rest are files. */
 const patternFirstReaders: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg', 'jq', 'awk', 'sed']);
 const patternOptions = /^(?:-[ef]|--regexp|--file|--from-file)/;
+/** Commands whose options take one-character delimiters glued on: `cut -d/` names no folder. */
+const delimiterTakers: ReadonlySet<string> = new Set(['cut', 'sort', 'paste', 'join', 'column', 'uniq']);
+
+export function takesGluedDelimiters(name: string): boolean {
+  return delimiterTakers.has(normalizeCommandName(name));
+}
 
 /** The indexes of `args` that are file operands of the command `name`; empty for commands not known to read files. */
 export function fileOperandIndexes(name: string, args: readonly string[]): Set<number> {

@@ -15,10 +15,15 @@ export interface JudgeEnvironment {
   pathChecksLeft: number;
   /** Variables known to hold judged words (loop variables), fine inside paths. */
   readonly judgedVariables: Set<string>;
+  /**
+   * Why relative wildcards cannot be expanded now (the line changes folder or shell options
+   * first, e.g. "changing folder"); undefined when they can.
+   */
+  globsUnknowable: string | undefined;
 }
 
 const mostPathChecks = 256;
-const posixShells: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox']);
+const windowsShells: ReadonlySet<string> = new Set(['cmd', 'powershell', 'pwsh']);
 
 export function createJudgeEnvironment(context: JudgeContext): JudgeEnvironment {
   const isWindows = context.platform === 'win32';
@@ -31,6 +36,7 @@ export function createJudgeEnvironment(context: JudgeContext): JudgeEnvironment 
     shellName: shellProgramName(context.shell, isWindows),
     pathChecksLeft: mostPathChecks,
     judgedVariables: new Set(),
+    globsUnknowable: undefined,
   };
 }
 
@@ -40,7 +46,16 @@ function shellProgramName(shell: string, isWindows: boolean): string {
   return isWindows ? 'cmd' : 'sh';
 }
 
-/** Bash-like shells are judged by parsing; cmd.exe, PowerShell and the rest by a cautious word split. */
-export function isPosixShell(environment: JudgeEnvironment): boolean {
-  return posixShells.has(environment.shellName);
+/**
+ * The command line is parsed only when Bash runs it: the parser reads Bash, and sh (dash),
+ * zsh, ksh or fish read the same text differently (`$'…'`, `=cmd`, `and`), so they get the
+ * cautious word split.
+ */
+export function runsInBash(environment: JudgeEnvironment): boolean {
+  return environment.shellName === 'bash';
+}
+
+/** cmd.exe and PowerShell, whose syntax differs wholly from the POSIX shells'. */
+export function isWindowsShell(shellName: string): boolean {
+  return windowsShells.has(shellName);
 }

@@ -1,8 +1,8 @@
 import { alwaysAllowPrefix } from './alwaysAllowPrefix';
-import { normalizeCommandName } from './commandName';
 import { findMatchingRule } from './commandRules';
 import { unwrapCommand } from './commandWrappers';
-import { fileOperandIndexes } from './fileOperands';
+import { isDirectoryChange, judgeHiddenDestination } from './directoryChanges';
+import { fileOperandIndexes, takesGluedDelimiters } from './fileOperands';
 import { needsApproval, type Finding } from './findings';
 import type { JudgeEnvironment } from './judgeEnvironment';
 import { nestedScriptOf } from './nestedScripts';
@@ -13,9 +13,6 @@ import { isRiskyVariable } from './riskyVariables';
 import type { SimpleCommand } from './shellFacts';
 import { isDynamicWord } from './shellWords';
 
-/** Commands whose plain-word arguments are folders: `cd secret` is as telling as `cd ./secret`. */
-const directoryChangers: ReadonlySet<string> = new Set(['cd', 'pushd']);
-
 /**
  * Judges one simple command: deny rules (also through wrappers), shell code it runs, risky
  * variables and options, the allow list and its path arguments. `judgeNestedScript` judges the
@@ -24,7 +21,7 @@ const directoryChangers: ReadonlySet<string> = new Set(['cd', 'pushd']);
 export function judgeSimpleCommand(
   command: SimpleCommand,
   environment: JudgeEnvironment,
-  judgeNestedScript: (script: string) => Finding[],
+  judgeNestedScript: (script: string, shell: string) => Finding[],
 ): Finding[] {
   const shown = inCode(command.text);
   const findings: Finding[] = [];
@@ -53,8 +50,8 @@ export function judgeSimpleCommand(
     const nested = nestedScriptOf(layer);
     if (nested) {
       findings.push(needsApproval(`${shown} ${nested.description}, which always needs approval`));
-      if (nested.script !== undefined) findings.push(...judgeNestedScript(nested.script));
-      if (nested.readsInput) for (const input of command.inputTexts) findings.push(...judgeNestedScript(input));
+      if (nested.script !== undefined) findings.push(...judgeNestedScript(nested.script, nested.shell));
+      if (nested.readsInput) for (const input of command.inputTexts) findings.push(...judgeNestedScript(input, nested.shell));
     }
     const risky = findRiskyArgument(layer);
     if (risky !== undefined) findings.push(needsApproval(`${shown} ${risky}, which always needs approval`));
@@ -80,11 +77,16 @@ function judgeCommandPaths(command: SimpleCommand, environment: JudgeEnvironment
     const finding = judgePathWord(name, { ownerText: command.text, plainWord: 'notPath' }, environment);
     if (finding?.kind === 'deny') findings.push(finding);
   }
-  const changesDirectory = directoryChangers.has(normalizeCommandName(name.value));
+  const changesDirectory = isDirectoryChange(name.value);
+  if (changesDirectory) {
+    const destination = judgeHiddenDestination(command.words, command.text);
+    if (destination) findings.push(destination);
+  }
+  const takesDelimiters = takesGluedDelimiters(name.value);
   const fileOperands = fileOperandIndexes(name.value, command.argumentWords.map((word) => word.value));
   for (const [index, word] of command.argumentWords.entries()) {
     const plainWord = changesDirectory ? 'path' : fileOperands.has(index) ? 'mayBeFile' : 'notPath';
-    const finding = judgePathWord(word, { ownerText: command.text, plainWord }, environment);
+    const finding = judgePathWord(word, { ownerText: command.text, plainWord, takesDelimiters }, environment);
     if (finding) findings.push(finding);
   }
   return findings;

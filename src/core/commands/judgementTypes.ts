@@ -28,7 +28,12 @@ export interface JudgeContext {
   deny: readonly string[];
   /** Absolute folder the command runs in. */
   cwd: string;
-  /** Classifies an absolute path an argument refers to. 'hidden' = excluded by the user's .elbowignore. */
+  /**
+   * Classifies an absolute path an argument refers to. 'hidden' = excluded by the user's
+   * .elbowignore. On POSIX systems the path keeps its `..` as written (after a symbolic link,
+   * `..` leaves the link's target), so resolve it as the system does: classifyCommandPath in
+   * core/permissions/commandPathClass.ts follows links.
+   */
   classifyPath(absolutePath: string): 'inside' | 'outside' | 'hidden';
   /** `process.platform` style. */
   platform: string;

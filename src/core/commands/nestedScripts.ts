@@ -6,6 +6,8 @@ export interface NestedScript {
   description: string;
   /** The code it runs when it is on the command line, to judge it too. */
   script: string | undefined;
+  /** The shell that runs the code: `bash` for `eval`, the program for `zsh -c`. */
+  shell: string;
   /** It runs the code in its input: a here-document fed to it is judged too. */
   readsInput?: boolean;
 }
@@ -17,17 +19,17 @@ export function nestedScriptOf(words: readonly string[]): NestedScript | undefin
   const name = words[0] === undefined ? '' : normalizeCommandName(words[0]);
   switch (name) {
     case 'eval':
-      return { description: 'runs a string as shell code with `eval`', script: words.slice(1).join(' ') };
+      return { description: 'runs a string as shell code with `eval`', script: words.slice(1).join(' '), shell: 'bash' };
     case 'source':
     case '.':
-      return { description: 'runs a script file in the shell itself', script: undefined };
+      return { description: 'runs a script file in the shell itself', script: undefined, shell: 'bash' };
     case 'exec':
-      return { description: 'replaces the shell with `exec`', script: undefined };
+      return { description: 'replaces the shell with `exec`', script: undefined, shell: 'bash' };
     case 'trap':
-      return { description: 'sets shell code to run later with `trap`', script: words.slice(1).find((word) => !word.startsWith('-')) };
+      return { description: 'sets shell code to run later with `trap`', script: words.slice(1).find((word) => !word.startsWith('-')), shell: 'bash' };
     case 'su': {
       const index = words.findIndex((word) => word === '-c' || word === '--command');
-      return index < 0 ? undefined : { description: 'runs a shell script string with `su -c`', script: words[index + 1] };
+      return index < 0 ? undefined : { description: 'runs a shell script string with `su -c`', script: words[index + 1], shell: 'sh' };
     }
     default:
       return shells.has(name) ? shellCommandString(name, words) : undefined;
@@ -47,14 +49,14 @@ function shellCommandString(name: string, words: readonly string[]): NestedScrip
     }
     if (!word.startsWith('-') && !word.startsWith('+')) break;
     if (word.startsWith('--command=')) {
-      return { description: `runs a shell script string with \`${name} --command\``, script: word.slice('--command='.length) };
+      return { description: `runs a shell script string with \`${name} --command\``, script: word.slice('--command='.length), shell: name };
     }
     if (word === '--command' || /^-[A-Za-z]*c[A-Za-z]*$/.test(word)) runsString = true;
     if (/^-[A-Za-z]*s[A-Za-z]*$/.test(word)) readsInput = true;
     if (shellValueOptions.has(word)) index++;
   }
-  if (runsString) return { description: `runs a shell script string with \`${name} -c\``, script: words[index] };
+  if (runsString) return { description: `runs a shell script string with \`${name} -c\``, script: words[index], shell: name };
   // Without a script file the shell runs whatever its input holds: `curl … | sh`.
-  if (readsInput || words[index] === undefined) return { description: `runs shell code from its input with \`${name}\``, script: undefined, readsInput: true };
+  if (readsInput || words[index] === undefined) return { description: `runs shell code from its input with \`${name}\``, script: undefined, shell: name, readsInput: true };
   return undefined;
 }

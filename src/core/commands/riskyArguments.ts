@@ -8,6 +8,12 @@ interface RiskyArgumentRule {
    * anything else (find's `-exec`) must match the whole word.
    */
   options?: readonly string[];
+  /**
+   * The program's option parser takes any unambiguous start of a long option for the whole
+   * (GNU getopt_long, git's parse-options: `--compress-prog` is `--compress-program`), so a
+   * word naming the start of a risky long option is risky too.
+   */
+  abbreviatesLongOptions?: boolean;
   /** Risky one-letter options, also inside clusters like `-uo`. */
   shortLetters?: string;
   /** One-letter options that take the rest of a cluster as their value, ending the scan. */
@@ -19,24 +25,32 @@ interface RiskyArgumentRule {
 }
 
 const riskyArgumentRules: Readonly<Record<string, RiskyArgumentRule>> = {
+  // find's own parser compares whole words: `-exe` is an error, not `-exec`.
   find: { options: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'] },
-  sort: { options: ['--output', '--compress-program'], shortLetters: 'o', valueLetters: 'kSTt' },
+  sort: { options: ['--output', '--compress-program'], abbreviatesLongOptions: true, shortLetters: 'o', valueLetters: 'kSTt' },
+  // Subcommand options go through parse-options (`git grep --open-files-in`, `git fetch --upload-pa`);
+  // the global options before the subcommand are compared whole by git.c, and `-O` may end any
+  // cluster (`git grep -nO<pager>`), so no letter is taken for a value.
   git: {
     options: ['--output', '--open-files-in-pager', '-O', '--exec', '--upload-pack', '--receive-pack', '--ext-diff'],
+    abbreviatesLongOptions: true,
+    shortLetters: 'O',
     globalOptions: ['-c', '--config-env', '--exec-path'],
   },
+  // ripgrep's parser takes long options only whole.
   rg: { options: ['--pre', '--hostname-bin'] },
-  tree: { options: ['-o', '-R'] },
-  date: { options: ['--set'], shortLetters: 's', valueLetters: 'dfrI' },
-  sed: { options: ['--in-place'], shortLetters: 'i', valueLetters: 'efl' },
-  file: { options: ['--compile'], shortLetters: 'C', valueLetters: 'emfFP' },
+  // tree compares long options whole, and takes its values from the next words, never from the cluster: `-ao out` writes.
+  tree: { options: ['-o', '-R'], shortLetters: 'oR' },
+  date: { options: ['--set'], abbreviatesLongOptions: true, shortLetters: 's', valueLetters: 'dfrI' },
+  sed: { options: ['--in-place'], abbreviatesLongOptions: true, shortLetters: 'i', valueLetters: 'efl' },
+  file: { options: ['--compile'], abbreviatesLongOptions: true, shortLetters: 'C', valueLetters: 'emfFP' },
   uniq: { check: uniqWritesOutputFile },
 };
 
 /** What makes this command risky (`uses \`-delete\``), or undefined. */
 export function findRiskyArgument(words: readonly string[]): string | undefined {
   const name = words[0] === undefined ? undefined : normalizeCommandName(words[0]);
-  const rule = name === undefined ? undefined : riskyArgumentRules[name];
+  const rule = name === undefined || !Object.hasOwn(riskyArgumentRules, name) ? undefined : riskyArgumentRules[name];
   if (name === undefined || !rule) return undefined;
   const checked = rule.check?.(words.slice(1));
   if (checked !== undefined) return checked;
@@ -44,8 +58,10 @@ export function findRiskyArgument(words: readonly string[]): string | undefined 
   for (const [index, word] of words.entries()) {
     if (word === '--') break;
     if (index === 0 || !word.startsWith('-') || word === '-') continue;
-    const options = index < subcommandIndex ? [...(rule.options ?? []), ...(rule.globalOptions ?? [])] : (rule.options ?? []);
-    const option = options.find((candidate) => matchesOption(word, candidate));
+    const isGlobal = index < subcommandIndex;
+    const global = isGlobal ? (rule.globalOptions ?? []).find((candidate) => matchesOption(word, candidate, false)) : undefined;
+    if (global !== undefined) return `uses \`${global}\``;
+    const option = (rule.options ?? []).find((candidate) => matchesOption(word, candidate, rule.abbreviatesLongOptions === true));
     if (option !== undefined) return `uses \`${option}\``;
     const letter = rule.shortLetters === undefined ? undefined : riskyLetterInCluster(word, rule.shortLetters, rule.valueLetters ?? '');
     if (letter !== undefined) return `uses \`-${letter}\``;
@@ -53,8 +69,12 @@ export function findRiskyArgument(words: readonly string[]): string | undefined 
   return undefined;
 }
 
-function matchesOption(word: string, option: string): boolean {
-  if (option.startsWith('--')) return word === option || word.startsWith(`${option}=`);
+function matchesOption(word: string, option: string, abbreviates: boolean): boolean {
+  if (option.startsWith('--')) {
+    const name = word.split('=', 1)[0] as string;
+    if (name === option) return true;
+    return abbreviates && name.length > 2 && name.startsWith('--') && option.startsWith(name);
+  }
   if (option.length === 2) return word.startsWith(option);
   return word === option;
 }

@@ -1,4 +1,5 @@
 import { forEachChild, parse, type Assignment, type Command, type Redirect, type SyntaxNode, type Word } from 'unbash';
+import { arithmeticInCommand, arithmeticInNode } from './arithmeticEvaluation';
 
 /** One simple command of a command line, wherever it sits: in a list, a pipe, a loop, a substitution. */
 export interface SimpleCommand {
@@ -23,7 +24,7 @@ export type ShellHazardKind =
   | 'coprocess'
   | 'parseError'
   | 'outputRedirect'
-  | 'extendedGlob';
+  | 'arithmetic';
 
 /** A shell form that always needs approval, with the text it is in and a detail for the reason. */
 export interface ShellHazard {
@@ -36,7 +37,12 @@ export interface ShellHazard {
 export interface PathOperand {
   word: Word;
   ownerText: string;
-  isRedirectTarget: boolean;
+  /**
+   * `redirectTarget` names a file; a `loopWord` is handed to the loop's commands; an
+   * `assignmentValue` is taken as written, neither brace-expanded nor matched against files
+   * (`x=*`), unlike an `arrayElement`.
+   */
+  use: 'redirectTarget' | 'loopWord' | 'assignmentValue' | 'arrayElement';
 }
 
 export interface ShellFacts {
@@ -60,6 +66,8 @@ function visit(node: SyntaxNode, source: string, ownerText: string, facts: Shell
   let childSource = source;
   let childOwnerText = ownerText;
   const text = (): string => source.slice(node.pos, node.end);
+  const arithmetic = arithmeticInNode(node);
+  if (arithmetic !== undefined) facts.hazards.push({ kind: 'arithmetic', text: node.type === 'TestCommand' || node.type === 'ArithmeticCommand' ? text() : ownerText, detail: arithmetic });
   switch (node.type) {
     case 'Script':
       // Scripts decoded from escaped backticks own their source; positions below index it.
@@ -71,10 +79,14 @@ function visit(node: SyntaxNode, source: string, ownerText: string, facts: Shell
     case 'Statement':
       if (node.background) facts.hazards.push({ kind: 'background', text: text(), detail: '&' });
       break;
-    case 'Command':
+    case 'Command': {
       childOwnerText = text();
-      facts.commands.push(describeCommand(node, childOwnerText, source));
+      const command = describeCommand(node, childOwnerText, source);
+      facts.commands.push(command);
+      const evaluated = arithmeticInCommand(command.words);
+      if (evaluated !== undefined) facts.hazards.push({ kind: 'arithmetic', text: childOwnerText, detail: evaluated });
       break;
+    }
     case 'Redirected':
       childOwnerText = text();
       break;
@@ -93,20 +105,17 @@ function visit(node: SyntaxNode, source: string, ownerText: string, facts: Shell
     case 'ProcessSubstitution':
       facts.hazards.push({ kind: 'processSubstitution', text: ownerText, detail: node.text });
       break;
-    case 'ExtendedGlob':
-      facts.hazards.push({ kind: 'extendedGlob', text: ownerText, detail: node.text });
-      break;
     case 'Redirect':
       noteRedirect(node, ownerText, facts);
       break;
     case 'For':
     case 'Select':
       facts.loopVariables.add(node.name.value);
-      for (const word of node.wordlist ?? []) facts.pathOperands.push({ word, ownerText: text(), isRedirectTarget: false });
+      for (const word of node.wordlist ?? []) facts.pathOperands.push({ word, ownerText: text(), use: 'loopWord' });
       break;
     case 'Assignment':
-      if (node.value.type === 'Word') facts.pathOperands.push({ word: node.value, ownerText, isRedirectTarget: false });
-      else for (const word of node.value.elements) facts.pathOperands.push({ word, ownerText, isRedirectTarget: false });
+      if (node.value.type === 'Word') facts.pathOperands.push({ word: node.value, ownerText, use: 'assignmentValue' });
+      else for (const word of node.value.elements) facts.pathOperands.push({ word, ownerText, use: 'arrayElement' });
       break;
     default:
       break;
@@ -144,7 +153,7 @@ function noteRedirect(redirect: Redirect, ownerText: string, facts: ShellFacts):
   const duplicatesDescriptor =
     redirect.operator === '<&' || (redirect.operator === '>&' && /^(?:\d+-?|-)$/.test(target.value));
   if (duplicatesDescriptor) return;
-  facts.pathOperands.push({ word: target, ownerText, isRedirectTarget: true });
+  facts.pathOperands.push({ word: target, ownerText, use: 'redirectTarget' });
   if (writingOperators.has(redirect.operator) && !harmlessOutputTargets.has(target.value)) {
     facts.hazards.push({ kind: 'outputRedirect', text: ownerText, detail: target.value });
   }

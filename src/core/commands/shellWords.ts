@@ -37,23 +37,3 @@ export function variablesInWord(word: Word): { name: string; atStart: boolean }[
   }
   return variables;
 }
-
-/** The literal text before the first glob of the word (`src/` of `src/*.ts`), or undefined without a glob. */
-export function literalTextBeforeGlob(word: Word): string | undefined {
-  let prefix = '';
-  for (const part of word.parts ?? []) {
-    if (part.type === 'Glob' || part.type === 'ExtendedGlob') return prefix;
-    if (part.type === 'Literal' || part.type === 'SingleQuoted' || part.type === 'AnsiCQuoted') prefix += part.value;
-    else if (part.type === 'DoubleQuoted') prefix += part.parts.map((child) => child.text).join('');
-    else return undefined;
-  }
-  return undefined;
-}
-
-/** The text of the word's brace expansions (`{a,/etc}`), joined; empty without one. */
-export function braceExpansionText(word: Word): string {
-  return (word.parts ?? [])
-    .filter((part) => part.type === 'BraceExpansion')
-    .map((part) => part.text)
-    .join(' ');
-}

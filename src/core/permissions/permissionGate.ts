@@ -1,9 +1,8 @@
-import * as path from 'node:path';
 import type { ApprovalDecision, ApprovalRequest, Approvals, CommandPlacement, PermissionSettings } from '../host/approvals';
 import type { SandboxStatus } from '../host/commandRunner';
 import { allowRulesWithoutSandbox } from '../commands/allowListWithoutSandbox';
 import { judgeCommand } from '../commands/judgeCommand';
-import { relativeInside } from '../search/searchScope';
+import { classifyCommandPath } from './commandPathClass';
 import { ToolError } from '../tools/tool';
 
 export interface CommandCheck {
@@ -81,7 +80,7 @@ export class PermissionGate {
       allow: sandbox.available ? permissions.allow : allowRulesWithoutSandbox(permissions.allow),
       deny: permissions.deny,
       cwd: check.cwd,
-      classifyPath: (absolute) => classify(absolute, check),
+      classifyPath: (absolute) => classifyCommandPath(absolute, check),
       platform: check.platform,
       shell: sandbox.available ? sandbox.shell : check.shell,
       homeDirectory: check.homeDirectory,
@@ -197,8 +196,4 @@ function mcpRuleMatches(rule: string, modelName: string): boolean {
   return modelName === rule || modelName.startsWith(rule.endsWith('__') ? rule : `${rule}__`);
 }
 
-function classify(absolute: string, check: CommandCheck): 'inside' | 'outside' | 'hidden' {
-  const normalized = path.resolve(absolute);
-  if (!check.roots.some((root) => relativeInside(root, normalized) !== undefined)) return 'outside';
-  return check.isHidden(normalized) ? 'hidden' : 'inside';
-}
+

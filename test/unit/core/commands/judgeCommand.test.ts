@@ -1,43 +1,6 @@
 import assert from 'node:assert/strict';
-import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
 import { judgeCommand, type JudgeContext, type Verdict } from '../../../../src/core/commands/judgeCommand';
-
-const projectRoot = '/work/project';
-
-/** Inside the fake project everything is visible except `secret/` and `.env`; the rest of the disk is outside. */
-function classifyFakePath(absolutePath: string): 'inside' | 'outside' | 'hidden' {
-  if (absolutePath !== projectRoot && !absolutePath.startsWith(`${projectRoot}/`)) return 'outside';
-  const relativePath = absolutePath.slice(projectRoot.length + 1);
-  return relativePath === 'secret' || relativePath.startsWith('secret/') || relativePath === '.env' ? 'hidden' : 'inside';
-}
-
-function posixContext(overrides: Partial<JudgeContext> = {}): JudgeContext {
-  return {
-    allow: [...defaultAllowList, 'npm test'],
-    deny: ['rm', 'git push'],
-    cwd: projectRoot,
-    classifyPath: classifyFakePath,
-    platform: 'linux',
-    shell: '/bin/bash',
-    homeDirectory: '/home/me',
-    ...overrides,
-  };
-}
-
-const windowsRoot = 'C:\\work\\project';
-
-function windowsContext(overrides: Partial<JudgeContext> = {}): JudgeContext {
-  return {
-    allow: ['dir', 'type', 'git status'],
-    deny: ['del', 'git push'],
-    cwd: windowsRoot,
-    classifyPath: (absolutePath) => (absolutePath.toLowerCase().startsWith(windowsRoot.toLowerCase()) ? 'inside' : 'outside'),
-    platform: 'win32',
-    shell: 'C:\\Windows\\System32\\cmd.exe',
-    homeDirectory: 'C:\\Users\\me',
-    ...overrides,
-  };
-}
+import { posixContext, windowsContext } from './fakeJudgeContexts';
 
 describe('judgeCommand', () => {
   describe('verdicts', () => {
@@ -209,7 +172,7 @@ describe('judgeCommand', () => {
       ["npm run 'my script'", 'allow', { allow: ['npm run "my script"'] }],
       ['xargs grep foo', 'ask', { allow: ['grep'] }],
       ['xargs grep foo', 'allow', { allow: ['xargs grep'] }],
-      // Other shells.
+      // Other shells: zsh goes through the cautious word split, where quotes and parentheses ask.
       ["ls *(e:'rm x':)", 'ask', { shell: '/bin/zsh' }],
     ];
 

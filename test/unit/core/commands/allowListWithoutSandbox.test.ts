@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { allowRulesWithoutSandbox, commandsSafeWithoutSandbox } from '../../../../src/core/commands/allowListWithoutSandbox';
+import { splitRuleWords } from '../../../../src/core/commands/commandRules';
+import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
+
+describe('allowRulesWithoutSandbox', () => {
+  it('keeps only commands of the default allow list', () => {
+    const defaultCommands = new Set(defaultAllowList.map((rule) => splitRuleWords(rule)[0]));
+    for (const command of commandsSafeWithoutSandbox) assert.ok(defaultCommands.has(command), command);
+  });
+
+  it('leaves out every command that can run a program or write a file', () => {
+    const excluded = ['cd', 'printf', 'test', '[', 'command', 'file', 'rg', 'find', 'sort', 'uniq', 'tree', 'date', 'shasum', 'git', 'node', 'npm', 'pnpm', 'yarn', 'python', 'python3', 'tsc', 'go', 'cargo', 'rustc', 'deno', 'bun'];
+    for (const command of excluded) assert.equal(commandsSafeWithoutSandbox.has(command), false, command);
+    const kept = allowRulesWithoutSandbox(defaultAllowList);
+    assert.deepEqual(kept.filter((rule) => /^(?:git|find|sort|uniq|tree|file|date|rg)\b|--version$|^go version$/.test(rule)), []);
+  });
+
+  it('keeps the prefix rules of safe commands', () => {
+    assert.deepEqual(allowRulesWithoutSandbox(['ls', 'cat', 'grep -rn', 'jq .', 'npm test', 'git status', '/bin/ls', 'sort', 'lsof']), ['ls', 'cat', 'grep -rn', 'jq .']);
+  });
+
+  it('drops regular-expression rules, even of safe commands', () => {
+    assert.deepEqual(allowRulesWithoutSandbox(['/^ls( .*)?$/', '/^cat .*/i', 'ls']), ['ls']);
+  });
+
+  it('ignores empty and malformed rules', () => {
+    assert.deepEqual(allowRulesWithoutSandbox(['', '   ', 42 as unknown as string, '"ls"']), ['"ls"']);
+    assert.deepEqual(allowRulesWithoutSandbox(undefined as unknown as string[]), []);
+  });
+});
