@@ -1,16 +1,47 @@
 import type { ApprovalDecision, ApprovalRequest, Approvals } from '../core/host/approvals';
+import { terminalDiff } from './terminalDiff';
+import { printable } from './printable';
 
 /** Asks one question on the terminal and resolves with the typed line (undefined when cancelled). */
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string | undefined>;
 
-/** `--yes`: whatever would ask is approved (deny rules and refusals still apply). */
+/** What `--yes` says to the model when it asks to run a command outside the sandbox. */
+export const outsideSandboxNeedsUser =
+  'Running a command outside the sandbox needs the user to allow it each time, and --yes does not. Run it in the sandbox, or tell the user what to run themselves.';
+
+/**
+ * `--yes`: whatever would ask is approved (deny rules and refusals still apply), except running a
+ * command outside the sandbox, which only the user may allow, each time.
+ */
 export const approveEverything: Approvals = {
-  request: async () => ({ approved: true }),
+  request: async (request) => (isOutsideRequest(request) ? { approved: false, reason: outsideSandboxNeedsUser } : { approved: true }),
 };
 
-/** The interactive chat asks on the terminal: yes, always, no, or a reason to deny. */
+/** The answers a question offers besides yes and no. */
+export interface OfferedChoices {
+  /** What "always" would allow, as shown. */
+  always?: string;
+  /** `[o]utside the sandbox`: a command asked about in the sandbox runs outside it once. */
+  outside?: boolean;
+  /** `[s]andbox instead`: a command the model asks to run outside the sandbox runs in it. */
+  sandbox?: boolean;
+  /** Where `[y]es` runs the command, e.g. `in the sandbox`. */
+  yesRuns?: string;
+}
+
+export interface TerminalApprovalsOptions {
+  /** Colour the diff of a protected file; by default when standard output is a terminal with colours. */
+  color?: boolean;
+}
+
+/** The interactive chat asks on the terminal: yes, always, where to run, no, or a reason to deny. */
 export class TerminalApprovals implements Approvals {
   private askLine: AskLine | undefined;
+  private readonly color: boolean;
+
+  constructor(options: TerminalApprovalsOptions = {}) {
+    this.color = options.color ?? (process.stdout.isTTY === true && process.stdout.hasColors());
+  }
 
   /** The chat's prompt becomes available once the REPL runs. */
   attach(askLine: AskLine): void {
@@ -19,41 +50,96 @@ export class TerminalApprovals implements Approvals {
 
   async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     if (this.askLine === undefined) return { approved: false, reason: 'Nobody could be asked.' };
-    const always = alwaysOffer(request);
-    const choices = `[y]es${always ? `, [a]lways allow ${always}` : ''}, [n]o, or type why not`;
-    const answer = await this.askLine(`${describe(request)}\n${choices}: `, signal);
-    return decisionFor(answer, always !== undefined);
+    const offered = offeredChoices(request);
+    const answer = await this.askLine(`${this.describe(request)}\n${choicesLine(offered)}: `, signal);
+    return decisionFor(answer, offered);
+  }
+
+  private describe(request: ApprovalRequest): string {
+    switch (request.kind) {
+      case 'command':
+        return [
+          `Elbow wants to run${request.placement.kind === 'outsideRequested' ? ' outside the sandbox' : ''}: ${printable(request.command)}`,
+          `  in ${printable(request.cwd)}`,
+          ...request.reasons.map((reason) => `  (${printable(reason)})`),
+          ...placementLines(request.placement),
+        ].join('\n');
+      case 'outsideWorkspace':
+        return `Elbow wants to ${request.access} ${printable(request.path)}, outside the workspace (${request.toolName}).`;
+      case 'mcpTool':
+        return [`Elbow wants to use ${printable(request.tool)} of the MCP server "${printable(request.server)}"${request.readOnly ? ' (read-only)' : ''} with:`, indent(printable(request.arguments))].join('\n');
+      case 'protectedFile':
+        return [
+          `Elbow wants to ${request.action} the protected file ${printable(request.path)} (${request.toolName}).`,
+          `  It is protected because ${request.why}.`,
+          indent(terminalDiff(request.diff, this.color)),
+        ].join('\n');
+      case 'continue':
+        return request.message;
+    }
   }
 }
 
-/** The typed answer as a decision: y/yes, a/always (when offered), n/no/nothing, anything else is a reason to deny. */
-export function decisionFor(answer: string | undefined, alwaysOffered: boolean): ApprovalDecision {
+/** The typed answer as a decision: y/yes, a/always, o/outside, s/sandbox (each only when offered), n/no/nothing, anything else is a reason to deny. */
+export function decisionFor(answer: string | undefined, offered: OfferedChoices = {}): ApprovalDecision {
   const text = answer?.trim() ?? '';
   const word = text.toLowerCase();
   if (word === 'y' || word === 'yes') return { approved: true };
-  if (alwaysOffered && (word === 'a' || word === 'always')) return { approved: true, alwaysAllow: true };
+  if (offered.always !== undefined && (word === 'a' || word === 'always')) return { approved: true, alwaysAllow: true };
+  if (offered.outside === true && (word === 'o' || word === 'outside')) return { approved: true, runOutsideSandbox: true };
+  if (offered.sandbox === true && (word === 's' || word === 'sandbox')) return { approved: true, runOutsideSandbox: false };
   if (word === '' || word === 'n' || word === 'no') return { approved: false };
   return { approved: false, reason: text };
 }
 
-function describe(request: ApprovalRequest): string {
+function offeredChoices(request: ApprovalRequest): OfferedChoices {
   switch (request.kind) {
     case 'command':
-      return [`Elbow wants to run: ${request.command}`, `  in ${request.cwd}`, ...request.reasons.map((reason) => `  (${reason})`)].join('\n');
-    case 'outsideWorkspace':
-      return `Elbow wants to ${request.access} ${request.path}, outside the workspace (${request.toolName}).`;
+      switch (request.placement.kind) {
+        case 'sandbox':
+          return {
+            yesRuns: 'in the sandbox',
+            outside: true,
+            ...(request.alwaysAllow.length > 0 ? { always: request.alwaysAllow.map((prefix) => `\`${printable(prefix)}\``).join(', ') } : {}),
+          };
+        case 'outsideRequested':
+          return { yesRuns: 'outside the sandbox', sandbox: true };
+        case 'noSandbox':
+          return {};
+      }
+      break;
     case 'mcpTool':
-      return [`Elbow wants to use ${request.tool} of the MCP server "${request.server}"${request.readOnly ? ' (read-only)' : ''} with:`, indent(request.arguments)].join('\n');
-    case 'continue':
-      return request.message;
+      return request.alwaysAllowOffered ? { always: `${printable(request.tool)} of ${printable(request.server)}` } : {};
+    default:
+      return {};
   }
 }
 
-/** What "always" would allow, as offered on the terminal; `undefined` when it is not offered. */
-function alwaysOffer(request: ApprovalRequest): string | undefined {
-  if (request.kind === 'command' && request.alwaysAllow.length > 0) return request.alwaysAllow.map((prefix) => `\`${prefix}\``).join(', ');
-  if (request.kind === 'mcpTool' && request.alwaysAllowOffered) return `${request.tool} of ${request.server}`;
-  return undefined;
+/** `[y]es (in the sandbox), [a]lways allow `npm test`, [o]utside the sandbox, [n]o, or type why not` */
+function choicesLine(offered: OfferedChoices): string {
+  return [
+    `[y]es${offered.yesRuns === undefined ? '' : ` (${offered.yesRuns})`}`,
+    ...(offered.always === undefined ? [] : [`[a]lways allow ${offered.always}`]),
+    ...(offered.outside === true ? ['[o]utside the sandbox'] : []),
+    ...(offered.sandbox === true ? ['[s]andbox instead'] : []),
+    '[n]o, or type why not',
+  ].join(', ');
+}
+
+/** The model's reason for running outside the sandbox, or what running without one means. */
+function placementLines(placement: Extract<ApprovalRequest, { kind: 'command' }>['placement']): string[] {
+  switch (placement.kind) {
+    case 'sandbox':
+      return [];
+    case 'outsideRequested':
+      return [`  Its reason: ${printable(placement.reason).replace(/\s+/g, ' ')}`, '  Outside the sandbox it runs with your full rights.'];
+    case 'noSandbox':
+      return ['  (No sandbox here: it runs with your full rights.)'];
+  }
+}
+
+function isOutsideRequest(request: ApprovalRequest): boolean {
+  return request.kind === 'command' && request.placement.kind === 'outsideRequested';
 }
 
 function indent(text: string): string {

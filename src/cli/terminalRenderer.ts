@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
+import { placementLabel } from '../core/tools/builtin/sandboxNotes';
 import { compactionLine } from './compactionLine';
 import { firstLine, toolCallLine } from './toolCallLine';
 
@@ -39,12 +40,15 @@ export class TerminalRenderer {
         this.output.stdout(event.text);
         this.midLine = !event.text.endsWith('\n');
         break;
-      case 'tool_result':
-        this.line(event.isError
-          ? `${this.paint('31', '✗')} ${toolCallLine(event.name, this.pendingArguments.get(event.id) ?? '')}: ${firstLine(event.text)}`
-          : `${this.paint('32', '✓')} ${toolCallLine(event.name, this.pendingArguments.get(event.id) ?? '')}`);
+      case 'tool_result': {
+        const call = toolCallLine(event.name, this.pendingArguments.get(event.id) ?? '');
+        // Where a command ran (the same words as in its summary).
+        const label = event.placement === undefined ? undefined : placementLabel(event.placement === 'sandboxed', true);
+        const where = label === undefined ? '' : this.paint('2', ` · ${label}`);
+        this.line(event.isError ? `${this.paint('31', '✗')} ${call}: ${firstLine(event.text)}${where}` : `${this.paint('32', '✓')} ${call}${where}`);
         this.pendingArguments.delete(event.id);
         break;
+      }
       case 'tool_call':
         this.pendingArguments.set(event.id, event.arguments);
         break;

@@ -37,22 +37,41 @@ export const proposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
+/** Where a command ran: in the OS sandbox, or outside it with the user's full rights. */
+export const commandRunPlacementSchema = z.enum(['sandboxed', 'outsideSandbox']);
+export type CommandRunPlacement = z.infer<typeof commandRunPlacementSchema>;
+
+/**
+ * Where an asked-about command would run: in the sandbox; outside it because the model asks
+ * (`reason`: the model's words, plain text); or outside because no sandbox can run here (`reason`: why not).
+ */
+export const commandPlacementSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sandbox') }),
+  z.object({ kind: z.literal('outsideRequested'), reason: z.string() }),
+  z.object({ kind: z.literal('noSandbox'), reason: z.string() }),
+]);
+export type CommandPlacement = z.infer<typeof commandPlacementSchema>;
+
 /**
  * A tool call waiting for the user's permission (a command, a path outside the workspace, an
- * MCP server's tool, or going on past a guard rail), shown in the tool card.
+ * MCP server's tool, a change to a protected file, or going on past a guard rail), shown in the tool card.
  */
 export const approvalSchema = z.object({
-  kind: z.enum(['command', 'outsideWorkspace', 'mcpTool', 'continue']),
-  /** The question, e.g. `Run this command?`. */
+  kind: z.enum(['command', 'outsideWorkspace', 'mcpTool', 'protectedFile', 'continue']),
+  /** The question, e.g. `Run this command in the sandbox?`. */
   title: z.string(),
   /** The exact command line, for commands. */
   command: z.string().optional(),
   /** Where it runs, as shown (e.g. `.` or `packages/app`). */
   cwd: z.string().optional(),
-  /** More context, e.g. the path outside the workspace, or `server › tool` for an MCP tool. */
+  /** For commands: where it would run if allowed, which decides the choices offered. */
+  placement: commandPlacementSchema.optional(),
+  /** More context, e.g. the path outside the workspace or of the protected file, or `server › tool` for an MCP tool. */
   detail: z.string().optional(),
   /** An MCP tool's arguments, as indented JSON. */
   arguments: z.string().optional(),
+  /** A protected file's change as a unified diff. */
+  diff: z.string().optional(),
   /** Why Elbow asks, one line each (e.g. `rm is not on the allow list`). */
   reasons: z.array(z.string()),
   /** Command prefixes "Always allow" would add to the allow list (for an MCP tool: the tool's name); empty when it is not offered. */
@@ -60,6 +79,8 @@ export const approvalSchema = z.object({
   state: z.enum(['pending', 'allowed', 'denied']),
   /** What the user told the model when denying. */
   reason: z.string().optional(),
+  /** For an allowed command: where the user let it run. */
+  allowedPlacement: commandRunPlacementSchema.optional(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
@@ -97,6 +118,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     changedFile: z.object({ uri: z.string(), path: z.string() }).optional(),
     proposal: proposalSchema.optional(),
     approval: approvalSchema.optional(),
+    /** For a command that ran: in the sandbox or outside it (absent where no sandbox can run). */
+    placement: commandRunPlacementSchema.optional(),
   }),
   z.object({
     kind: z.literal('error'),

@@ -1,5 +1,9 @@
 import * as z from 'zod';
 
+/** What the user chose in a permission card (see `resolveApproval`). */
+export const approvalChoiceSchema = z.enum(['allow', 'alwaysAllow', 'allowOutsideSandbox', 'allowInSandbox', 'deny']);
+export type ApprovalChoice = z.infer<typeof approvalChoiceSchema>;
+
 /** Messages from the chat webview to the extension. Validated on receipt: the webview renders untrusted text. */
 export const fromWebviewSchema = z.discriminatedUnion('type', [
   /** The webview has loaded and wants the current state. */
@@ -35,13 +39,18 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
     decision: z.enum(['apply', 'reject']),
     feedback: z.string().max(10_000).optional(),
   }),
-  /** The user's answer to a permission request in a tool card. */
+  /**
+   * The user's answer to a permission request in a tool card. `allow` runs a command where it was asked for;
+   * `allowOutsideSandbox` runs a sandboxed request outside the sandbox, `allowInSandbox` an outside request in it.
+   */
   z.object({
     type: z.literal('resolveApproval'),
     itemId: z.string(),
-    decision: z.enum(['allow', 'alwaysAllow', 'deny']),
+    decision: approvalChoiceSchema,
     reason: z.string().max(10_000).optional(),
   }),
+  /** The banner saying that commands run without a sandbox here was closed: not again in this conversation. */
+  z.object({ type: z.literal('dismissSandboxNotice') }),
   /** The header switch: run this conversation's commands without asking. */
   z.object({ type: z.literal('setAutoApprove'), enabled: z.boolean() }),
   /** The MCP panel: stop and start a server again (also one that failed for good). */

@@ -42,6 +42,11 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changes'), files: z.array(changedFileSchema) }),
   /** User messages (item ids) after which the agent changed files: each offers "Restore checkpoint". */
   z.object({ type: z.literal('checkpoints'), itemIds: z.array(z.string()) }),
+  /**
+   * Commands run without a sandbox on this machine, for `reason`: the chat says so once per conversation.
+   * `null`: nothing to say (a sandbox runs, or the user closed the banner in this conversation).
+   */
+  z.object({ type: z.literal('sandboxNotice'), notice: z.object({ reason: z.string() }).nullable() }),
   /** Whether commands in this conversation run without asking (deny rules still apply). */
   z.object({ type: z.literal('autoApprove'), enabled: z.boolean() }),
   /** The MCP servers, their status and tools, and problems in their configuration. */

@@ -10,6 +10,7 @@ import { McpPanel } from './mcpPanel';
 import { handleMessageActions } from './messageActions';
 import { MessageList } from './messageList';
 import { RetryBanner } from './retryBanner';
+import { SandboxBanner } from './sandboxBanner';
 import type { Host } from './vscodeApi';
 import { Welcome } from './welcome';
 
@@ -27,6 +28,7 @@ export class ChatApp {
     h('p', { text: 'It reads, searches and edits files in this workspace. Add files or selections to the chat from the explorer or editor context menu.' }),
   ]);
   private readonly retryBanner = new RetryBanner();
+  private readonly sandboxBanner: SandboxBanner;
   private readonly changes: ChangesPanel;
   private readonly composer: Composer;
   private readonly history: HistoryPanel;
@@ -42,11 +44,13 @@ export class ChatApp {
     this.list = new MessageList(this.messages, scroll, host, () => this.refresh());
     this.composer = new Composer(host, () => scroll.pin());
     this.changes = new ChangesPanel(host, () => this.composer.focus());
+    this.sandboxBanner = new SandboxBanner(host, () => this.composer.focus());
     const main = h('div', { id: 'main' }, [
       this.header.element,
       this.contextBar.element,
       h('div', { id: 'progress', className: 'progress', attributes: { 'aria-hidden': 'true' } }),
       this.header.autoApprove.banner,
+      this.sandboxBanner.element,
       this.welcome.element,
       h('div', { className: 'conversation-area' }, [this.messages, this.emptyState]),
       this.changes.element,
@@ -104,6 +108,7 @@ export class ChatApp {
       case 'changes': this.changes.show(message.files); break;
       case 'checkpoints': this.list.setCheckpoints(message.itemIds); break;
       case 'autoApprove': this.header.autoApprove.set(message.enabled); break;
+      case 'sandboxNotice': this.sandboxBanner.show(message.notice); break;
       case 'mcp':
         this.header.mcp.set(message.state);
         this.mcp.update(message.state);

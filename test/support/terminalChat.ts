@@ -32,7 +32,7 @@ export function startTerminalChat(session: AgentSession, approvals?: TerminalApp
 
 /** A chat against the fake OpenAI server whose permission questions the user answers on the terminal. */
 export function startAskingTerminalChat(host: AgentHost, server: FakeLlmServer, registry: ToolRegistry): TerminalChat {
-  const approvals = new TerminalApprovals();
+  const approvals = new TerminalApprovals({ color: false });
   const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
   const provider = createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl });
   return startTerminalChat(new AgentSession({ host, provider, model: 'm', system: 's', registry, permissions }), approvals);

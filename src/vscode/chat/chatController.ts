@@ -23,6 +23,7 @@ import { conversationTitle, type ConversationStore, type StoredConversation } fr
 import { createChatSession } from './createChatSession';
 import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { ReviewBridge } from './reviewBridge';
+import { SandboxNotice } from './sandboxNotice';
 
 export interface ChatControllerDependencies {
   store: ConversationStore;
@@ -59,6 +60,7 @@ export class ChatController implements vscode.Disposable {
   private lastRun: Promise<unknown> = Promise.resolve();
   /** The input should take focus once the webview has (re)loaded. */
   private focusPending = false;
+  private readonly sandboxNotice = new SandboxNotice({ host: () => this.deps.host(), conversationId: () => this.conversation.id, post: (message) => this.deps.post(message) });
 
   /** The chat's side of reviewing the agent's changes; also the gate edits wait at in `beforeApply` mode. */
   readonly review: ReviewBridge;
@@ -111,7 +113,7 @@ export class ChatController implements vscode.Disposable {
       case 'changeModel': return void vscode.commands.executeCommand('elbow.changeModel');
       case 'setApiKey': return void vscode.commands.executeCommand('elbow.setApiKey');
       default:
-        if (!this.approvals.handle(message) && !this.deps.mcp.handle(message)) await this.review.handle(message);
+        if (!this.approvals.handle(message) && !this.sandboxNotice.handle(message) && !this.deps.mcp.handle(message)) await this.review.handle(message);
     }
   }
 
@@ -130,6 +132,7 @@ export class ChatController implements vscode.Disposable {
   async settingsChanged(): Promise<void> {
     if (!this.isRunning) this.session = undefined;
     await this.postModelAndKey();
+    void this.sandboxNotice.post();
   }
 
   async postFullState(): Promise<void> {
@@ -140,6 +143,7 @@ export class ChatController implements vscode.Disposable {
     await this.review.postState();
     this.approvals.postState();
     this.deps.mcp.postState();
+    void this.sandboxNotice.post();
   }
 
   async newChat(): Promise<void> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import type { ProviderErrorKind } from '../../core/llm/providerError';
+import { placementLabel } from '../../core/tools/builtin/sandboxNotes';
+import type { CommandRunPlacement } from '../../core/tools/tool';
 import { toolCallTitle } from '../../core/tools/toolCallTitle';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
@@ -57,7 +59,12 @@ export class ChatTranscript {
       case 'tool_result':
         return [
           ...this.clearWait(),
-          ...this.updateTool(event.id, event.name, { status: event.isError ? 'error' : 'done', title: event.summary || event.name, result: shownResult(event.text) }),
+          ...this.updateTool(event.id, event.name, {
+            status: event.isError ? 'error' : 'done',
+            title: titleWithoutPlacement(event.summary, event.placement) || event.name,
+            result: shownResult(event.text),
+            ...(event.placement === undefined ? {} : { placement: event.placement }),
+          }),
         ];
       case 'retry':
         this.waitShown = true;
@@ -162,7 +169,7 @@ export class ChatTranscript {
     return this.addToolCard(callId, { name, title: toolCallTitle(name, ''), status: 'running', arguments: '', result: '' });
   }
 
-  private updateTool(callId: string, name: string, change: Partial<Pick<ToolItem, 'arguments' | 'title' | 'status' | 'result'>>): ToWebview[] {
+  private updateTool(callId: string, name: string, change: Partial<Pick<ToolItem, 'arguments' | 'title' | 'status' | 'result' | 'placement'>>): ToWebview[] {
     const card = this.toolCard(callId);
     if (!card) return this.addToolCard(callId, { name, title: toolCallTitle(name, ''), status: 'running', arguments: '', result: '', ...change });
     const item: ToolItem = { ...card, ...change };
@@ -245,4 +252,11 @@ function shownResult(text: string): string {
   if (text.length <= MAX_SHOWN_RESULT_CHARS) return text;
   const cut = text.length - MAX_SHOWN_RESULT_CHARS;
   return `${text.slice(0, MAX_SHOWN_RESULT_CHARS)}\n\n[${cut.toLocaleString('en-US')} more characters not shown]`;
+}
+
+/** The card shows where a command ran with a marker of its own, so the summary's ` · sandboxed` is not repeated. */
+function titleWithoutPlacement(summary: string, placement: CommandRunPlacement | undefined): string {
+  const label = placement === undefined ? undefined : placementLabel(placement === 'sandboxed', true);
+  const suffix = label === undefined ? undefined : ` · ${label}`;
+  return suffix !== undefined && summary.endsWith(suffix) ? summary.slice(0, -suffix.length) : summary;
 }

@@ -1,16 +1,8 @@
 import type { Proposal } from '../../protocol/chatItems';
-import { diffLines, type DiffLineKind } from '../diffText';
 import { codicon, h } from '../dom';
 import type { Host } from '../vscodeApi';
+import { DiffBlock } from './diffBlock';
 import { actionButton, ReasonPrompt } from './reasonPrompt';
-
-const lineClasses: Readonly<Record<DiffLineKind, string | undefined>> = {
-  add: 'diff-add',
-  remove: 'diff-remove',
-  hunk: 'diff-hunk',
-  header: 'diff-header',
-  context: undefined,
-};
 
 /**
  * An edit waiting for the user's decision, inside its tool card: the diff (plain text: it quotes file contents), then
@@ -18,14 +10,13 @@ const lineClasses: Readonly<Record<DiffLineKind, string | undefined>> = {
  */
 export class ProposalView {
   readonly element: HTMLDivElement;
-  private readonly diff = h('pre', { className: 'proposal-diff', attributes: { tabindex: '0', 'aria-label': 'Proposed change (unified diff)' } });
+  private readonly diff = new DiffBlock('proposal-diff', 'Proposed change (unified diff)');
   private readonly apply = actionButton('proposal-apply primary-button', 'check', 'Apply', 'Apply this change');
   private readonly reject = actionButton('proposal-reject secondary-button', 'close', 'Reject', 'Reject this change');
   private readonly feedback: ReasonPrompt;
   private readonly actions: HTMLDivElement;
   private readonly status = h('div', { className: 'proposal-status', hidden: true, attributes: { tabindex: '-1' } });
   private readonly controls: Array<HTMLButtonElement | HTMLTextAreaElement>;
-  private renderedDiff: string | undefined;
   private pending = false;
 
   constructor(private readonly itemId: string, private readonly host: Host) {
@@ -39,7 +30,7 @@ export class ProposalView {
     }, (feedback) => this.decide('reject', feedback));
     this.actions = h('div', { className: 'proposal-actions' }, [this.apply, this.reject, this.feedback.toggle]);
     this.controls = [this.apply, this.reject, ...this.feedback.controls];
-    this.element = h('div', { className: 'proposal', hidden: true }, [this.diff, this.actions, this.feedback.form, this.status]);
+    this.element = h('div', { className: 'proposal', hidden: true }, [this.diff.element, this.actions, this.feedback.form, this.status]);
     this.apply.addEventListener('click', () => this.decide('apply'));
     this.reject.addEventListener('click', () => this.decide('reject'));
   }
@@ -51,10 +42,7 @@ export class ProposalView {
     this.setBusy(false);
     if (proposal === undefined) return;
     this.element.dataset.state = proposal.state;
-    if (proposal.diff !== this.renderedDiff) {
-      this.renderedDiff = proposal.diff;
-      this.diff.replaceChildren(...diffLines(proposal.diff).map((line) => h('span', { className: lineClasses[line.kind], text: line.text })));
-    }
+    this.diff.show(proposal.diff);
     this.actions.hidden = !this.pending;
     this.status.hidden = this.pending;
     if (this.pending) return;
@@ -71,7 +59,7 @@ export class ProposalView {
     this.host.post({ type: 'resolveProposal', itemId: this.itemId, decision, ...(text === '' ? {} : { feedback: text }) });
     const hadFocus = this.element.contains(document.activeElement);
     this.setBusy(true);
-    if (hadFocus) this.diff.focus({ preventScroll: true });
+    if (hadFocus) this.diff.element.focus({ preventScroll: true });
   }
 
   /** Between the decision and the item's update: no second decision. */

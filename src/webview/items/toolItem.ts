@@ -1,4 +1,4 @@
-import type { ChatItem, ChatItemOf, ToolStatus } from '../../protocol/chatItems';
+import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolStatus } from '../../protocol/chatItems';
 import { codicon, h, iconButton } from '../dom';
 import type { Host } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
@@ -18,6 +18,11 @@ const statusIcons: Readonly<Record<ToolStatus, { icon: string; label: string }>>
   running: { icon: 'loading codicon-modifier-spin', label: 'Running' },
   done: { icon: 'check', label: 'Done' },
   error: { icon: 'error', label: 'Failed' },
+};
+
+const placementMarkers: Readonly<Record<CommandRunPlacement, { icon: string; text: string; label: string }>> = {
+  sandboxed: { icon: 'shield', text: 'sandboxed', label: 'Ran in the sandbox' },
+  outsideSandbox: { icon: 'unlock', text: 'outside the sandbox', label: 'Ran outside the sandbox, with your full rights' },
 };
 
 const awaitingReview = { icon: 'eye', label: 'Waiting for your review' };
@@ -47,6 +52,10 @@ export class ToolItemView implements ItemView {
   private readonly icon = codicon('tools', 'tool-icon');
   private readonly title = h('span', { className: 'tool-title' });
   private readonly status = h('span', { className: 'tool-status', attributes: { role: 'img' } });
+  /** Where a command ran; only in the cards of commands. */
+  private readonly placementIcon = codicon('shield', 'tool-placement-icon');
+  private readonly placementText = h('span', { className: 'tool-placement-text', attributes: { 'aria-hidden': 'true' } });
+  private readonly placement = h('span', { className: 'tool-placement', attributes: { role: 'img' } }, [this.placementIcon, this.placementText]);
   private readonly argumentsText = h('pre', { className: 'tool-arguments' });
   private readonly resultLabel = h('div', { className: 'tool-section-label', text: 'Result' });
   private readonly resultText = h('pre', { className: 'tool-result' });
@@ -77,7 +86,7 @@ export class ToolItemView implements ItemView {
         if (this.changedUri !== undefined) host.post({ type: 'openDiff', uri: this.changedUri });
       },
     });
-    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title, this.status]), this.body);
+    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title, this.placement, this.status]), this.body);
     this.element.append(this.card);
     this.update(item);
   }
@@ -95,6 +104,7 @@ export class ToolItemView implements ItemView {
     this.status.className = `tool-status codicon codicon-${status.icon}`;
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
+    this.renderPlacement(item.placement);
     this.argumentsText.textContent = prettyArguments(item.arguments);
     const hasResult = item.result !== '';
     this.resultLabel.hidden = !hasResult;
@@ -124,5 +134,16 @@ export class ToolItemView implements ItemView {
     else this.card.dataset.approval = item.approval.state;
     if (pending || asking) this.card.open = true;
     return true;
+  }
+
+  private renderPlacement(placement: CommandRunPlacement | undefined): void {
+    this.placement.hidden = placement === undefined;
+    if (placement === undefined) return;
+    const marker = placementMarkers[placement];
+    this.placement.dataset.placement = placement;
+    this.placementIcon.className = `codicon codicon-${marker.icon} tool-placement-icon`;
+    this.placementText.textContent = marker.text;
+    this.placement.setAttribute('aria-label', marker.label);
+    this.placement.title = marker.label;
   }
 }

@@ -11,6 +11,7 @@ import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
 import { runControlTests } from '../suites/runControl.test';
 import { sandboxTests } from '../suites/sandbox.test';
+import { sandboxApprovalTests } from '../suites/sandboxApprovals.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
@@ -30,6 +31,7 @@ export function run(): Promise<void> {
     checkpointTests,
     commandTests,
     sandboxTests,
+    sandboxApprovalTests,
     contextAndCostTests,
     mcpTests,
     runControlTests,

@@ -28,6 +28,29 @@ describe('TerminalRenderer', () => {
     assert.equal(view.err(), '✓ read_file(a.txt)\n✗ edit_file(b.txt): old_str not found in b.txt.\n');
   });
 
+  it('says after a command’s line where it ran, dimmed on a colour terminal', () => {
+    const view = render(false, false);
+    const ran = (id: string, command: string, isError: boolean, placement?: 'sandboxed' | 'outsideSandbox') => {
+      view.renderer.handle({ type: 'tool_call', id, name: 'run_command', arguments: JSON.stringify({ command }) });
+      view.renderer.handle({ type: 'tool_result', id, name: 'run_command', isError, summary: `Ran ${command}`, text: isError ? 'Exit code: 1\nOutput' : 'Exit code: 0', ...(placement === undefined ? {} : { placement }) });
+    };
+    ran('1', 'ls', false, 'sandboxed');
+    ran('2', 'npm publish', false, 'outsideSandbox');
+    ran('3', 'false', true, 'sandboxed');
+    ran('4', 'ls', false);
+    assert.equal(view.err(), [
+      '✓ run_command(ls) · sandboxed',
+      '✓ run_command(npm publish) · outside the sandbox',
+      '✗ run_command(false): Exit code: 1 · sandboxed',
+      '✓ run_command(ls)',
+      '',
+    ].join('\n'));
+    const err: string[] = [];
+    const coloured = new TerminalRenderer({ stdout: () => undefined, stderr: (t) => err.push(t) }, { streamText: true, labelAnswers: true, color: true });
+    coloured.handle({ type: 'tool_result', id: '5', name: 'run_command', isError: false, summary: 'Ran ls', text: '', placement: 'sandboxed' });
+    assert.equal(err.join(''), '\x1b[32m✓\x1b[0m run_command()\x1b[2m · sandboxed\x1b[0m\n');
+  });
+
   it('streams and labels answers in the chat, and offers /retry after a retryable failure', () => {
     const view = render(true, true);
     view.renderer.handle({ type: 'turn_start', turn: 1 });

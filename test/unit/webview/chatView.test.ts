@@ -8,6 +8,8 @@ import { itemSpecs } from './specs/itemSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
+import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
+import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
 import { securitySpecs } from './specs/securitySpecs';
 import { streamingSpecs } from './specs/streamingSpecs';
 import { ChatViewHarness } from './support/chatViewHarness';
@@ -40,6 +42,10 @@ describe('webview: chat view in Chromium', function () {
   describe('approvals', () => {
     approvalSpecs(current);
     autoApproveSpecs(current);
+  });
+  describe('sandbox', () => {
+    sandboxApprovalSpecs(current);
+    sandboxStatusSpecs(current);
   });
   describe('MCP servers', () => mcpSpecs(current));
   describe('security', () => securitySpecs(current));

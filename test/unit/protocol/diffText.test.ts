@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { diffLines } from '../../../src/webview/diffText';
+import { diffLines } from '../../../src/protocol/diffText';
 
 const kinds = (diff: string) => diffLines(diff).map((line) => line.kind);
 
-describe('webview: diff text', () => {
+describe('protocol: diff text', () => {
   it('marks added, removed, hunk, header and context lines, without a trailing empty line', () => {
     const diff = 'Index: a.ts\n===================================================================\n--- a.ts\n+++ a.ts\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n';
     assert.deepEqual(kinds(diff), ['header', 'header', 'header', 'header', 'hunk', 'context', 'remove', 'add', 'context']);

@@ -1,4 +1,4 @@
-// Reading a unified diff line by line for display; no DOM, so it is unit-testable in Node.
+// Reading a unified diff (a proposal's or a protected file's change) line by line for display, in the chat and on the terminal.
 
 export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'header' | 'context';
 

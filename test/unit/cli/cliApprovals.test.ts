@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { approveEverything, TerminalApprovals } from '../../../src/cli/cliApprovals';
+import type { ApprovalRequest } from '../../../src/core/host/approvals';
+import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
+import { text, toolCall } from '../../support/fakeLlmServer';
+
+type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
+
+function command(placement: CommandRequest['placement'], fields: Partial<CommandRequest> = {}): CommandRequest {
+  return { kind: 'command', toolCallId: 'c1', command: 'npm test', cwd: '.', reasons: [], alwaysAllow: ['npm test'], placement, ...fields };
+}
+
+const protectedFile: ApprovalRequest = {
+  kind: 'protectedFile',
+  toolCallId: 'c2',
+  toolName: 'write_file',
+  path: '.vscode/settings.json',
+  action: 'create',
+  why: "VS Code's settings (Elbow's too), tasks and launch configurations",
+  diff: '--- .vscode/settings.json\n+++ .vscode/settings.json\n@@ -0,0 +1,1 @@\n+{"task": "\x1b]0;owned\x07"}\n',
+};
+
+/** Asks one question as the chat would, answering `answer`; returns the question and the decision. */
+async function ask(request: ApprovalRequest, answer: string, color = false) {
+  const approvals = new TerminalApprovals({ color });
+  let question = '';
+  approvals.attach(async (asked) => {
+    question = asked;
+    return answer;
+  });
+  const decision = await approvals.request(request, new AbortController().signal);
+  return { question, decision };
+}
+
+describe('terminal approvals', () => {
+  it('asks where a command runs: in the sandbox with always and outside, or with full rights where none runs', async () => {
+    const sandboxed = await ask(command({ kind: 'sandbox' }), 'a');
+    assert.equal(sandboxed.question, 'Elbow wants to run: npm test\n  in .\n[y]es (in the sandbox), [a]lways allow `npm test`, [o]utside the sandbox, [n]o, or type why not: ');
+    assert.deepEqual(sandboxed.decision, { approved: true, alwaysAllow: true });
+    assert.deepEqual((await ask(command({ kind: 'sandbox' }), 'o')).decision, { approved: true, runOutsideSandbox: true });
+    assert.deepEqual((await ask(command({ kind: 'sandbox' }), 'y')).decision, { approved: true });
+    const without = await ask(command({ kind: 'noSandbox', reason: 'bubblewrap is not installed' }, { alwaysAllow: [] }), 'o');
+    assert.equal(without.question, 'Elbow wants to run: npm test\n  in .\n  (No sandbox here: it runs with your full rights.)\n[y]es, [n]o, or type why not: ');
+    assert.deepEqual(without.decision, { approved: false, reason: 'o' }, 'nothing to run outside of');
+  });
+
+  it('shows the model’s reason for running outside, offers the sandbox instead and never always', async () => {
+    const outside = command({ kind: 'outsideRequested', reason: 'It must reach\nthe registry.' }, { alwaysAllow: [] });
+    const asked = await ask(outside, 'y');
+    assert.equal(
+      asked.question,
+      'Elbow wants to run outside the sandbox: npm test\n  in .\n  Its reason: It must reach the registry.\n  Outside the sandbox it runs with your full rights.\n[y]es (outside the sandbox), [s]andbox instead, [n]o, or type why not: ',
+    );
+    assert.deepEqual(asked.decision, { approved: true });
+    assert.deepEqual((await ask(outside, 's')).decision, { approved: true, runOutsideSandbox: false });
+    assert.deepEqual((await ask(outside, 'a')).decision, { approved: false, reason: 'a' });
+    assert.deepEqual((await ask(outside, 'n')).decision, { approved: false });
+    assert.deepEqual((await ask(outside, 'not with my token')).decision, { approved: false, reason: 'not with my token' });
+  });
+
+  it('shows a protected file’s diff, coloured only on a terminal with colour, its control characters escaped', async () => {
+    const plain = await ask(protectedFile, 'y');
+    assert.equal(plain.question, [
+      'Elbow wants to create the protected file .vscode/settings.json (write_file).',
+      "  It is protected because VS Code's settings (Elbow's too), tasks and launch configurations.",
+      '  --- .vscode/settings.json',
+      '  +++ .vscode/settings.json',
+      '  @@ -0,0 +1,1 @@',
+      '  +{"task": "\\x1b]0;owned\\x07"}',
+      '[y]es, [n]o, or type why not: ',
+    ].join('\n'));
+    assert.deepEqual(plain.decision, { approved: true });
+    const coloured = await ask(protectedFile, 'no', true);
+    assert.ok(coloured.question.includes('\n  \x1b[36m@@ -0,0 +1,1 @@\x1b[0m\n  \x1b[32m+{"task": "\\x1b]0;owned\\x07"}\x1b[0m\n'), coloured.question);
+    assert.equal(coloured.question.split('\x1b').length - 1, 8, 'only the colours are escapes: four lines, each opened and reset');
+    assert.deepEqual(coloured.decision, { approved: false });
+  });
+
+  it('escapes control characters in a command, so that it cannot redraw the question', async () => {
+    const asked = await ask(command({ kind: 'sandbox' }, { command: 'rm -rf ~ \x1b[1A\x1b[2K\recho safe' }), 'n');
+    assert.match(asked.question, /^Elbow wants to run: rm -rf ~ \\x1b\[1A\\x1b\[2K\\x0decho safe\n/);
+    assert.equal(asked.question.includes('\x1b'), false);
+  });
+
+  it('--yes approves everything but running a command outside the sandbox, which it refuses saying why', async () => {
+    const signal = new AbortController().signal;
+    assert.deepEqual(await approveEverything.request(command({ kind: 'sandbox' }), signal), { approved: true });
+    assert.deepEqual(await approveEverything.request(command({ kind: 'noSandbox', reason: 'none' }), signal), { approved: true });
+    assert.deepEqual(await approveEverything.request(protectedFile, signal), { approved: true });
+    const refused = await approveEverything.request(command({ kind: 'outsideRequested', reason: 'needs the network' }), signal);
+    assert.equal(refused.approved, false);
+    assert.match(refused.approved ? '' : refused.reason ?? '', /outside the sandbox needs the user to allow it each time, and --yes does not/);
+  });
+});
+
+describe('elbow --yes and the sandbox', function () {
+  this.timeout(30_000);
+  const fixture = useCliFixture();
+
+  it('refuses to run a command outside the sandbox, telling the model why, and runs the same command in the sandbox', async () => {
+    const { server, cwd } = fixture;
+    server.enqueue(
+      { kind: 'reply', content: [toolCall('run_command', { command: 'touch outside.txt', outside_sandbox: true, reason: 'It needs my rights.' })] },
+      { kind: 'reply', content: [toolCall('run_command', { command: 'touch inside.txt' })] },
+      { kind: 'reply', content: [text('Done.')] },
+    );
+    const run = await runElbow(['-p', 'make files', '--yes', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(JSON.stringify(server.requests[1]?.body), /--yes does not/);
+    await assert.rejects(fs.stat(path.join(cwd, 'outside.txt')));
+    await fs.stat(path.join(cwd, 'inside.txt'));
+    assert.match(run.stderr, /✗ run_command\(touch outside\.txt\): /);
+    assert.match(run.stderr, /✓ run_command\(touch inside\.txt\) · sandboxed\n/);
+  });
+});
