@@ -33,6 +33,7 @@ export async function startBackgroundCommand(command: string, cwd: string, sandb
       content: `The process ended at once with exit code ${background.exitCode ?? 'unknown'}.\nOutput (id ${id}):\n${outputForModel(id, text)}`,
       isError: background.exitCode !== 0,
       summary: `Started ${shortCommand(command)} · ended at once${sandboxed ? ' · sandboxed' : ''}`,
+      ...placementOf(sandboxed),
     };
   }
   return {
@@ -43,5 +44,11 @@ export async function startBackgroundCommand(command: string, cwd: string, sandb
       outputForModel(id, text),
     ].join('\n'),
     summary: `Started ${shortCommand(command)} in the background (${id})${sandboxed ? ' · sandboxed' : ''}`,
+    ...placementOf(sandboxed),
   };
+}
+
+/** Only a sandboxed start is marked: where a start was not sandboxed the sandbox may not exist at all. */
+function placementOf(sandboxed: boolean): Pick<ToolOutput, 'placement'> {
+  return sandboxed ? { placement: 'sandboxed' } : {};
 }
