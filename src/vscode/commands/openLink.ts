@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { resolveChatLink } from './chatLinkTarget';
 
 const externalSchemes = new Set(['http', 'https', 'mailto']);
 
@@ -8,7 +9,8 @@ interface LinkChoice extends vscode.QuickPickItem {
 
 /**
  * A link clicked in the chat (model output, so untrusted): web links open only after the user
- * confirms, seeing the whole address; a workspace path opens in the editor; anything else is refused.
+ * confirms, seeing the whole address; a path inside a workspace folder opens in the editor (see
+ * `resolveChatLink`); anything else is refused with a warning saying why.
  */
 export async function openLink(href: string): Promise<void> {
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
@@ -27,16 +29,19 @@ export async function openLink(href: string): Promise<void> {
 }
 
 async function openWorkspaceFile(reference: string): Promise<void> {
-  const [pathPart = '', line] = reference.split('#L');
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (folder === undefined || pathPart === '') return;
-  const uri = vscode.Uri.joinPath(folder.uri, decodeURIComponent(pathPart));
-  if (!uri.path.startsWith(folder.uri.path)) return;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const target = resolveChatLink(reference, folders.map((folder) => ({ name: folder.name, path: folder.uri.path })));
+  if (target.kind === 'refused') {
+    void vscode.window.showWarningMessage(`Elbow: not opening ${JSON.stringify(reference)} from the chat: ${target.reason}.`);
+    return;
+  }
+  const folder = folders[target.folderIndex] as vscode.WorkspaceFolder;
+  const uri = vscode.Uri.joinPath(folder.uri, ...target.relativePath.split('/'));
   try {
-    const lineNumber = Number.parseInt(line ?? '', 10);
-    const selection = Number.isFinite(lineNumber) && lineNumber > 0 ? new vscode.Range(lineNumber - 1, 0, lineNumber - 1, 0) : undefined;
+    const selection = target.line === undefined ? undefined : new vscode.Range(target.line - 1, 0, target.line - 1, 0);
     await vscode.window.showTextDocument(uri, { preview: true, selection });
   } catch {
-    void vscode.window.showWarningMessage(`Elbow: ${pathPart} was not found in the workspace.`);
+    const shown = folders.length > 1 ? `${folder.name}/${target.relativePath}` : target.relativePath;
+    void vscode.window.showWarningMessage(`Elbow: ${shown} was not found in the workspace.`);
   }
 }

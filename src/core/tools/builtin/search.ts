@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import type { SearchMatch } from '../../host/searcher';
+import { LineMatcher } from '../../search/lineMatcher';
 import { compileLinePattern, InvalidPatternError } from '../../search/linePattern';
 import { defineTool, ToolError, type ToolContext } from '../tool';
 import type { ResolvedPath } from '../workspace';
-import { decodeFile, splitLines } from './textFile';
+import { decodeFile } from './textFile';
 
 export const SEARCH_MAX_MATCHES = 200;
 export const SEARCH_MAX_LINE_CHARS = 300;
@@ -102,11 +103,16 @@ async function searchSingleFile(
   }
   const decoded = decodeFile(await context.host.files.readFile(file.absolute));
   if (decoded.kind === 'binary') throw new ToolError(`${context.workspace.displayPath(file.absolute)} is a binary file (${decoded.description}); it cannot be searched.`);
-  const name = path.basename(file.absolute);
-  const matches = splitLines(decoded.text)
-    .map((text, index) => ({ path: name, line: index + 1, text }))
-    .filter((line) => regex.test(line.text));
-  return { matches: matches.slice(0, SEARCH_MAX_MATCHES), truncated: matches.length > SEARCH_MAX_MATCHES };
+  const matcher = new LineMatcher(regex, { signal: context.signal });
+  try {
+    const matches = await matcher.match([{ path: path.basename(file.absolute), text: decoded.text }], SEARCH_MAX_MATCHES + 1);
+    return { matches: matches.slice(0, SEARCH_MAX_MATCHES), truncated: matches.length > SEARCH_MAX_MATCHES };
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    throw searchError(error);
+  } finally {
+    matcher.close();
+  }
 }
 
 function searchError(error: unknown): ToolError {

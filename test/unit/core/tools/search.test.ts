@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
 import type { WorkspaceSearcher } from '../../../../src/core/host/searcher';
 import { searchTool } from '../../../../src/core/tools/builtin/search';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
@@ -99,5 +100,20 @@ describe('search', () => {
       { ...temp.context(), host: { ...temp.host, searcher: leaky } },
     );
     assert.match(String(output.content), /^No matches/);
+  });
+
+  it('matches a single file off the event loop, so that a catastrophic pattern can be cancelled', async () => {
+    // `(a+)+$` backtracks for seconds on this line.
+    await fs.writeFile(temp.path('slow.txt'), `${'a'.repeat(27)}!\n`);
+    const controller = new AbortController();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const result = await temp.callTool('search', { pattern: '(a+)+$', path: 'slow.txt' }, controller.signal);
+    clearInterval(timer);
+    assert.match(result.text, /cancelled/);
+    assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
+    assert.ok(ticks >= 5, `the event loop was blocked: the timer fired ${ticks} times`);
   });
 });
