@@ -5,6 +5,8 @@ export interface RipgrepMatch {
   line: number;
   /** The matching line without its line ending. */
   text: string;
+  /** Where the first match starts in `text` (UTF-16 code units), from ripgrep's byte offset. */
+  column?: number;
 }
 
 /** ripgrep writes text that is not valid UTF-8 as base64 `bytes`. */
@@ -15,7 +17,7 @@ interface ArbitraryData {
 
 interface MatchMessage {
   type: 'match';
-  data: { path: ArbitraryData; lines: ArbitraryData; line_number: number | null };
+  data: { path: ArbitraryData; lines: ArbitraryData; line_number: number | null; submatches?: Array<{ start?: number }> };
 }
 
 /** The match in one line of `rg --json` output; `undefined` for other messages. */
@@ -27,10 +29,13 @@ export function parseRipgrepMatch(jsonLine: string): RipgrepMatch | undefined {
     return undefined;
   }
   if (!isMatchMessage(message)) return undefined;
+  const text = decode(message.data.lines).replace(/\r?\n$/, '');
+  const byteOffset = message.data.submatches?.[0]?.start;
   return {
     path: decode(message.data.path),
     line: message.data.line_number ?? 0,
-    text: decode(message.data.lines).replace(/\r?\n$/, ''),
+    text,
+    ...(typeof byteOffset === 'number' ? { column: columnOfByte(message.data.lines, byteOffset) } : {}),
   };
 }
 
@@ -43,4 +48,10 @@ function isMatchMessage(message: unknown): message is MatchMessage {
 function decode(data: ArbitraryData): string {
   if (data.text !== undefined) return data.text;
   return Buffer.from(data.bytes ?? '', 'base64').toString('utf8');
+}
+
+/** A byte offset into the line ripgrep printed, as an offset into its decoded text. */
+function columnOfByte(lines: ArbitraryData, byteOffset: number): number {
+  const bytes = lines.text !== undefined ? Buffer.from(lines.text, 'utf8') : Buffer.from(lines.bytes ?? '', 'base64');
+  return bytes.subarray(0, byteOffset).toString('utf8').length;
 }

@@ -115,7 +115,7 @@ export class RipgrepSearcher implements WorkspaceSearcher {
           truncated = true;
           return false;
         }
-        matches.push({ path: relativePath, line: match.line, text: match.text });
+        matches.push({ path: relativePath, line: match.line, text: match.text, ...(match.column === undefined ? {} : { column: match.column }) });
         return true;
       },
     });

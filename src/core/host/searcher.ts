@@ -38,6 +38,8 @@ export interface SearchMatch {
   path: string;
   /** 1-based. */
   line: number;
+  /** Where the first match starts in `text` (UTF-16 code units), when the searcher knows. */
+  column?: number;
   text: string;
 }
 

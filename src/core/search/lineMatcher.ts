@@ -32,6 +32,7 @@ export class SlowPatternError extends Error {
 interface WorkerMatch {
   text: number;
   line: number;
+  column: number;
   content: string;
 }
 
@@ -84,7 +85,7 @@ export class LineMatcher {
       const { source, flags } = this.pattern;
       this.worker.postMessage({ source, flags, texts: texts.map((entry) => entry.text), wanted, progress: this.progress });
     });
-    return found.map((match) => ({ path: texts[match.text]?.path ?? '', line: match.line, text: match.content }));
+    return found.map((match) => ({ path: texts[match.text]?.path ?? '', line: match.line, column: match.column, text: match.content }));
   }
 
   /** Ends this matcher (a match still running is abandoned); later calls of `match` reject. */

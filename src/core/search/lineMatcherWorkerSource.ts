@@ -4,7 +4,7 @@
  * without a file of their own. Plain JavaScript (CommonJS): it is not compiled.
  *
  * Each message in: `{ source, flags, texts, wanted, progress }`; out: the first `wanted`
- * matching lines as `{ text: index in texts, line: 1-based, content }`. While it matches, the
+ * matching lines as `{ text: index in texts, line: 1-based, column: where the match starts, content }`. While it matches, the
  * thread keeps the index of the current text in `progress` (a shared Int32Array), for the
  * caller to name the file when matching takes too long. Lines are split at `\n`, a final
  * empty line dropped and one `\r` stripped from each line's end, as ripgrep does.
@@ -24,8 +24,9 @@ parentPort.on('message', ({ source, flags, texts, wanted, progress }) => {
     for (let index = 0; index < lines.length; index++) {
       const rawLine = lines[index];
       const line = rawLine.endsWith('\\r') ? rawLine.slice(0, -1) : rawLine;
-      if (!pattern.test(line)) continue;
-      found.push({ text: textIndex, line: index + 1, content: line });
+      const column = line.search(pattern);
+      if (column < 0) continue;
+      found.push({ text: textIndex, line: index + 1, column, content: line });
       if (found.length >= wanted) break;
     }
   }

@@ -55,10 +55,9 @@ export const searchTool = defineTool({
       const how = `${caseSensitive ? 'case-sensitive' : 'case-insensitive'}${input.literal ? ', literal' : ''}`;
       return { content: `No matches for ${JSON.stringify(input.pattern)} in ${shown} (${how}${input.include ? `, include ${input.include}` : ''}).`, summary: `Searched ${shown}: no matches` };
     }
-    const highlighter = matchFinder(input.pattern, options);
     const lines = visible.map((match) => {
       const display = context.workspace.displayPath(path.join(base, match.path));
-      return `${display}:${match.line}: ${shortenAroundMatch(match.text, highlighter)}`;
+      return `${display}:${match.line}: ${shortenAroundMatch(match.text, match.column ?? 0)}`;
     });
     const fileCount = new Set(visible.map((match) => match.path)).size;
     const note = truncated
@@ -130,20 +129,14 @@ function hasUppercase(pattern: string, literal: boolean): boolean {
   return /\p{Lu}/u.test(literal ? pattern : pattern.replace(/\\./g, ''));
 }
 
-/** Where the match starts in a line, as far as JavaScript understands the pattern. */
-function matchFinder(pattern: string, options: { literal: boolean; caseSensitive: boolean }): (text: string) => number {
-  try {
-    const regex = compileLinePattern(pattern, options);
-    return (text) => Math.max(0, text.search(regex));
-  } catch {
-    return () => 0;
-  }
-}
-
-function shortenAroundMatch(text: string, findMatch: (text: string) => number): string {
+/**
+ * A long line cut around its match. The searcher says where the match starts: matching the pattern
+ * again here, on the main thread, could take minutes for a pattern that backtracks.
+ */
+function shortenAroundMatch(text: string, column: number): string {
   const trimmed = text.trimEnd();
   if (trimmed.length <= SEARCH_MAX_LINE_CHARS) return trimmed;
-  const start = Math.max(0, Math.min(findMatch(trimmed) - 100, trimmed.length - SEARCH_MAX_LINE_CHARS));
+  const start = Math.max(0, Math.min(column - 100, trimmed.length - SEARCH_MAX_LINE_CHARS));
   const end = start + SEARCH_MAX_LINE_CHARS;
   return `${start > 0 ? '…' : ''}${trimmed.slice(start, end)}${end < trimmed.length ? '…' : ''}`;
 }

@@ -37,10 +37,10 @@ describe('LineMatcher', () => {
         10,
       );
       assert.deepEqual(found, [
-        { path: 'a.txt', line: 1, text: 'one x' },
-        { path: 'a.txt', line: 3, text: 'three X' },
-        { path: 'c.txt', line: 1, text: 'x' },
-        { path: 'c.txt', line: 3, text: 'x' },
+        { path: 'a.txt', line: 1, column: 4, text: 'one x' },
+        { path: 'a.txt', line: 3, column: 6, text: 'three X' },
+        { path: 'c.txt', line: 1, column: 0, text: 'x' },
+        { path: 'c.txt', line: 3, column: 0, text: 'x' },
       ]);
     } finally {
       matcher.close();
@@ -103,7 +103,7 @@ describe('LineMatcher', () => {
     stuck.close();
     const next = new LineMatcher(/b/u, { threads });
     try {
-      assert.deepEqual(await next.match([{ path: 'b.txt', text: 'b' }], 1), [{ path: 'b.txt', line: 1, text: 'b' }]);
+      assert.deepEqual(await next.match([{ path: 'b.txt', text: 'b' }], 1), [{ path: 'b.txt', line: 1, column: 0, text: 'b' }]);
     } finally {
       next.close();
     }

@@ -116,4 +116,21 @@ describe('search', () => {
     assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
     assert.ok(ticks >= 5, `the event loop was blocked: the timer fired ${ticks} times`);
   });
+
+  it('cuts a long line around the match where ripgrep found it, without matching the pattern again on the event loop', async () => {
+    const ripgrep = await createTempWorkspace({ 'long.txt': `${'a'.repeat(30)}!${'b'.repeat(400)}aaa\n` }, { searcher: 'ripgrep' });
+    try {
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 10);
+      const started = Date.now();
+      // ripgrep matches this line in linear time; a backtracking engine needs 2^30 steps before it gets there.
+      const result = await ripgrep.callTool('search', { pattern: '(a+)+$', path: '.' });
+      clearInterval(timer);
+      assert.match(result.text, /^long\.txt:1: …b+aaa$/m);
+      assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+      assert.ok(ticks >= 1, 'the event loop kept running');
+    } finally {
+      await ripgrep.cleanup();
+    }
+  });
 });
