@@ -26,6 +26,8 @@ import type { McpManager } from './core/mcp/mcpManager';
 import { McpPanelBridge } from './vscode/mcp/mcpPanelBridge';
 import { registerMcpCommands } from './vscode/mcp/mcpCommands';
 import { watchMcpConfig } from './vscode/mcp/mcpConfigWatcher';
+import { askToStartServer } from './vscode/mcp/startServerQuestion';
+import { WorkspaceServerApprovals } from './vscode/mcp/workspaceServerApprovals';
 
 /** What the extension exposes to other extensions and its integration tests. */
 export interface ElbowApi {
@@ -73,7 +75,9 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
 
   const version = context.extension.packageJSON.version as string;
   const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
-  const mcpOptions = { workspaceRoots, workspaceTrusted: () => vscode.workspace.isTrusted, clientVersion: version, log: mcpLog };
+  const workspaceTrusted = (): boolean => vscode.workspace.isTrusted;
+  const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, askToStartServer);
+  const mcpOptions = { workspaceRoots, workspaceTrusted, startApproval, clientVersion: version, log: mcpLog };
   const mcp = createMcpManager(mcpOptions);
   const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
   activeMcp = mcp;
@@ -109,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): ElbowApi {
     ...registerMcpCommands({
       manager: mcp,
       configFiles: mcpFiles,
+      approvals: startApproval,
       showServers: async () => {
         await view.reveal();
         await view.whenReady();

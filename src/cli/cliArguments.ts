@@ -12,6 +12,8 @@ export interface CliArguments {
   yes: boolean;
   /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
   mcpConfig: string[];
+  /** `--trust-workspace`: the workspace's own MCP configuration files start their servers this run without being asked about. */
+  trustWorkspace: boolean;
   /** `--no-sandbox`: commands run with the user's rights; only those that cannot run programs or write files run unasked. */
   noSandbox: boolean;
   /** Hosts sandboxed commands may reach through Elbow's proxy (`--allow-host`, repeatable). */
@@ -40,6 +42,10 @@ Options:
                            commands that cannot run programs or write files run without asking
       --mcp-config <file>  MCP servers from this file too ({"mcpServers": {…}}; repeatable); it
                            wins over .elbow/mcp.json, .vscode/mcp.json and ~/.elbow/mcp.json
+      --trust-workspace    start the servers of this workspace's .elbow/mcp.json and
+                           .vscode/mcp.json for this run without asking. Otherwise the chat
+                           asks once per file content, and -p and piped input skip them until
+                           they are trusted (they run programs and can read your environment)
   -h, --help               show this help
   -v, --version            show the version
 
@@ -48,8 +54,8 @@ ANTHROPIC_BASE_URL, ANTHROPIC_MODEL, ELBOW_PROVIDER. Flags win over the environm
   ELBOW_MODELS     JSON: context window and prices (USD per million tokens) by model, for
                    models Elbow does not know or knows wrongly, e.g. '{"my-model":
                    {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
-  ELBOW_DATA_DIR   where full transcripts are archived before compaction summarises them
-                   (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
+  ELBOW_DATA_DIR   where full transcripts are archived before compaction summarises them, and
+                   the workspace MCP configurations you trusted are remembered (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
                    %LOCALAPPDATA%\\elbow on Windows)
   ELBOW_CONFIG_DIR where the user's mcp.json lives (default: ~/.elbow)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
@@ -75,6 +81,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         'max-turns': { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
         'mcp-config': { type: 'string', multiple: true, default: [] },
+        'trust-workspace': { type: 'boolean', default: false },
         'no-sandbox': { type: 'boolean', default: false },
         'allow-host': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
@@ -100,6 +107,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     maxTurns,
     yes: values.yes,
     mcpConfig: values['mcp-config'],
+    trustWorkspace: values['trust-workspace'],
     noSandbox: values['no-sandbox'],
     allowHosts: values['allow-host'],
     help: values.help,

@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import type { RunOutcome } from '../core/agent/agentEvents';
 import { approveEverything, TerminalApprovals } from './cliApprovals';
 import type { AgentSession } from '../core/agent/agentSession';
-import { createMcpManager } from '../node/createMcpManager';
 import { parseCliArguments, usage, UsageError, type CliArguments } from './cliArguments';
 import { resolveCliConfig, type CliConfig } from './cliConfig';
 import { cliMcpLog } from './cliMcpLog';
+import { createCliMcp, type CliMcp } from './createCliMcp';
 import { createCliSandbox } from './createCliSandbox';
 import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
@@ -28,7 +28,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const warning of config.warnings) writeErr(`elbow: ${warning}\n`);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
-  const mcp = createMcpManager({ workspaceRoots: () => [root], extraFiles: args.mcpConfig, clientVersion: version(), log: cliMcpLog(writeErr) });
+  const mcp = createCliMcp({
+    root,
+    extraFiles: args.mcpConfig,
+    dataFolder: config.dataFolder,
+    trustWorkspace: args.trustWorkspace,
+    clientVersion: version(),
+    log: cliMcpLog(writeErr),
+    writeErr,
+  });
   const sandbox = createCliSandbox(args, config, root, writeErr);
   try {
     const status = await sandbox.status();
@@ -40,10 +48,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         writeErr(`elbow: refused without approval: ${what}. ${outside ? 'Run elbow without -p to be asked.' : 'Run with --yes to allow it.'}\n`);
       },
       sandbox,
-    }, mcp);
-    return await runSession(session, args, { interactive, terminalApprovals, config, writeOut, writeErr });
+    }, mcp.tools);
+    return await runSession(session, args, { interactive, terminalApprovals, mcp, config, writeOut, writeErr });
   } finally {
-    await mcp.dispose();
+    await mcp.manager.dispose();
     await sandbox.dispose();
   }
 }
@@ -51,12 +59,13 @@ export async function main(argv: readonly string[]): Promise<number> {
 interface RunParts {
   interactive: boolean;
   terminalApprovals: TerminalApprovals;
+  mcp: CliMcp;
   config: CliConfig;
   writeOut(text: string): void;
   writeErr(text: string): void;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { interactive, terminalApprovals, config, writeOut, writeErr }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { interactive, terminalApprovals, mcp, config, writeOut, writeErr }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
@@ -68,7 +77,15 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
       });
 
   if (interactive) {
-    await runInteractiveChat(session, { input: process.stdin, output: process.stdout, renderer, onAskLine: (askLine) => terminalApprovals.attach(askLine) });
+    await runInteractiveChat(session, {
+      input: process.stdin,
+      output: process.stdout,
+      renderer,
+      onAskLine: (askLine) => {
+        terminalApprovals.attach(askLine);
+        mcp.trust.attach(askLine);
+      },
+    });
     await session.dispose();
     return 0;
   }

@@ -1,12 +1,17 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import { mcpConfigFiles, userMcpConfigFolder } from '../core/mcp/mcpConfigFiles';
+import * as path from 'node:path';
+import { isWorkspaceConfig, mcpConfigFiles, userMcpConfigFolder } from '../core/mcp/mcpConfigFiles';
 import { McpManager, type LoadedMcpConfig } from '../core/mcp/mcpManager';
 import type { McpConfigFile } from '../core/mcp/mcpServerConfig';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
+import type { McpStartApproval } from '../core/mcp/mcpStartApproval';
 import { builtinTools } from '../core/tools/builtin';
-import { loadMcpConfig } from './loadMcpConfig';
+import { loadMcpConfig, readConfigFile, type McpConfigAdmission } from './loadMcpConfig';
 import { setServerField } from './mcpConfigEditor';
+import type { WorkspaceConfigTrust } from './workspaceConfigTrust';
+
+type Environment = Readonly<Record<string, string | undefined>>;
 
 export interface NodeMcpManagerOptions {
   workspaceRoots(): readonly string[];
@@ -14,7 +19,11 @@ export interface NodeMcpManagerOptions {
   extraFiles?: readonly string[];
   /** False while the workspace is not trusted: its own files may not start programs then. */
   workspaceTrusted?(): boolean;
-  environment?: Readonly<Record<string, string | undefined>>;
+  /** Reads each of the workspace's own files only when it trusts that content (the terminal's per-file trust). */
+  workspaceConfigTrust?: WorkspaceConfigTrust;
+  /** Servers it does not approve ask before they start. */
+  startApproval?: McpStartApproval;
+  environment?: Environment;
   homeDirectory?: string;
   clientVersion: string;
   log: McpLog;
@@ -27,9 +36,12 @@ export function createMcpManager(options: NodeMcpManagerOptions): McpManager {
   const environment = options.environment ?? process.env;
   const homeDirectory = options.homeDirectory ?? os.homedir();
   return new McpManager({
-    loadConfig: () => loadConfig(options, configFiles(options, environment, homeDirectory), environment, homeDirectory),
-    editConfig: { setServerField },
+    loadConfig: () => loadConfig(options, environment, homeDirectory),
+    editConfig: {
+      setServerField: (file, server, field, value) => editKeepingTrust(options.workspaceConfigTrust, file, () => setServerField(file, server, field, value)),
+    },
     defaultCwd: () => options.workspaceRoots()[0],
+    startApproval: options.startApproval,
     clientVersion: options.clientVersion,
     log: options.log,
     builtinToolCount: builtinTools().length,
@@ -39,7 +51,7 @@ export function createMcpManager(options: NodeMcpManagerOptions): McpManager {
 }
 
 /** Every file that can hold servers, in precedence order. */
-export function configFiles(options: NodeMcpManagerOptions, environment: Readonly<Record<string, string | undefined>>, homeDirectory: string): McpConfigFile[] {
+export function configFiles(options: NodeMcpManagerOptions, environment: Environment, homeDirectory: string): McpConfigFile[] {
   return mcpConfigFiles({
     workspaceRoots: options.workspaceRoots(),
     userFolder: userMcpConfigFolder(environment, homeDirectory),
@@ -48,12 +60,35 @@ export function configFiles(options: NodeMcpManagerOptions, environment: Readonl
   });
 }
 
-async function loadConfig(options: NodeMcpManagerOptions, files: McpConfigFile[], environment: Readonly<Record<string, string | undefined>>, homeDirectory: string): Promise<LoadedMcpConfig> {
+/** The files that came with the workspace, which need trust: not the user's own file when the workspace holds it (a workspace at ~). */
+export function workspaceConfigFiles(options: NodeMcpManagerOptions, environment: Environment, homeDirectory: string): McpConfigFile[] {
+  const userFile = path.join(userMcpConfigFolder(environment, homeDirectory), 'mcp.json');
+  return configFiles(options, environment, homeDirectory).filter((file) => isWorkspaceConfig(file) && file.path !== userFile);
+}
+
+async function loadConfig(options: NodeMcpManagerOptions, environment: Environment, homeDirectory: string): Promise<LoadedMcpConfig> {
+  const files = configFiles(options, environment, homeDirectory);
+  const admits = admission(options, environment, homeDirectory);
   const trusted = options.workspaceTrusted?.() ?? true;
-  const fromWorkspace = (file: McpConfigFile): boolean => file.kind === 'workspace' || file.kind === 'vscode';
-  const loaded = await loadMcpConfig(trusted ? files : files.filter((file) => !fromWorkspace(file)), environment, homeDirectory);
+  const loaded = await loadMcpConfig(trusted ? files : files.filter((file) => !isWorkspaceConfig(file)), environment, homeDirectory, admits);
   if (trusted) return loaded;
-  const ignored = files.filter((file) => fromWorkspace(file) && fs.existsSync(file.path));
+  const ignored = files.filter((file) => isWorkspaceConfig(file) && fs.existsSync(file.path));
   const problems = ignored.map((file) => ({ file: file.display, message: 'not read until you trust this workspace: its servers would run programs from the workspace' }));
   return { servers: loaded.servers, problems: [...problems, ...loaded.problems] };
+}
+
+function admission(options: NodeMcpManagerOptions, environment: Environment, homeDirectory: string): McpConfigAdmission | undefined {
+  const trust = options.workspaceConfigTrust;
+  if (trust === undefined) return undefined;
+  const guarded = new Set(workspaceConfigFiles(options, environment, homeDirectory).map((file) => file.path));
+  return async (file, content) => !guarded.has(file.path) || trust.trusts(file, content);
+}
+
+/** Elbow's own change to a trusted file (e.g. "always allow") leaves it trusted. */
+async function editKeepingTrust(trust: WorkspaceConfigTrust | undefined, file: McpConfigFile, edit: () => Promise<void>): Promise<void> {
+  if (trust === undefined || !isWorkspaceConfig(file)) return edit();
+  const before = (await readConfigFile(file)).content;
+  await edit();
+  const after = (await readConfigFile(file)).content;
+  if (before !== undefined && after !== undefined) await trust.carryOver(file, before, after);
 }

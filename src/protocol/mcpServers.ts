@@ -16,8 +16,11 @@ export const mcpToolSchema = z.object({
 });
 export type McpToolInfo = z.infer<typeof mcpToolSchema>;
 
-/** `idle`: configured, started when a conversation first needs tools. */
-export const mcpServerStateSchema = z.enum(['idle', 'connecting', 'connected', 'failed', 'disabled']);
+/**
+ * `idle`: configured, started when a conversation first needs tools. `awaitingApproval`: not
+ * started until the user says so; `declined`: the user chose not to start it (Restart asks again).
+ */
+export const mcpServerStateSchema = z.enum(['idle', 'connecting', 'connected', 'failed', 'disabled', 'awaitingApproval', 'declined']);
 export type McpServerState = z.infer<typeof mcpServerStateSchema>;
 
 /** How Elbow reaches a server; `http` tries streamable HTTP, then SSE. */
@@ -27,7 +30,7 @@ export type McpTransportType = z.infer<typeof mcpTransportSchema>;
 export const mcpServerSchema = z.object({
   name: z.string(),
   state: mcpServerStateSchema,
-  /** For `failed`: why, in words for the user, and when it is tried again. */
+  /** For `failed`: why, in words for the user, and when it is tried again; for `awaitingApproval` and `declined`: what to do. */
   error: z.string().optional(),
   transport: mcpTransportSchema,
   /** The configuration file it comes from, as shown (e.g. `.elbow/mcp.json`). */

@@ -11,7 +11,12 @@ const states: Readonly<Record<McpServerState, { icon: string; text: string }>> =
   connected: { icon: 'pass-filled', text: 'Connected' },
   failed: { icon: 'error', text: 'Failed' },
   disabled: { icon: 'circle-slash', text: 'Disabled' },
+  awaitingApproval: { icon: 'shield', text: 'Waiting for approval' },
+  declined: { icon: 'debug-stop', text: 'Not started' },
 };
+
+/** States whose `error` tells the user why the server is not running and what to do. */
+const explained: ReadonlySet<McpServerState> = new Set(['failed', 'awaitingApproval', 'declined']);
 
 const transports: Readonly<Record<McpTransportType, string>> = {
   stdio: 'stdio',
@@ -81,7 +86,7 @@ export class McpServerView {
     this.meta.textContent = `${transports[server.transport]} · ${server.source}`;
     this.meta.title = `Transport: ${transports[server.transport]}\nConfigured in ${server.source}`;
     this.note.hidden = server.state !== 'idle';
-    const error = server.state === 'failed' ? server.error?.trim() ?? '' : '';
+    const error = explained.has(server.state) ? server.error?.trim() ?? '' : '';
     this.error.textContent = error;
     this.error.hidden = error === '';
     this.restart.hidden = !this.enabled;

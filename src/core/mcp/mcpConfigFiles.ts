@@ -31,6 +31,11 @@ export function mcpConfigFiles(options: McpConfigFileOptions): McpConfigFile[] {
   return files.filter((file, index) => files.findIndex((other) => other.path === file.path) === index);
 }
 
+/** A file of the workspace (`.elbow/mcp.json`, `.vscode/mcp.json`): whoever wrote the workspace wrote it, not necessarily the user. */
+export function isWorkspaceConfig(file: McpConfigFile): boolean {
+  return file.kind === 'workspace' || file.kind === 'vscode';
+}
+
 /** `$ELBOW_CONFIG_DIR` when set, else `~/.elbow`. */
 export function userMcpConfigFolder(environment: Readonly<Record<string, string | undefined>>, homeDirectory: string = os.homedir()): string {
   const configured = environment['ELBOW_CONFIG_DIR'];

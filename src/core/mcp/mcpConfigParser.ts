@@ -21,6 +21,19 @@ export function parseMcpConfig(
   environment: Readonly<Record<string, string | undefined>>,
   homeDirectory: string = os.homedir(),
 ): ParsedMcpConfig {
+  return parseDocument(text, file, { environment, workspaceFolder: file.workspaceFolder, homeDirectory });
+}
+
+/**
+ * The servers of a file nobody has trusted yet, to show them: no `${…}` is substituted (no
+ * environment value is read) and URLs are not checked. They are never to be started.
+ */
+export function parseMcpConfigAsWritten(text: string, file: McpConfigFile): ParsedMcpConfig {
+  return parseDocument(text, file, undefined);
+}
+
+/** `values`: what `${…}` stands for; `undefined` leaves everything as written. */
+function parseDocument(text: string, file: McpConfigFile, values: ConfigVariableValues | undefined): ParsedMcpConfig {
   const source = text.replace(/^\uFEFF/, '');
   if (isBlankJson(source)) return { servers: [], problems: [] };
   const errors: ParseError[] = [];
@@ -38,7 +51,6 @@ export function parseMcpConfig(
     return { servers: [], problems: [{ file: file.display, message: `expected the servers under "${expectedKey}": { "<name>": { … } }` }] };
   }
 
-  const values: ConfigVariableValues = { environment, workspaceFolder: file.workspaceFolder, homeDirectory };
   const result: ParsedMcpConfig = { servers: [], problems: [] };
   for (const key of keys) {
     const table = document[key];
@@ -75,7 +87,7 @@ function parseServer(
   entry: unknown,
   at: string,
   file: McpConfigFile,
-  values: ConfigVariableValues,
+  values: ConfigVariableValues | undefined,
 ): { server?: McpServerConfig; problems: McpConfigProblem[] } {
   const problem = (field: string, message: string): McpConfigProblem => ({ file: file.display, field, message });
   if (name.trim() === '') return { problems: [problem(at, 'a server needs a name that is not empty')] };
@@ -95,6 +107,7 @@ function parseServer(
   const problems: McpConfigProblem[] = [];
   let leftOut = false;
   const substitute = (text: string, field: string): string => {
+    if (values === undefined) return text;
     const substituted = substituteVariables(text, values);
     for (const variableProblem of substituted.problems) {
       problems.push(problem(field, variableProblem.message));
@@ -121,6 +134,7 @@ function parseServer(
     file,
   };
   if (type === 'stdio') {
+    server.written = { command: raw.command, args: raw.args ?? [], env: raw.env ?? {}, ...(raw.cwd === undefined ? {} : { cwd: raw.cwd }), headers: {} };
     server.command = substitute(raw.command ?? '', `${at}.command`);
     server.args = (raw.args ?? []).map((arg, index) => substitute(arg, `${at}.args[${index}]`));
     server.env = substituteAll(raw.env ?? {}, 'env');
@@ -128,9 +142,10 @@ function parseServer(
       server.cwd = path.resolve(file.workspaceFolder ?? path.dirname(file.path), substitute(raw.cwd, `${at}.cwd`));
     }
   } else {
+    server.written = { url: raw.url, args: [], env: {}, headers: raw.headers ?? {} };
     server.url = substitute(raw.url ?? '', `${at}.url`);
     server.headers = substituteAll(raw.headers ?? {}, 'headers');
-    if (!leftOut && !isHttpUrl(server.url)) {
+    if (values !== undefined && !leftOut && !isHttpUrl(server.url)) {
       problems.push(problem(`${at}.url`, `must be an http:// or https:// URL, not "${raw.url ?? ''}"`));
       leftOut = true;
     }

@@ -3,6 +3,7 @@ import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
 import { McpServerConnection, type McpLog, type McpToolDefinition } from './mcpServerConnection';
+import type { McpStartApproval } from './mcpStartApproval';
 import { mcpTool } from './mcpTool';
 import { modelToolNames } from './mcpToolNames';
 import { tooManyToolsWarning } from './tooManyTools';
@@ -23,6 +24,8 @@ export interface McpManagerOptions {
   editConfig?: McpConfigEditing;
   /** Where stdio servers start when their configuration names no `cwd`. */
   defaultCwd(): string | undefined;
+  /** Servers it does not approve wait for the user's answer before they start. */
+  startApproval?: McpStartApproval;
   clientVersion: string;
   log: McpLog;
   /** The built-in tools the model gets besides these, for the too-many-tools warning. */
@@ -72,7 +75,7 @@ export class McpManager implements ToolSource {
       .filter((connection) => (connection.state === 'idle' || connection.state === 'connecting') && !this.waitedFor.has(connection))
       .map((connection) => {
         this.waitedFor.add(connection);
-        return connection.start();
+        return this.begin(connection);
       });
     if (starting.length === 0) return;
     await new Promise<void>((resolve) => {
@@ -132,6 +135,12 @@ export class McpManager implements ToolSource {
   async restart(name: string): Promise<void> {
     const connection = this.required(name);
     if (connection.state === 'disabled') throw new Error(`The MCP server "${name}" is disabled; enable it first.`);
+    if (this.options.startApproval?.approved(connection.config) === false) {
+      // Not approved (waiting, or declined): the user is asked again rather than the server started.
+      await connection.stop();
+      await this.begin(connection);
+      return;
+    }
     await connection.restart();
   }
 
@@ -166,6 +175,7 @@ export class McpManager implements ToolSource {
     }
     this.problems = loaded.problems;
     for (const problem of loaded.problems) this.options.log.warn(`MCP configuration: ${problemText(problem)}`);
+    this.options.startApproval?.configured(loaded.servers);
     const kept: McpServerConnection[] = [];
     const stopping: Promise<void>[] = [];
     for (const config of loaded.servers) {
@@ -181,8 +191,25 @@ export class McpManager implements ToolSource {
     for (const connection of this.connections) if (!kept.includes(connection) && !loaded.servers.some((config) => config.name === connection.name)) stopping.push(connection.stop());
     this.connections = kept;
     await Promise.all(stopping);
-    if (this.started) for (const connection of kept) if (connection.state === 'idle') void connection.start();
+    if (this.started) for (const connection of kept) if (connection.state === 'idle') void this.begin(connection);
     this.changed();
+  }
+
+  /** Starts a server the host approves; asks about one it does not, and lets it start on a yes without waiting for the answer. */
+  private begin(connection: McpServerConnection): Promise<void> {
+    const approval = this.options.startApproval;
+    if (connection.state !== 'idle' || approval === undefined || approval.approved(connection.config)) return connection.start();
+    connection.hold('awaitingApproval', 'Not started until you approve it.');
+    const answered = (start: boolean): void => {
+      if (this.disposed || connection.state !== 'awaitingApproval' || !this.connections.includes(connection)) return;
+      if (start) void connection.start();
+      else connection.hold('declined', 'Not started: you chose not to start it. Restart asks again.');
+    };
+    approval.ask(connection.config).then(answered, (error: unknown) => {
+      this.options.log.warn(`MCP server "${connection.name}": could not ask whether to start it: ${error instanceof Error ? error.message : String(error)}`);
+      answered(false);
+    });
+    return Promise.resolve();
   }
 
   private connect(config: McpServerConfig): McpServerConnection {

@@ -37,7 +37,12 @@ export interface McpServerConfig {
   disabledTools: string[];
   /** The file it comes from. */
   file: McpConfigFile;
+  /** What starts or is reached, as the file writes it (before `${…}` substitution): shown when asking to start it. */
+  written?: McpServerLaunch;
 }
+
+/** The settings that decide what program runs or what is contacted, and with what. */
+export type McpServerLaunch = Pick<McpServerConfig, 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'>;
 
 /** Something wrong in a configuration file, for the user: which file, which field, what to do. */
 export interface McpConfigProblem {

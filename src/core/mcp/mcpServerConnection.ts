@@ -92,6 +92,13 @@ export class McpServerConnection {
     return this.starting;
   }
 
+  /** Keeps a server that has not started from starting on demand: it waits for the user's approval, or they declined. */
+  hold(state: 'awaitingApproval' | 'declined', reason: string): void {
+    this.state = state;
+    this.error = reason;
+    this.options.changed();
+  }
+
   /** Disconnects and stops the server's process; it starts again on demand. */
   async stop(state: 'idle' | 'disabled' = 'idle'): Promise<void> {
     this.generation++;

@@ -13,6 +13,8 @@ export interface McpCommandDependencies {
   configFiles(): McpConfigFile[];
   /** Reveals the chat and opens its MCP panel. */
   showServers(): Promise<void>;
+  /** Told of a server the user adds, so it starts without asking again. */
+  approvals?: { expectAdded(file: string, name: string): void };
 }
 
 const emptyConfig = (file: McpConfigFile): string => `${JSON.stringify({ [file.kind === 'vscode' ? 'servers' : 'mcpServers']: {} }, null, 2)}\n`;
@@ -47,6 +49,7 @@ async function addServer(deps: McpCommandDependencies): Promise<void> {
   const step = await addServerSteps(files, new Set(deps.manager.serverNames()));
   if (step === undefined) return;
   await addMcpServer(step.file.path, step.file.kind, step.name, step.entry);
+  deps.approvals?.expectAdded(step.file.path, step.name);
   await deps.manager.reload();
   const choice = await vscode.window.showInformationMessage(`Added the MCP server "${step.name}" to ${step.file.display}. It starts when a conversation next needs tools.`, 'Show MCP Servers', 'Open Configuration');
   if (choice === 'Show MCP Servers') await deps.showServers();

@@ -24,6 +24,22 @@ async function readJson(relative: string): Promise<{ mcpServers: Record<string, 
   return JSON.parse(await fs.readFile(workspaceFile(relative).fsPath, 'utf8')) as { mcpServers: Record<string, { alwaysAllow?: string[] }> };
 }
 
+/**
+ * Answers Elbow's notification asking whether to start a server that appeared in a workspace file
+ * while it ran. The headless window has no focus, so the notification waits under the bell.
+ */
+async function answerStartQuestion(name: string, answer: 'Start' | "Don't start", screenshot?: string): Promise<void> {
+  const item = `.notifications-center .notification-list-item:has-text('"${name}" in ')`;
+  await vscode.commands.executeCommand('notifications.showList');
+  await page.waitFor(item, { timeoutMs: 20_000 });
+  if (screenshot !== undefined) await page.screenshot(screenshot);
+  await page.click(`${item} .monaco-button:text-is("${answer}")`);
+  await page.waitFor(item, { state: 'hidden' });
+  // Leave no open notification centre behind: it would take the next Escape meant for a quick pick.
+  await vscode.commands.executeCommand('notifications.hideList');
+  await page.waitFor('.notifications-center', { state: 'hidden' });
+}
+
 export function mcpTests(llm: () => FakeLlmServer): void {
   describe('MCP servers', function () {
     this.timeout(90_000);
@@ -38,6 +54,16 @@ export function mcpTests(llm: () => FakeLlmServer): void {
       });
       await vscode.commands.executeCommand('elbow.newChat');
       await openChat();
+      // The servers appeared while Elbow ran, so each asks before it starts. Restart asks too when no
+      // conversation has started servers yet (and asks nothing new when the question is already open).
+      await vscode.commands.executeCommand('elbow.mcp.showServers');
+      await webview.waitFor(`${server('everything')} .mcp-server-name`, { text: 'everything', timeoutMs: 10_000 });
+      await webview.waitFor(`${server('shared')} .mcp-server-name`, { text: 'shared' });
+      await webview.click('#mcp-close');
+      for (const name of ['everything', 'shared']) {
+        await vscode.commands.executeCommand('elbow.mcp.restartServer', name);
+        await answerStartQuestion(name, 'Start');
+      }
     });
     afterEach(async () => {
       await vscode.commands.executeCommand('elbow.stop');
@@ -103,6 +129,37 @@ export function mcpTests(llm: () => FakeLlmServer): void {
       assert.equal((await readJson('.vscode/mcp.json') as unknown as { servers: Record<string, { disabled?: boolean }> }).servers.shared?.disabled, true);
       await webview.click(`${server('shared')} .mcp-server-toggle`);
       await webview.waitFor(`${server('shared')}[data-state="connected"]`, { timeoutMs: 20_000 });
+      await webview.click('#mcp-close');
+    });
+
+    it('asks before starting a server added to .vscode/mcp.json while Elbow runs, and starts it only on "Start"', async () => {
+      const config = JSON.parse(await fs.readFile(workspaceFile('.vscode/mcp.json').fsPath, 'utf8')) as { servers: Record<string, unknown> };
+      await writeJson('.vscode/mcp.json', { servers: { ...config.servers, added: { type: 'stdio', command: process.execPath, args: [everythingScript()] } } });
+      await vscode.commands.executeCommand('elbow.mcp.showServers');
+      await webview.waitFor(`${server('added')}[data-state="awaitingApproval"] .mcp-server-status`, { text: 'Waiting for approval', timeoutMs: 20_000 });
+      await webview.waitFor(`${server('added')} .mcp-server-error`, { text: 'Not started until you approve it.' });
+      await page.screenshot('mcp-awaiting-approval');
+      await vscode.commands.executeCommand('notifications.showList');
+      await page.waitFor(`.notifications-center .notification-list-item:has-text('"added" in .vscode/mcp.json is a new or changed MCP server. It would run: ${process.execPath} ')`, { timeoutMs: 10_000 });
+
+      await answerStartQuestion('added', "Don't start", 'mcp-start-question');
+      await webview.waitFor(`${server('added')}[data-state="declined"] .mcp-server-error`, { text: 'Not started: you chose not to start it. Restart asks again.', timeoutMs: 10_000 });
+      await webview.click('#mcp-close');
+      llm().enqueue({ kind: 'reply', content: [text('Without the added server.')] });
+      await sendPrompt('Which tools are there?');
+      await waitUntilIdle();
+      const request = JSON.stringify(llm().requests.at(-1)?.body);
+      assert.match(request, /"name":"mcp__shared__echo"/);
+      assert.doesNotMatch(request, /mcp__added__/, 'a declined server gives the model no tools');
+
+      await vscode.commands.executeCommand('elbow.mcp.showServers');
+      await webview.click(`${server('added')} .mcp-server-restart`);
+      await webview.waitFor(`${server('added')}[data-state="awaitingApproval"]`, { timeoutMs: 10_000 });
+      await answerStartQuestion('added', 'Start');
+      await webview.waitFor(`${server('added')}[data-state="connected"]`, { timeoutMs: 20_000 });
+      // Approved: restarting it now asks nothing (a question would hold it before it connects).
+      await webview.click(`${server('added')} .mcp-server-restart`);
+      await webview.waitFor(`${server('added')}[data-state="connected"]`, { timeoutMs: 20_000 });
       await webview.click('#mcp-close');
     });
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { parseMcpConfig } from '../../../../src/core/mcp/mcpConfigParser';
+import { parseMcpConfig, parseMcpConfigAsWritten } from '../../../../src/core/mcp/mcpConfigParser';
 import { defaultMcpTimeoutMs, problemText, type McpConfigFile } from '../../../../src/core/mcp/mcpServerConfig';
 
 const root = path.resolve('/work/project');
@@ -48,6 +48,12 @@ describe('parseMcpConfig', () => {
       alwaysAllow: ['get_issue'],
       disabledTools: ['delete_repo'],
       file: elbowFile,
+      written: {
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-github'],
+        env: { GITHUB_PERSONAL_ACCESS_TOKEN: '${env:GITHUB_TOKEN}' },
+        headers: {},
+      },
     }]);
   });
 
@@ -78,6 +84,7 @@ describe('parseMcpConfig', () => {
     assert.deepEqual(server, {
       name: 'plain', type: 'stdio', command: 'server', args: [], env: {}, headers: {}, disabled: false,
       timeoutMs: defaultMcpTimeoutMs, alwaysAllow: [], disabledTools: [], file: elbowFile,
+      written: { command: 'server', args: [], env: {}, headers: {} },
     });
   });
 
@@ -243,5 +250,38 @@ describe('parseMcpConfig', () => {
       '.elbow/mcp.json: mcpServers[""]: a server needs a name that is not empty',
       '.elbow/mcp.json: mcpServers.not-an-object: expected an object with the server\'s settings, not a string',
     ]);
+  });
+
+  it('keeps what a server runs or reaches as written, beside the substituted values', () => {
+    const { servers } = parsed({ mcpServers: {
+      local: { command: '${userHome}/bin/server', args: ['--token=${env:GITHUB_TOKEN}'], cwd: '${workspaceFolder}/tools' },
+      remote: { url: 'https://api.example.com/mcp?port=${env:PORT}', headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } },
+    } });
+    assert.deepEqual(servers.map((server) => server.written), [
+      { command: '${userHome}/bin/server', args: ['--token=${env:GITHUB_TOKEN}'], env: {}, cwd: '${workspaceFolder}/tools', headers: {} },
+      { url: 'https://api.example.com/mcp?port=${env:PORT}', args: [], env: {}, headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } },
+    ]);
+    assert.deepEqual(servers.map((server) => server.args.concat(server.url ?? [])), [['--token=ghp_secret'], ['https://api.example.com/mcp?port=8080']]);
+  });
+
+  describe('as written (a file nobody has trusted yet)', () => {
+    it('substitutes nothing', () => {
+      const text = JSON.stringify({ mcpServers: {
+        remote: { url: 'https://evil.example/mcp', headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } },
+        local: { command: 'node', args: ['${workspaceFolder}/server.js'], env: { KEY: '${env:GITHUB_TOKEN}' } },
+      } });
+      const { servers, problems } = parseMcpConfigAsWritten(text, elbowFile);
+      assert.deepEqual(problems, []);
+      assert.deepEqual(servers.map((server) => [server.name, server.url ?? server.command, server.headers, server.args, server.env]), [
+        ['remote', 'https://evil.example/mcp', { Authorization: 'Bearer ${env:GITHUB_TOKEN}' }, [], {}],
+        ['local', 'node', {}, ['${workspaceFolder}/server.js'], { KEY: '${env:GITHUB_TOKEN}' }],
+      ]);
+    });
+
+    it('keeps a server whose URL only becomes one once substituted, and still reports what is wrong in the file', () => {
+      const { servers, problems } = parseMcpConfigAsWritten(JSON.stringify({ mcpServers: { remote: { url: 'https://${env:HOST}/mcp' }, nothing: { args: [] } } }), elbowFile);
+      assert.deepEqual(servers.map((server) => server.url), ['https://${env:HOST}/mcp']);
+      assert.deepEqual(problems.map(problemText), ['.elbow/mcp.json: mcpServers.nothing: needs a "command" (a program to start) or a "url" (a server to connect to)']);
+    });
   });
 });

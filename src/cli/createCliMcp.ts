@@ -1,0 +1,59 @@
+import * as os from 'node:os';
+import type { McpManager } from '../core/mcp/mcpManager';
+import type { McpLog } from '../core/mcp/mcpServerConnection';
+import type { ToolSource } from '../core/tools/toolSource';
+import { createMcpManager, workspaceConfigFiles, type NodeMcpManagerOptions } from '../node/createMcpManager';
+import { McpTrustStore, trustStoreFile } from './mcpTrustStore';
+import { WorkspaceMcpTrust } from './workspaceMcpTrust';
+
+export interface CliMcpOptions {
+  root: string;
+  /** `--mcp-config` files: the user's, trusted. */
+  extraFiles: readonly string[];
+  /** Elbow's data folder, where trusted contents are remembered. */
+  dataFolder: string;
+  /** `--trust-workspace`. */
+  trustWorkspace: boolean;
+  environment?: Readonly<Record<string, string | undefined>>;
+  homeDirectory?: string;
+  clientVersion: string;
+  log: McpLog;
+  writeErr(text: string): void;
+}
+
+export interface CliMcp {
+  manager: McpManager;
+  /** For the session: the servers' tools, with the workspace's files reviewed for trust before servers start. */
+  tools: ToolSource;
+  /** Attach the chat's way of asking to it. */
+  trust: WorkspaceMcpTrust;
+}
+
+/** The terminal's MCP servers: the workspace's files start nothing until the user trusts their content. */
+export function createCliMcp(options: CliMcpOptions): CliMcp {
+  const environment = options.environment ?? process.env;
+  const homeDirectory = options.homeDirectory ?? os.homedir();
+  const nodeOptions: NodeMcpManagerOptions = {
+    workspaceRoots: () => [options.root],
+    extraFiles: options.extraFiles,
+    environment,
+    homeDirectory,
+    clientVersion: options.clientVersion,
+    log: options.log,
+  };
+  const trust = new WorkspaceMcpTrust({
+    store: new McpTrustStore(trustStoreFile(options.dataFolder), (message) => options.writeErr(`elbow: ${message}\n`)),
+    files: () => workspaceConfigFiles(nodeOptions, environment, homeDirectory),
+    trustAll: options.trustWorkspace,
+    writeErr: options.writeErr,
+  });
+  const manager = createMcpManager({ ...nodeOptions, workspaceConfigTrust: trust });
+  const tools: ToolSource = {
+    prepare: async (signal) => {
+      if (await trust.review(signal)) await manager.reload();
+      await manager.prepare(signal);
+    },
+    tools: () => manager.tools(),
+  };
+  return { manager, tools, trust };
+}
