@@ -59,7 +59,8 @@ describe('loadMcpConfig', () => {
     });
     assert.deepEqual(loaded.servers.map((server) => [server.name, server.env]), [['mine', { T: 't0k' }]]);
     assert.deepEqual(loaded.problems, []);
-    assert.deepEqual(judged.map(([display]) => display), ['workspace.json', 'user.json'], 'a missing file is not judged');
-    assert.equal(judged[0]?.[1], await fs.readFile(path.join(base, 'workspace.json'), 'utf8'));
+    // The files are read at once, so they are judged in any order.
+    assert.deepEqual(judged.map(([display]) => display).sort(), ['user.json', 'workspace.json'], 'a missing file is not judged');
+    assert.equal(judged.find(([display]) => display === 'workspace.json')?.[1], await fs.readFile(path.join(base, 'workspace.json'), 'utf8'));
   });
 });
