@@ -33,6 +33,8 @@ export type TerminalCommandResult = CommandResult & { neverStarted?: boolean };
 /** A VS Code terminal whose shell reports commands through shell integration. */
 export class ShellTerminal implements vscode.Disposable {
   private closed = false;
+  /** When the last command ended: the next waits for the prompt to settle (see `execute`). */
+  private lastEnded = 0;
   /** Where the shell was started, until it reports its folder itself. */
   private startedIn: string | undefined;
   private readonly closeListeners = new Set<() => void>();
@@ -126,6 +128,10 @@ export class ShellTerminal implements vscode.Disposable {
     const integration = this.terminal.shellIntegration;
     if (integration === undefined || this.closed) return { exitCode: undefined, output: '', ending: 'exited', note: 'The terminal was closed.' };
     this.terminal.show(true);
+    // Sent right after the last command ended, while the shell still draws its prompt, VS Code may take the
+    // prompt for unfinished input and clear it with Ctrl+C, which the shell then applies to the start of this
+    // command (seen: "echo hello && pwd" ran as "ox && pwd"). Let the prompt settle first.
+    await delay(Math.max(0, this.lastEnded + PROMPT_SETTLE_MS - Date.now()));
     const execution = integration.executeCommand(request.command);
     let output = '';
     let started = false;
@@ -177,6 +183,7 @@ export class ShellTerminal implements vscode.Disposable {
       return { exitCode: undefined, output, ending: first };
     } finally {
       for (const wait of waits) wait.dispose();
+      this.lastEnded = Date.now();
     }
   }
 
