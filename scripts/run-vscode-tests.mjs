@@ -88,9 +88,12 @@ const cleanUp = async () => {
   await browser?.close().catch(() => undefined);
   await driver?.close().catch(() => undefined);
   if (codeServer && codeServer.exitCode === null) {
+    const exited = new Promise((resolve) => codeServer.once('exit', resolve));
     try { process.kill(-codeServer.pid, 'SIGTERM'); } catch { /* already gone */ }
+    // Its terminals' shells write their history as they go: remove the folder once they are gone.
+    await Promise.race([exited, delay(5000)]);
   }
-  fs.rmSync(temp, { recursive: true, force: true, maxRetries: 3 });
+  fs.rmSync(temp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 };
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
