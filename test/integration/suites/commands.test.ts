@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { sendPrompt, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { sendPrompt, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, waitUntil } from '../support/review';
 
@@ -36,9 +36,7 @@ export function commandTests(server: () => FakeLlmServer): void {
     });
     afterEach(async () => {
       // A failed test must not leave a question or a command running for the next one.
-      await vscode.commands.executeCommand('elbow.stop');
-      await waitUntilIdle();
-      server().discardPending();
+      await stopAndSettle(server());
     });
     after(async () => {
       await setElbow('commands.allow', undefined);

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { startLoopbackWitness, type LoopbackWitness } from '../../support/loopbackWitness';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { sendPrompt, textsOf, toolResultsSent, waitUntilIdle, workspaceFolder } from '../support/chat';
+import { sendPrompt, stopAndSettle, textsOf, toolResultsSent, waitUntilIdle, workspaceFolder } from '../support/chat';
 import { webview } from '../support/driver';
 import { agentDoes } from '../support/review';
 
@@ -31,9 +31,7 @@ export function sandboxTests(server: () => FakeLlmServer): void {
       witness = await startLoopbackWitness();
     });
     afterEach(async () => {
-      await vscode.commands.executeCommand('elbow.stop');
-      await waitUntilIdle();
-      server().discardPending();
+      await stopAndSettle(server());
     });
     after(() => witness.close());
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { readWorkspaceFile, sendPrompt, textsOf, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { readWorkspaceFile, sendPrompt, stopAndSettle, textsOf, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { exists } from '../support/review';
 
@@ -30,9 +30,7 @@ export function sandboxApprovalTests(server: () => FakeLlmServer): void {
       await vscode.commands.executeCommand('elbow.newChat');
     });
     afterEach(async () => {
-      await vscode.commands.executeCommand('elbow.stop');
-      await waitUntilIdle();
-      server().discardPending();
+      await stopAndSettle(server());
     });
     after(async () => {
       await setSandboxEnabled(undefined);

@@ -32,6 +32,13 @@ export async function waitUntilIdle(timeoutMs = 30_000): Promise<void> {
   await webview.waitFor('body[data-running="true"]', { state: 'detached', timeoutMs });
 }
 
+/** After a test: stops what it may have left running (a question, a command) and drops its unused replies, so the next test starts clean. */
+export async function stopAndSettle(server: FakeLlmServer): Promise<void> {
+  await vscode.commands.executeCommand('elbow.stop');
+  await waitUntilIdle();
+  server.discardPending();
+}
+
 /** The visible text of the elements matching `selector`, in document order. */
 export function textsOf(selector: string): Promise<string[]> {
   return webview.evaluate<string[]>(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((element) => element.textContent ?? '')`);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../../src/core/host/approvals';
 import { approvalSchema } from '../../../../src/protocol/chatItems';
+import { sandboxCommandApproval } from '../../../support/approvalFixtures';
 import { approvalOf, decidedApproval, decisionOf, type ApprovalAnswer } from '../../../../src/vscode/chat/approvalCard';
 
 type CommandRequest = Extract<ApprovalRequest, { kind: 'command' }>;
@@ -31,16 +32,7 @@ function decide(request: ApprovalRequest, answer: ApprovalAnswer) {
 
 describe('approval cards: requests as the chat shows them, answers as the core gets them', () => {
   it('asks about a command where it would run: in the sandbox, outside it for the model’s reason, or without one', () => {
-    assert.deepEqual(approvalOf(inSandbox), {
-      kind: 'command',
-      title: 'Run this command in the sandbox?',
-      command: 'npm test',
-      cwd: 'the workspace folder',
-      placement: { kind: 'sandbox' },
-      reasons: ['`npm test` is not on the allow list'],
-      alwaysAllow: ['npm test'],
-      state: 'pending',
-    });
+    assert.deepEqual(approvalOf(inSandbox), sandboxCommandApproval());
     const outside = approvalOf(outsideRequested);
     assert.equal(outside.title, 'Run outside the sandbox?');
     assert.deepEqual(outside.placement, { kind: 'outsideRequested', reason: 'It must write ~/.npmrc' });

@@ -3,22 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import type { Approval, ChatItemOf } from '../../../../src/protocol/chatItems';
 import type { ChatView, ChatViewHarness, HarnessWindow } from '../support/chatViewHarness';
 import { conversation, tool, user } from '../support/chatFixtures';
+import { sandboxCommandApproval } from '../../../support/approvalFixtures';
 
 const payload = '<img src=x onerror="window.__xss=1">';
 
-function inSandbox(fields: Partial<Approval> = {}): Approval {
-  return {
-    kind: 'command',
-    title: 'Run this command in the sandbox?',
-    command: 'npm test',
-    cwd: 'the workspace folder',
-    placement: { kind: 'sandbox' },
-    reasons: ['`npm test` is not on the allow list'],
-    alwaysAllow: ['npm test'],
-    state: 'pending',
-    ...fields,
-  };
-}
+const inSandbox = sandboxCommandApproval;
 
 function outsideRequested(reason: string, fields: Partial<Approval> = {}): Approval {
   return inSandbox({ title: 'Run outside the sandbox?', command: 'npm publish', placement: { kind: 'outsideRequested', reason }, reasons: [], alwaysAllow: [], ...fields });
