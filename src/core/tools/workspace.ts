@@ -18,6 +18,8 @@ export interface ResolvedPath {
   kind?: FileKind;
   /** Outside every workspace folder (reached with the user's permission); `root` is then its folder. */
   outside?: boolean;
+  /** Where it really is, symbolic links resolved: a workspace folder and the path relative to it. */
+  real?: { root: string; relative: string };
 }
 
 /** A tool that may reach outside the workspace with the user's permission. */
@@ -72,7 +74,14 @@ export class Workspace {
       );
     }
     const relative = relativeInside(root, absolute) || '.';
-    const resolved: ResolvedPath = { absolute, root, relative, exists: target !== undefined, kind: target?.kind };
+    const resolved: ResolvedPath = {
+      absolute,
+      root,
+      relative,
+      exists: target !== undefined,
+      kind: target?.kind,
+      real: { root: realRoot.lexical, relative: realRoot.relative || '.' },
+    };
     const isDirectory = target?.kind === 'directory';
     const isHidden = await this.hiddenPathTest();
     if (isHidden(absolute, isDirectory) || isHidden(path.join(realRoot.lexical, realRoot.relative), isDirectory)) {

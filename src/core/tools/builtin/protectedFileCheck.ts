@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
-import { findProtectedPath } from '../../sandbox/protectedPaths';
+import { findProtectedPath, type ProtectedPath } from '../../sandbox/protectedPaths';
 import { protectedPathsOfFolder } from '../../sandbox/workspaceProtectedPaths';
 import type { ToolContext } from '../tool';
 import type { ResolvedPath } from '../workspace';
@@ -22,8 +22,13 @@ export async function checkProtectedFile(
   toolName: string,
 ): Promise<void> {
   if (file.outside) return;
-  const protectedPaths = await protectedPathsOfFolder(file.root, context.host.files, context.permissions.protectedPathSettings());
-  const entry = findProtectedPath(file.relative, protectedPaths);
+  // Through a symbolic link (`notes.md` → `AGENTS.md`) the change lands where the link leads.
+  const locations = [{ root: file.root, relative: file.relative }, ...(file.real ? [file.real] : [])];
+  let entry: ProtectedPath | undefined;
+  for (const location of locations) {
+    const protectedPaths = await protectedPathsOfFolder(location.root, context.host.files, context.permissions.protectedPathSettings());
+    entry ??= findProtectedPath(location.relative, protectedPaths);
+  }
   if (entry === undefined) return;
   await context.permissions.checkProtectedFile(
     {

@@ -37,7 +37,14 @@ describe('Workspace', () => {
   describe('resolve', () => {
     it('resolves a relative path against the root', async () => {
       const resolved = await temp.workspace.resolve('./src/../src/a.ts');
-      assert.deepEqual(resolved, { absolute: temp.path('src/a.ts'), root: temp.root, relative: 'src/a.ts', exists: true, kind: 'file' });
+      assert.deepEqual(resolved, {
+        absolute: temp.path('src/a.ts'),
+        root: temp.root,
+        relative: 'src/a.ts',
+        exists: true,
+        kind: 'file',
+        real: { root: temp.root, relative: 'src/a.ts' },
+      });
     });
 
     it('resolves the root itself and paths that do not exist yet', async () => {
