@@ -15,6 +15,7 @@ import { parseCommandRules } from './commandRules';
  * - tree: `-o` writes its listing to a file.
  * - date: `--set` changes the system clock.
  * - shasum: a Perl program, whose start-up the environment can change.
+ * - jq: `env` and `$ENV` print the environment, Elbow's API keys included, which no sandbox removed.
  * - git, every subcommand: hooks, aliases, `core.fsmonitor`, pagers and diff drivers from the
  *   repository's configuration run programs.
  * - node, npm, pnpm, yarn, python, python3, tsc, go, cargo, rustc, deno, bun `--version`: the
@@ -24,7 +25,7 @@ import { parseCommandRules } from './commandRules';
 export const commandsSafeWithoutSandbox: ReadonlySet<string> = new Set([
   'ls', 'pwd', 'cat', 'head', 'tail', 'wc', 'nl', 'echo', ':', 'true', 'false', 'which', 'type', 'stat', 'du', 'df',
   'basename', 'dirname', 'realpath', 'readlink', 'grep', 'egrep', 'fgrep', 'cut', 'tr', 'diff', 'cmp', 'comm', 'uname',
-  'whoami', 'md5sum', 'sha1sum', 'sha256sum', 'cksum', 'jq',
+  'whoami', 'md5sum', 'sha1sum', 'sha256sum', 'cksum',
 ]);
 
 /** The allow rules that still apply without a sandbox: prefix rules of the commands above; never regular expressions. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { allowRulesWithoutSandbox, commandsSafeWithoutSandbox } from '../../../../src/core/commands/allowListWithoutSandbox';
 import { splitRuleWords } from '../../../../src/core/commands/commandRules';
 import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
+import { judgeCommand } from '../../../../src/core/commands/judgeCommand';
 
 describe('allowRulesWithoutSandbox', () => {
   it('keeps only commands of the default allow list', () => {
@@ -10,14 +11,30 @@ describe('allowRulesWithoutSandbox', () => {
   });
 
   it('leaves out every command that can run a program or write a file', () => {
-    const excluded = ['cd', 'printf', 'test', '[', 'command', 'file', 'rg', 'find', 'sort', 'uniq', 'tree', 'date', 'shasum', 'git', 'node', 'npm', 'pnpm', 'yarn', 'python', 'python3', 'tsc', 'go', 'cargo', 'rustc', 'deno', 'bun'];
+    const excluded = ['jq', 'cd', 'printf', 'test', '[', 'command', 'file', 'rg', 'find', 'sort', 'uniq', 'tree', 'date', 'shasum', 'git', 'node', 'npm', 'pnpm', 'yarn', 'python', 'python3', 'tsc', 'go', 'cargo', 'rustc', 'deno', 'bun'];
     for (const command of excluded) assert.equal(commandsSafeWithoutSandbox.has(command), false, command);
     const kept = allowRulesWithoutSandbox(defaultAllowList);
     assert.deepEqual(kept.filter((rule) => /^(?:git|find|sort|uniq|tree|file|date|rg)\b|--version$|^go version$/.test(rule)), []);
   });
 
   it('keeps the prefix rules of safe commands', () => {
-    assert.deepEqual(allowRulesWithoutSandbox(['ls', 'cat', 'grep -rn', 'jq .', 'npm test', 'git status', '/bin/ls', 'sort', 'lsof']), ['ls', 'cat', 'grep -rn', 'jq .']);
+    assert.deepEqual(allowRulesWithoutSandbox(['ls', 'cat', 'grep -rn', 'jq .', 'npm test', 'git status', '/bin/ls', 'sort', 'lsof']), ['ls', 'cat', 'grep -rn']);
+  });
+
+  it('lets no command print the environment, where the API keys are, unasked', () => {
+    const allow = allowRulesWithoutSandbox(defaultAllowList);
+    const context = {
+      allow,
+      deny: [],
+      cwd: '/work/project',
+      classifyPath: (absolute: string) => (absolute.startsWith('/work/project') ? ('inside' as const) : ('outside' as const)),
+      platform: 'linux' as const,
+      shell: '/bin/bash',
+      homeDirectory: '/home/user',
+    };
+    for (const command of ['jq -n env', 'jq -n \'env.OPENAI_API_KEY\'', 'jq -n $ENV', 'echo $OPENAI_API_KEY', 'cat /proc/self/environ', 'grep -a KEY /proc/$$/environ']) {
+      assert.equal(judgeCommand(command, context).verdict, 'ask', command);
+    }
   });
 
   it('drops regular-expression rules, even of safe commands', () => {
