@@ -15,6 +15,7 @@ export interface ProtectedPath {
 export const builtinProtectedPaths: readonly ProtectedPath[] = [
   { path: '.git/config', kind: 'file', why: 'git runs the programs it names (fsmonitor, pager, hooks path, aliases, filters)' },
   { path: '.git/hooks', kind: 'directory', why: 'git runs the scripts in it' },
+  { path: '.gitmodules', kind: 'file', why: 'your editor opens the submodules it lists, and git runs what their configuration names' },
   { path: '.elbow', kind: 'directory', why: "Elbow's own configuration, which names the MCP servers it starts" },
   { path: '.vscode', kind: 'directory', why: "VS Code's settings (Elbow's too), tasks and launch configurations" },
   { path: '.elbowignore', kind: 'file', why: 'it decides what Elbow hides from its tools and commands' },

@@ -130,10 +130,15 @@ export class ProtectedPathsGuard {
   }
 }
 
-/** Device, inode and change time: a file removed and made again may get the same inode back. */
+/**
+ * Device, inode and a time: a file removed and made again may get the same inode back. A folder's
+ * change time moves with every entry made in it (git's `index.lock`, many times a minute), so
+ * folders count by when they were made.
+ */
 async function identityOf(file: string): Promise<string> {
   const stats = await fs.lstat(file, { bigint: true }).catch(() => undefined);
-  return stats === undefined ? `${file} missing` : `${file} ${stats.dev}:${stats.ino}:${stats.ctimeNs}`;
+  if (stats === undefined) return `${file} missing`;
+  return `${file} ${stats.dev}:${stats.ino}:${stats.isDirectory() ? stats.birthtimeNs : stats.ctimeNs}`;
 }
 
 function isInside(folder: string, candidate: string): boolean {

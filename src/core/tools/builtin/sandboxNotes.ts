@@ -1,6 +1,10 @@
 /** What the output of a failed sandboxed command suggests the sandbox blocked. */
 const blockedKinds: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   {
+    pattern: /\.git\b[^\n]*(?:read-only file system|\bEROFS\b)/i,
+    what: "git's folder .git is read-only there, so git commands that change the repository (add, commit, checkout, stash…) must run outside it",
+  },
+  {
     pattern: /read-only file system|\bEROFS\b/i,
     what: 'writes outside the workspace folders and the temp folder, and to protected files, are blocked in the sandbox',
   },

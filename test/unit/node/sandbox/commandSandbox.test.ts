@@ -58,6 +58,36 @@ describe('CommandSandbox (bubblewrap)', function () {
     assert.deepEqual(left, ['.elbowignore', '.git'], 'the placeholders for .vscode, .elbow and .husky are gone again');
   });
 
+  it('keeps the whole git folder read-only: git can read, but no commondir can point the editor\'s git at a configuration a command wrote', async () => {
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: fixture.root, encoding: 'utf8', env: { ...process.env, HOME: fixture.home } });
+    assert.equal(git('init', '--quiet').status, 0);
+    const marker = path.join(fixture.base, 'fsmonitor-ran');
+    const run = await fixture.run([
+      'git status --short >/dev/null && echo status-ok',
+      'mkdir -p evil/objects evil/refs',
+      `printf '[core]\\n\\trepositoryformatversion = 0\\n\\tfsmonitor = "touch ${marker}"\\n' > evil/config`,
+      'echo ../evil > .git/commondir',
+      'echo "[core]\n\tfsmonitor = touch x" > .git/config.worktree',
+      'echo x > README && git add README',
+      'echo done',
+    ].join('; '));
+    assert.match(run.output, /status-ok/);
+    assert.match(run.output, /done/);
+    // What the editor's git does next, outside the sandbox:
+    git('status', '--short');
+    await assert.rejects(fs.stat(marker), 'git ran the fsmonitor program a sandboxed command configured');
+    await assert.rejects(fs.stat(path.join(fixture.root, '.git', 'commondir')));
+    await assert.rejects(fs.stat(path.join(fixture.root, '.git', 'config.worktree')));
+    assert.match(run.output, /index\.lock[^\n]*Read-only file system/);
+  });
+
+  it('keeps a checkout\'s .git file read-only, so that its gitdir line cannot move the repository', async () => {
+    await fs.writeFile(path.join(fixture.root, '.git'), 'gitdir: /var/empty/worktrees/main\n');
+    const run = await fixture.run('echo "gitdir: evil" > .git; echo done');
+    assert.match(run.output, /Read-only file system[^]*done/);
+    assert.equal(await fs.readFile(path.join(fixture.root, '.git'), 'utf8'), 'gitdir: /var/empty/worktrees/main\n');
+  });
+
   it('for a long-lived shell: the same key while nothing changes, a new one once a protected path is replaced, placeholders kept while one holds them', async () => {
     await fs.writeFile(path.join(fixture.root, 'AGENTS.md'), 'first');
     const shell = () => fixture.sandbox.launchShell(fixture.root, () => ['-i']);

@@ -15,23 +15,30 @@ describe('paths the sandbox finds in a workspace folder', () => {
 
   it('protects a missing .git as a whole, so that no repository can be made at the root', async () => {
     assert.deepEqual((await gitDirectoryPaths(root)).map((entry) => [entry.path, entry.kind]), [['.git', 'directory']]);
-    await fs.writeFile(path.join(root, '.git'), 'gitdir: ../elsewhere\n');
-    assert.deepEqual(await gitDirectoryPaths(root), [], 'a worktree or submodule checkout keeps its git folder elsewhere');
   });
 
-  it('protects the configuration and hooks of every submodule, however its name nests', async () => {
-    for (const module of ['modules/lib', 'modules/libs/json', 'modules/lib/modules/inner']) {
-      await fs.mkdir(path.join(root, '.git', module), { recursive: true });
-      await fs.writeFile(path.join(root, '.git', module, 'HEAD'), 'ref: refs/heads/main\n');
-    }
-    const paths = (await gitDirectoryPaths(root)).map((entry) => entry.path).sort();
-    assert.deepEqual(paths, [
-      '.git/modules/lib/config',
-      '.git/modules/lib/hooks',
-      '.git/modules/lib/modules/inner/config',
-      '.git/modules/lib/modules/inner/hooks',
-      '.git/modules/libs/json/config',
-      '.git/modules/libs/json/hooks',
+  it('protects the whole git folder, so that no commondir or config.worktree can point git at a configuration of a command\'s making', async () => {
+    await fs.mkdir(path.join(root, '.git', 'modules', 'lib'), { recursive: true });
+    assert.deepEqual((await gitDirectoryPaths(root)).map((entry) => [entry.path, entry.kind]), [['.git', 'directory']]);
+  });
+
+  it('protects a worktree\'s or submodule checkout\'s .git file, whose gitdir line moves the repository', async () => {
+    await fs.writeFile(path.join(root, '.git'), 'gitdir: ../elsewhere\n');
+    assert.deepEqual((await gitDirectoryPaths(root)).map((entry) => [entry.path, entry.kind]), [['.git', 'file']]);
+  });
+
+  it('protects the .git of every submodule .gitmodules lists inside the folder', async () => {
+    await fs.mkdir(path.join(root, '.git'));
+    await fs.mkdir(path.join(root, 'libs', 'json'), { recursive: true });
+    await fs.writeFile(path.join(root, 'libs', 'json', '.git'), 'gitdir: ../../.git/modules/libs/json\n');
+    await fs.writeFile(
+      path.join(root, '.gitmodules'),
+      '[submodule "json"]\n\tpath = libs/json\n\turl = https://example.com/json.git\n[submodule "docs"]\n  path = "docs site"\n[submodule "away"]\n\tpath = ../outside\n[submodule "inner"]\n\tpath = .git/x\n',
+    );
+    assert.deepEqual((await gitDirectoryPaths(root)).map((entry) => [entry.path, entry.kind]), [
+      ['.git', 'directory'],
+      ['libs/json/.git', 'file'],
+      ['docs site/.git', 'file'],
     ]);
   });
 
