@@ -71,7 +71,7 @@ const phaseTarget = {
   main: `folder=${encodeURIComponent(workspace)}`,
   afterReload: `folder=${encodeURIComponent(workspace)}`,
   reviewBench: `folder=${encodeURIComponent(workspace)}`,
-  multiRoot: `workspace=${encodeURIComponent(path.join(multiRoot, 'project.code-workspace'))}`,
+  multiRoot: `workspace=${encodeURIComponent(path.join(multiRoot, 'app', 'project.code-workspace'))}`,
 };
 const outputDir = path.join(root, '.test-output');
 fs.mkdirSync(path.join(outputDir, 'screenshots'), { recursive: true });

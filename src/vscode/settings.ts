@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { defaultCompactionSettings, type CompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
@@ -86,9 +87,22 @@ export function readSandboxSettings(): SandboxSettings {
     enabled: userValue<boolean>('enabled') !== false,
     allowedHosts: strings(userValue<unknown>('allowedHosts')),
     passEnvironment: strings(userValue<unknown>('passEnvironment')),
-    protectedPaths: everyScope('protectedPaths'),
+    protectedPaths: [...everyScope('protectedPaths'), ...workspaceFileInFolders()],
     hiddenPaths: everyScope('hiddenPaths'),
   };
+}
+
+/**
+ * The open `.code-workspace` file, relative to each workspace folder that holds it: its settings
+ * are Elbow's settings (the base URL the key is sent to among them), so commands must not change it.
+ */
+function workspaceFileInFolders(): string[] {
+  const file = vscode.workspace.workspaceFile;
+  if (file?.scheme !== 'file') return [];
+  return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
+    const relative = path.relative(folder.uri.fsPath, file.fsPath);
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? [relative.split(path.sep).join('/')] : [];
+  });
 }
 
 /** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there. */

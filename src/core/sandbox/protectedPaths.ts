@@ -32,7 +32,8 @@ export function protectedPathFromSetting(text: string): ProtectedPath | undefine
   const isDirectory = trimmed.endsWith('/');
   const path = trimmed.replace(/\/+$/, '');
   if (path === '' || path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.split('/').includes('..')) return undefined;
-  return { path, kind: isDirectory ? 'directory' : 'file', why: 'your settings protect it (elbow.sandbox.protectedPaths)' };
+  const why = path.endsWith('.code-workspace') ? "it holds this workspace's settings, Elbow's among them" : 'your settings protect it (elbow.sandbox.protectedPaths)';
+  return { path, kind: isDirectory ? 'directory' : 'file', why };
 }
 
 /**

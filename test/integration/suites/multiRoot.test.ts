@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
+import { readSandboxSettings } from '../../../src/vscode/settings';
 import { openChat, sendPrompt, sleep, textsOf, toolResultsSent, waitUntilIdle } from '../support/chat';
 import { webview } from '../support/driver';
 
@@ -31,6 +32,10 @@ export function multiRootTests(server: () => FakeLlmServer): void {
       }
       assert.equal(names(), 'app,docs', `the window opened ${vscode.workspace.workspaceFile?.toString() ?? 'no workspace file'}`);
       await openChat();
+    });
+
+    it('protects the open .code-workspace file inside a folder, whose settings are Elbow\'s too', () => {
+      assert.deepEqual(readSandboxSettings().protectedPaths, ['project.code-workspace']);
     });
 
     it('reads and writes in the folder a path names', async () => {

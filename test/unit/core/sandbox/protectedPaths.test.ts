@@ -24,6 +24,7 @@ describe('protected paths', () => {
   it('read additions from the setting, refusing paths that leave the folder', () => {
     assert.deepEqual(protectedPathFromSetting('./scripts/deploy/'), { path: 'scripts/deploy', kind: 'directory', why: 'your settings protect it (elbow.sandbox.protectedPaths)' });
     assert.equal(protectedPathFromSetting('Makefile')?.kind, 'file');
+    assert.match(protectedPathFromSetting('project.code-workspace')?.why ?? '', /this workspace's settings, Elbow's among them/);
     for (const bad of ['', '/etc/passwd', '../x', 'a/../../b', 'C:\\x']) assert.equal(protectedPathFromSetting(bad), undefined, bad);
   });
 
