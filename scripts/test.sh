@@ -6,10 +6,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-sandbox.sh
-if ! command -v rg >/dev/null 2>&1; then
-  echo "Installing ripgrep (Debian package) for the search tests…"
+# ripgrep for the search tests; git, curl and jq for the attack table's commands.
+missing=()
+for tool in rg:ripgrep git:git curl:curl jq:jq; do
+  command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing ${missing[*]} (Debian packages) for the tests…"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends ripgrep >/dev/null
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 npm ci --no-audit --no-fund
