@@ -20,4 +20,6 @@ fi
 npm ci --no-audit --no-fund
 bash scripts/setup-vscode-tools.sh
 npm run lint
+# The start script installs this package: it must build.
+npm run package --silent
 npm test
