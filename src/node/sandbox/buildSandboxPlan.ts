@@ -28,6 +28,8 @@ export interface SandboxPlanInputs {
   guard: ProtectedPathsGuard;
   /** The sandbox covers protected paths with mounts, which need something to cover. */
   needsPlaceholders: boolean;
+  /** Paths the command must read wherever they are (see `SandboxPlan.keptReadable`). */
+  keptReadable?: readonly string[];
 }
 
 export interface BuiltSandboxPlan {
@@ -66,6 +68,7 @@ export async function buildSandboxPlan(inputs: SandboxPlanInputs): Promise<Built
   const masks = withoutNested(hiddenDirectories).filter((folder) => ![...roots, cwd].some((kept) => isInside(folder, kept)));
   const protection = await inputs.guard.protect(guarded, inputs.needsPlaceholders);
   const unmasked = (candidate: string): boolean => !masks.some((folder) => isInside(folder, candidate));
+  const keptReadable = await Promise.all((inputs.keptReadable ?? []).map((kept) => fs.realpath(kept).catch(() => undefined)));
   const environment = { ...sandboxEnvironment(inputs.environment, inputs.settings.passEnvironment).environment, ...sandboxVariables(inputs.network, inputs.tempInside) };
   return {
     plan: {
@@ -76,6 +79,7 @@ export async function buildSandboxPlan(inputs: SandboxPlanInputs): Promise<Built
       protectedPaths: guarded.map((entry) => ({ path: entry.absolute, kind: entry.kind })),
       hiddenDirectories: masks,
       hiddenFiles: [...new Set(hiddenFiles)].filter(unmasked),
+      keptReadable: keptReadable.filter((kept): kept is string => kept !== undefined && unmasked(kept)),
       environment,
       cwd,
       network: inputs.network,

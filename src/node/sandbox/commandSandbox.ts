@@ -79,9 +79,17 @@ export class CommandSandbox {
     return { ...invocation, env: { ...plan.environment }, finish: () => protection.release() };
   }
 
-  /** `shellArguments`: what the shell gets to be interactive with the editor's shell integration. */
-  async launchShell(cwd: string, shellArguments: (shell: string) => string[], extraEnvironment: Readonly<Record<string, string>> = {}): Promise<SandboxedShell> {
-    const { backend, plan, protection } = await this.plan(cwd, extraEnvironment);
+  /**
+   * `shellArguments`: what the shell gets to be interactive with the editor's shell integration;
+   * `keptReadable`: what those arguments name, readable in the sandbox wherever it is.
+   */
+  async launchShell(
+    cwd: string,
+    shellArguments: (shell: string) => string[],
+    extraEnvironment: Readonly<Record<string, string>> = {},
+    keptReadable: readonly string[] = [],
+  ): Promise<SandboxedShell> {
+    const { backend, plan, protection } = await this.plan(cwd, extraEnvironment, keptReadable);
     const invocation = backend.invocation(plan, shellArguments(backend.shell));
     const key = createHash('sha256').update(JSON.stringify({ ...plan, cwd: '', identity: protection.identity })).digest('hex');
     return { ...invocation, env: { ...plan.environment }, key, check: () => protection.check(), finish: () => protection.release() };
@@ -96,7 +104,7 @@ export class CommandSandbox {
     }
   }
 
-  private async plan(cwd: string, extraEnvironment: Readonly<Record<string, string>> = {}) {
+  private async plan(cwd: string, extraEnvironment: Readonly<Record<string, string>> = {}, keptReadable: readonly string[] = []) {
     const found = await this.setUp();
     if ('reason' in found) throw new Error(`The sandbox cannot run here: ${found.reason}.`);
     const settings = this.options.settings();
@@ -114,6 +122,7 @@ export class CommandSandbox {
       files: this.files,
       guard: this.guard,
       needsPlaceholders: found.backend.mountsPaths,
+      keptReadable,
     });
     for (const warning of built.warnings) this.warnOnce(warning);
     return { backend: found.backend, plan: built.plan, protection: built.protection };

@@ -14,6 +14,12 @@ export interface SandboxPlan {
   hiddenDirectories: readonly string[];
   /** Files the command must not see: they read as empty. */
   hiddenFiles: readonly string[];
+  /**
+   * Real paths outside the workspace the command must still read where the sandbox would cover
+   * them: its private `/tmp` covers the host's, where the editor itself may run from (an AppImage,
+   * a checkout in /tmp) with the shell integration script a terminal loads.
+   */
+  keptReadable: readonly string[];
   environment: Readonly<Record<string, string>>;
   /** Where the command starts. */
   cwd: string;

@@ -26,7 +26,7 @@ export class SandboxedTerminals {
     const status = await this.sandbox.status();
     const script = integrationScript();
     if (!status.available || script === undefined || path.basename(status.shell) !== 'bash') return undefined;
-    const shell = await this.sandbox.launchShell(cwd, () => ['--init-file', script], terminalVariables());
+    const shell = await this.sandbox.launchShell(cwd, () => ['--init-file', script], terminalVariables(), [path.dirname(script)]);
     if (reusable?.terminal.isOpen && !reusable.terminal.busy && reusable.shell.key === shell.key) {
       await shell.finish();
       return reusable;

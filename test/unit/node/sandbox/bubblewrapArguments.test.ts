@@ -12,6 +12,7 @@ const plan: SandboxPlan = {
   protectedPaths: [{ path: '/work/app/.vscode', kind: 'directory' }, { path: '/work/app/AGENTS.md', kind: 'file' }],
   hiddenDirectories: ['/home/me/.ssh'],
   hiddenFiles: ['/work/app/.env'],
+  keptReadable: ['/tmp/.mount_code/resources/app/scripts', '/opt/code/scripts'],
   environment: { PATH: '/usr/bin', TMPDIR: '/tmp' },
   cwd: '/work/app/src',
   network: { kind: 'none' },
@@ -29,6 +30,7 @@ describe('bubblewrapArguments', () => {
     const order = [
       indexOf(args, '--ro-bind', '/', '/'),
       indexOf(args, '--bind', plan.privateTemp, '/tmp'),
+      indexOf(args, '--ro-bind', '/tmp/.mount_code/resources/app/scripts', '/tmp/.mount_code/resources/app/scripts'),
       indexOf(args, '--bind', '/work/app', '/work/app'),
       indexOf(args, '--bind', '/work/app/.git', '/work/app/.git'),
       indexOf(args, '--ro-bind', '/work/app/.vscode', '/work/app/.vscode'),
@@ -38,6 +40,7 @@ describe('bubblewrapArguments', () => {
     ];
     assert.ok(order.every((index) => index >= 0), JSON.stringify(order));
     assert.deepEqual(order, [...order].sort((first, second) => first - second));
+    assert.equal(indexOf(args, '--ro-bind', '/opt/code/scripts'), -1, 'what the private /tmp does not cover needs no mount');
   });
 
   it('unshares the network, user, pid and ipc namespaces, clears the environment and ends with seccomp and the shell', () => {
