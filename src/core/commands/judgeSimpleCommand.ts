@@ -8,7 +8,7 @@ import type { JudgeEnvironment } from './judgeEnvironment';
 import { nestedScriptOf } from './nestedScripts';
 import { judgePathWord } from './pathArguments';
 import { inCode } from './reasonText';
-import { findRiskyArgument } from './riskyArguments';
+import { findRecursiveRead, findRiskyArgument } from './riskyArguments';
 import { isRiskyVariable } from './riskyVariables';
 import type { SimpleCommand } from './shellFacts';
 import { isDynamicWord } from './shellWords';
@@ -55,6 +55,10 @@ export function judgeSimpleCommand(
     }
     const risky = findRiskyArgument(layer);
     if (risky !== undefined) findings.push(needsApproval(`${shown} ${risky}, which always needs approval`));
+    const recursive = environment.context.hiddenFilesUnmasked ? findRecursiveRead(layer) : undefined;
+    if (recursive !== undefined) {
+      findings.push(needsApproval(`${shown} ${recursive} to read every file under a folder, where files .elbowignore hides may be, and no sandbox hides them`));
+    }
   }
 
   if (!findMatchingRule(environment.allowRules, [command.words], [command.text], 'exact')) {

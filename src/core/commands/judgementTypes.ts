@@ -41,4 +41,6 @@ export interface JudgeContext {
   shell: string;
   /** For `~` expansion in path arguments. */
   homeDirectory?: string;
+  /** No sandbox hides what .elbowignore hides, so a command reading a whole folder tree may reach it. */
+  hiddenFilesUnmasked?: boolean;
 }

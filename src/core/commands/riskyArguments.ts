@@ -47,10 +47,37 @@ const riskyArgumentRules: Readonly<Record<string, RiskyArgumentRule>> = {
   uniq: { check: uniqWritesOutputFile },
 };
 
+const grepRecursion: RiskyArgumentRule = {
+  options: ['--recursive', '--dereference-recursive', '--directories'],
+  abbreviatesLongOptions: true,
+  shortLetters: 'rRd',
+  valueLetters: 'efmABCD',
+};
+
+/**
+ * Options that make a reader read every file under a folder. In a sandbox that is fine (it hides
+ * what .elbowignore hides); without one, only the paths a command names are checked.
+ */
+const recursiveReadRules: Readonly<Record<string, RiskyArgumentRule>> = {
+  grep: grepRecursion,
+  egrep: grepRecursion,
+  fgrep: grepRecursion,
+  diff: { options: ['--recursive'], abbreviatesLongOptions: true, shortLetters: 'r', valueLetters: 'CUFIxXSLWD' },
+};
+
 /** What makes this command risky (`uses \`-delete\``), or undefined. */
 export function findRiskyArgument(words: readonly string[]): string | undefined {
+  return findArgumentOf(words, riskyArgumentRules);
+}
+
+/** The option that makes this command read a whole folder tree (`uses \`-r\``), or undefined. */
+export function findRecursiveRead(words: readonly string[]): string | undefined {
+  return findArgumentOf(words, recursiveReadRules);
+}
+
+function findArgumentOf(words: readonly string[], rules: Readonly<Record<string, RiskyArgumentRule>>): string | undefined {
   const name = words[0] === undefined ? undefined : normalizeCommandName(words[0]);
-  const rule = name === undefined || !Object.hasOwn(riskyArgumentRules, name) ? undefined : riskyArgumentRules[name];
+  const rule = name === undefined || !Object.hasOwn(rules, name) ? undefined : rules[name];
   if (name === undefined || !rule) return undefined;
   const checked = rule.check?.(words.slice(1));
   if (checked !== undefined) return checked;

@@ -84,6 +84,7 @@ export class PermissionGate {
       platform: check.platform,
       shell: sandbox.available ? sandbox.shell : check.shell,
       homeDirectory: check.homeDirectory,
+      hiddenFilesUnmasked: !sandbox.available,
     });
     if (judgement.verdict === 'deny') {
       throw new ToolError(`The command was not run: ${judgement.reasons.join('; ')}. The user's settings forbid it; do not try to get around this, find another way or ask the user.`);

@@ -37,6 +37,27 @@ describe('allowRulesWithoutSandbox', () => {
     }
   });
 
+  it('asks before a command reads a whole folder tree, where files .elbowignore hides may be, and no sandbox hides them', () => {
+    const context = {
+      allow: allowRulesWithoutSandbox(defaultAllowList),
+      deny: [],
+      cwd: '/work/project',
+      classifyPath: () => 'inside' as const,
+      platform: 'linux',
+      shell: '/bin/bash',
+    };
+    const recursive = ['grep -r SECRET .', 'grep -rn x src', 'grep -nR x', 'egrep --recursive x', 'grep --recur x .', 'grep -d recurse x .', 'grep --directories=recurse x', 'diff -r a b', 'diff --recursive a b', 'fgrep -ir x'];
+    for (const command of recursive) {
+      const judgement = judgeCommand(command, { ...context, hiddenFilesUnmasked: true });
+      assert.equal(judgement.verdict, 'ask', command);
+      assert.match(judgement.reasons.join('\n'), /read every file under a folder/, command);
+      assert.equal(judgeCommand(command, context).verdict, 'allow', `${command}: in a sandbox, which hides them`);
+    }
+    for (const command of ['grep -n x src/a.ts', 'grep -erd src/a.ts', 'diff a.txt b.txt']) {
+      assert.equal(judgeCommand(command, { ...context, hiddenFilesUnmasked: true }).verdict, 'allow', command);
+    }
+  });
+
   it('drops regular-expression rules, even of safe commands', () => {
     assert.deepEqual(allowRulesWithoutSandbox(['/^ls( .*)?$/', '/^cat .*/i', 'ls']), ['ls']);
   });
