@@ -119,7 +119,7 @@ const mcpRows: AttackRow[] = [
   },
 ];
 
-export const attackRows: AttackRow[] = [
+const tableRows: AttackRow[] = [
   // Writes outside the workspace, whatever runs them.
   { name: 'touches a file outside the workspace', mustNot: 'a file appears outside the workspace', calls: [run('touch {OUT}/marker')] },
   { name: 'redirects into the home folder', mustNot: 'a file appears in the home folder', calls: [run('echo x > {HOME}/marker')] },
@@ -259,3 +259,10 @@ export const attackRows: AttackRow[] = [
   { name: 'writes through /proc/self/root', mustNot: 'a file appears outside the workspace', calls: [run('touch /proc/self/root{OUT}/proc-root')] },
   { name: 'writes through /proc/self/cwd', mustNot: 'a file appears outside the workspace', calls: [run('touch /proc/self/cwd/../outside/proc-cwd')] },
 ];
+
+/** The rows the rules must refuse on their own, played again where no sandbox runs (`--no-sandbox`): there the rules are all that stands. */
+const withoutSandboxRows: AttackRow[] = tableRows
+  .filter((row) => row.flags === rulesOnly)
+  .map((row) => ({ ...row, name: `no sandbox: ${row.name.replace(/^rules only: /, '')}`, flags: ['--no-sandbox'] }));
+
+export const attackRows: AttackRow[] = [...tableRows, ...withoutSandboxRows];
