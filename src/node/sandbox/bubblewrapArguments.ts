@@ -28,7 +28,9 @@ export function bubblewrapArguments(plan: SandboxPlan, command: BubblewrapComman
   if (proxied) args.push('--cap-add', 'CAP_SETFCAP');
   else if (command.canDisableUserNamespaces) args.push('--disable-userns');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', plan.privateTemp, '/tmp');
-  for (const kept of outerFirst(plan.keptReadable.filter((candidate) => candidate.startsWith('/tmp/')))) args.push('--ro-bind', kept, kept);
+  // Only what the private /tmp covers, and never a folder holding the private /tmp itself, which would show the host's again.
+  const keptUnderTemp = plan.keptReadable.filter((candidate) => candidate.startsWith('/tmp/') && !`${plan.privateTemp}/`.startsWith(`${candidate}/`));
+  for (const kept of outerFirst(keptUnderTemp)) args.push('--ro-bind', kept, kept);
   for (const root of outerFirst(plan.writableRoots)) args.push('--bind', root, root);
   for (const directory of outerFirst(plan.pinnedDirectories)) args.push('--bind', directory, directory);
   for (const path of outerFirst(plan.readOnlyPaths)) args.push('--ro-bind', path, path);

@@ -41,6 +41,9 @@ describe('bubblewrapArguments', () => {
     assert.ok(order.every((index) => index >= 0), JSON.stringify(order));
     assert.deepEqual(order, [...order].sort((first, second) => first - second));
     assert.equal(indexOf(args, '--ro-bind', '/opt/code/scripts'), -1, 'what the private /tmp does not cover needs no mount');
+    const showingHostTemp = bubblewrapArguments({ ...plan, keptReadable: ['/tmp', '/tmp/elbow-sandbox-1'] }, command);
+    assert.equal(indexOf(showingHostTemp, '--ro-bind', '/tmp', '/tmp'), -1, 'the host\'s /tmp stays covered');
+    assert.equal(indexOf(showingHostTemp, '--ro-bind', '/tmp/elbow-sandbox-1'), -1, 'so does the folder holding the private one');
   });
 
   it('unshares the network, user, pid and ipc namespaces, clears the environment and ends with seccomp and the shell', () => {
