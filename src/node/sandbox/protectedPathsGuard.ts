@@ -46,22 +46,27 @@ export class ProtectedPathsGuard {
     const pinned = new Set<string>();
     const heldPlaceholders: string[] = [];
     const missingFiles: GuardedPath[] = [];
-    const missingFolders: string[] = [];
-    // Parents first: a missing protected folder covers whatever is protected inside it.
+    /**
+     * Protected folders, existing or missing: one covers whatever is protected inside it (`.git`
+     * holds `.git/config`), which then needs no mount of its own. Parents come first.
+     */
+    const coveringFolders: string[] = [];
     for (const entry of [...paths].sort((first, second) => first.absolute.length - second.absolute.length)) {
-      if (missingFolders.some((folder) => isInside(folder, entry.absolute))) continue;
+      if (coveringFolders.some((folder) => isInside(folder, entry.absolute))) continue;
       const isPlaceholder = this.placeholderUsers.has(entry.absolute);
-      const exists = !isPlaceholder && (await fs.lstat(entry.absolute).then(() => true, () => false));
+      const stats = isPlaceholder ? undefined : await fs.lstat(entry.absolute).catch(() => undefined);
+      const exists = stats !== undefined;
       if (!exists && entry.kind === 'file') {
         missingFiles.push(entry);
         continue;
       }
       if (!exists) {
-        missingFolders.push(entry.absolute);
+        coveringFolders.push(entry.absolute);
         if (!placeholders || !(await this.addPlaceholder(entry.absolute))) continue;
         heldPlaceholders.push(entry.absolute);
       }
       readOnlyPaths.push(entry.absolute);
+      if (stats?.isDirectory()) coveringFolders.push(entry.absolute);
       identities.push(await identityOf(entry.absolute));
       for (let folder = path.dirname(entry.absolute); folder.length > entry.root.length; folder = path.dirname(folder)) pinned.add(folder);
     }
