@@ -23,11 +23,14 @@ export async function checkProtectedFile(
 ): Promise<void> {
   if (file.outside) return;
   // Through a symbolic link (`notes.md` → `AGENTS.md`) the change lands where the link leads.
-  const locations = [{ root: file.root, relative: file.relative }, ...(file.real ? [file.real] : [])];
+  const locations = [{ root: file.root, relative: file.relative }];
+  const { real } = file;
+  if (real !== undefined && (real.root !== file.root || real.relative !== file.relative)) locations.push(real);
   let entry: ProtectedPath | undefined;
   for (const location of locations) {
     const protectedPaths = await protectedPathsOfFolder(location.root, context.host.files, context.permissions.protectedPathSettings());
-    entry ??= findProtectedPath(location.relative, protectedPaths);
+    entry = findProtectedPath(location.relative, protectedPaths);
+    if (entry !== undefined) break;
   }
   if (entry === undefined) return;
   await context.permissions.checkProtectedFile(
