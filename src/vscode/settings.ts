@@ -1,9 +1,9 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { defaultCompactionSettings, type CompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
 import type { ModelOverride } from '../core/llm/modelCatalog';
 import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
+import { relativeInside } from '../core/search/searchScope';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import type { TerminalSettings } from './terminal/terminalRunner';
 
@@ -100,8 +100,8 @@ function workspaceFileInFolders(): string[] {
   const file = vscode.workspace.workspaceFile;
   if (file?.scheme !== 'file') return [];
   return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
-    const relative = path.relative(folder.uri.fsPath, file.fsPath);
-    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? [relative.split(path.sep).join('/')] : [];
+    const relative = relativeInside(folder.uri.fsPath, file.fsPath);
+    return relative === undefined || relative === '' ? [] : [relative];
   });
 }
 
