@@ -3,8 +3,8 @@ import type { Message } from '../../../../../src/core/llm/messages';
 import type { ChatRequest } from '../../../../../src/core/llm/provider';
 import { AnthropicProvider } from '../../../../../src/core/llm/providers/anthropicProvider';
 import { anthropicThinking, interleavedThinkingBeta, minimumThinkingBudget } from '../../../../../src/core/llm/providers/anthropicThinking';
-import { startFakeLlmServer, text, type FakeLlmServer } from '../../../../support/fakeLlmServer';
-import { collect, doneMessage } from './streamHelpers';
+import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../../../support/fakeLlmServer';
+import { collect, doneMessage, toolCallEvents } from './streamHelpers';
 
 const tools = [{ name: 'read_file', description: 'Read a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }];
 const hello: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }];
@@ -92,6 +92,23 @@ describe('Anthropic thinking requests', () => {
       assert.equal(body.thinking.type, 'enabled');
       assert.ok(body.thinking.budget_tokens < body.max_tokens);
       assert.equal(sent?.headers['anthropic-beta'], interleavedThinkingBeta);
+      assert.deepEqual(server.violations, []);
+    });
+
+    it('carries the thinking of a tool call into the next request of the loop, as the API requires with thinking on', async () => {
+      server.enqueue(
+        { kind: 'reply', content: [{ type: 'thinking', thinking: 'I should read it.' }, toolCall('read_file', { path: 'a.txt' })] },
+        { kind: 'reply', content: [{ type: 'thinking', thinking: 'Now I know.' }, text('It says hi.')] },
+      );
+      const thinking = provider('medium');
+      const firstEvents = await collect(thinking.stream(request('claude-opus-4-5')));
+      const first = doneMessage(firstEvents);
+      const [callId] = [...toolCallEvents(firstEvents).keys()];
+      assert.ok(callId);
+      const messages: Message[] = [...hello, first, { role: 'tool', results: [{ type: 'tool_result', toolCallId: callId, toolName: 'read_file', content: [{ type: 'text', text: 'hi' }], isError: false }] }];
+      doneMessage(await collect(thinking.stream(request('claude-opus-4-5', { messages }))));
+      const second = server.requests.at(-1);
+      assert.equal(second?.headers['anthropic-beta'], interleavedThinkingBeta);
       assert.deepEqual(server.violations, []);
     });
 
