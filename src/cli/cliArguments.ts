@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
 
 export interface CliArguments {
   prompt?: string;
@@ -7,6 +8,8 @@ export interface CliArguments {
   provider?: string;
   model?: string;
   baseUrl?: string;
+  /** `--reasoning-effort`: how hard the model thinks. */
+  reasoningEffort?: ReasoningEffortSetting;
   maxTurns?: number;
   /** Approve whatever would ask (commands, reads outside the folder); deny rules still apply. */
   yes: boolean;
@@ -32,6 +35,12 @@ Options:
       --provider <name>    openai | anthropic (default: $ELBOW_PROVIDER, else by which key is set)
       --model <name>       model (default: $OPENAI_MODEL / $ANTHROPIC_MODEL)
       --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
+      --reasoning-effort <level>
+                           how hard the model thinks before it answers: default (each
+                           model's own), off, low, medium or high. Claude's extended or
+                           adaptive thinking, OpenAI's reasoning_effort (o-series, GPT-5),
+                           DeepSeek's thinking mode; other models ignore it
+                           (default: $ELBOW_REASONING_EFFORT, else default)
       --max-turns <n>      model turns allowed per request (default 50)
   -y, --yes                run commands and MCP tools that need approval without asking (with
                            -p or piped input they are refused otherwise; the chat asks each time);
@@ -50,7 +59,8 @@ Options:
   -v, --version            show the version
 
 Environment: OPENAI_API_KEY, OPENAI_API_BASE, OPENAI_MODEL, ANTHROPIC_API_KEY,
-ANTHROPIC_BASE_URL, ANTHROPIC_MODEL, ELBOW_PROVIDER. Flags win over the environment.
+ANTHROPIC_BASE_URL, ANTHROPIC_MODEL, ELBOW_PROVIDER, ELBOW_REASONING_EFFORT. Flags win over
+the environment.
   ELBOW_MODELS     JSON: context window and prices (USD per million tokens) by model, for
                    models Elbow does not know or knows wrongly, e.g. '{"my-model":
                    {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
@@ -78,6 +88,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         provider: { type: 'string' },
         model: { type: 'string' },
         'base-url': { type: 'string' },
+        'reasoning-effort': { type: 'string' },
         'max-turns': { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
         'mcp-config': { type: 'string', multiple: true, default: [] },
@@ -96,6 +107,10 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     maxTurns = Number(values['max-turns']);
     if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns must be a whole number of at least 1, got "${values['max-turns']}".`);
   }
+  const reasoningEffort = values['reasoning-effort'] === undefined ? undefined : parseReasoningEffort(values['reasoning-effort']);
+  if (values['reasoning-effort'] !== undefined && reasoningEffort === undefined) {
+    throw new UsageError(`--reasoning-effort must be one of ${reasoningEffortSettings.join(', ')}, got "${values['reasoning-effort']}".`);
+  }
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   return {
     prompt: values.print,
@@ -104,6 +119,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     provider: values.provider,
     model: values.model,
     baseUrl: values['base-url'],
+    reasoningEffort,
     maxTurns,
     yes: values.yes,
     mcpConfig: values['mcp-config'],

@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import type { ModelOverride } from '../core/llm/modelCatalog';
+import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
 import { apiKeyVariables, defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import { UsageError, type CliArguments } from './cliArguments';
 import { elbowDataFolder, type DataFolderSystem } from './dataFolder';
@@ -10,6 +11,7 @@ export interface CliConfig {
   apiKey: string;
   model: string;
   baseUrl?: string;
+  reasoningEffort: ReasoningEffortSetting;
   maxTurns?: number;
   /** The user's corrections to the model table (`ELBOW_MODELS`). */
   models: Record<string, ModelOverride>;
@@ -20,6 +22,8 @@ export interface CliConfig {
 }
 
 type Environment = Record<string, string | undefined>;
+
+export const reasoningEffortVariable = 'ELBOW_REASONING_EFFORT';
 
 /** Where each provider's settings come from, and what to say when its key is missing. */
 const providerSettings: Record<ProviderName, { keyVariable: string; modelVariable: string; baseUrlVariable: string; defaultModel: string; missingKey: string }> = {
@@ -48,15 +52,22 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
   const apiKey = nonEmpty(env[settings.keyVariable]);
   if (!apiKey) throw new UsageError(settings.missingKey);
   const models = readModelOverridesVariable(env[modelOverridesVariable]);
+  const effortVariable = nonEmpty(env[reasoningEffortVariable]);
+  const effortFromEnvironment = effortVariable === undefined ? undefined : parseReasoningEffort(effortVariable);
+  const warnings = models.problems.map((problem) => `${modelOverridesVariable}: ${problem}`);
+  if (effortVariable !== undefined && effortFromEnvironment === undefined && args.reasoningEffort === undefined) {
+    warnings.push(`${reasoningEffortVariable}: "${effortVariable}" is not one of ${reasoningEffortSettings.join(', ')}; left out.`);
+  }
   return {
     provider,
     apiKey,
     model: args.model ?? nonEmpty(env[settings.modelVariable]) ?? settings.defaultModel,
     baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
+    reasoningEffort: args.reasoningEffort ?? effortFromEnvironment ?? 'default',
     maxTurns: args.maxTurns,
     models: models.overrides,
     dataFolder: elbowDataFolder(env, system),
-    warnings: models.problems.map((problem) => `${modelOverridesVariable}: ${problem}`),
+    warnings,
   };
 }
 

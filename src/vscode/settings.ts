@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { defaultCompactionSettings, type CompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
 import type { ModelOverride } from '../core/llm/modelCatalog';
+import { parseReasoningEffort, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
 import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { relativeInside } from '../core/search/searchScope';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
@@ -13,6 +14,8 @@ export interface ElbowSettings {
   /** Never empty: the provider's default when the setting is. */
   model: string;
   baseUrl: string | undefined;
+  /** How hard the model thinks; `default` leaves it to the model. */
+  reasoningEffort: ReasoningEffortSetting;
   maxTurns: number;
   requestTimeoutMs: number;
   maxRetries: number;
@@ -41,6 +44,7 @@ export function readSettings(): ElbowSettings {
     provider,
     model: model === '' ? defaultModels[provider] : model,
     baseUrl: baseUrl === '' ? undefined : baseUrl,
+    reasoningEffort: parseReasoningEffort(configuration.get<unknown>('reasoningEffort')) ?? 'default',
     maxTurns: clampInteger(configuration.get<number>('maxTurns'), 1, 500, 50),
     requestTimeoutMs: clampInteger(configuration.get<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
     maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),

@@ -1,4 +1,5 @@
 import { modelTable } from './modelTable';
+import type { ReasoningFacts } from './reasoningEffort';
 
 /** US dollars per million tokens. */
 export interface ModelPrices {
@@ -17,6 +18,8 @@ export interface ModelFacts {
   contextWindow: number;
   maxOutputTokens: number;
   prices?: ModelPrices;
+  /** How the model's thinking is asked for; absent: the model takes no reasoning parameters. */
+  reasoning?: ReasoningFacts;
 }
 
 export interface ModelLimits extends ModelFacts {
@@ -61,6 +64,11 @@ export function modelLimits(model: string, options: ModelLimitsOptions = {}): Mo
     ...(prices ? { prices } : {}),
     known: listed !== undefined || override !== undefined,
   };
+}
+
+/** How a model's thinking is controlled, from the built-in table; undefined for models that take no reasoning parameters. */
+export function modelReasoning(model: string): ReasoningFacts | undefined {
+  return lookUpModel(model)?.reasoning;
 }
 
 /** The table's facts for a model id in any of the spellings routers, clouds and servers use, or undefined. */

@@ -1,4 +1,5 @@
 import type { ModelFacts, ModelPrices } from './modelCatalog';
+import type { ReasoningFacts } from './reasoningEffort';
 
 // Prices checked on 2026-11-22 (USD per million tokens); users can override any of these with the `elbow.models` setting.
 
@@ -122,10 +123,87 @@ const localModels: Record<string, ModelFacts> = {
   'gpt-oss-120b': gptOss,
 };
 
+// How each model's thinking is controlled, from the providers' docs: Anthropic's thinking, adaptive
+// thinking and effort pages (https://platform.claude.com/docs/en/build-with-claude/thinking, …/effort)
+// and each model's "What's new"; OpenAI's reasoning guide and the `reasoning_effort` reference
+// (https://developers.openai.com/api/docs/guides/reasoning); DeepSeek's thinking mode guide
+// (https://api-docs.deepseek.com/guides/thinking_mode). Models not listed get no reasoning parameters.
+const claudeBudget: ReasoningFacts = { control: 'anthropicBudget', defaultEffort: 'off', interleavedBeta: true };
+const claudeAdaptiveOptIn: ReasoningFacts = { control: 'anthropicAdaptive', defaultEffort: 'off', offThinking: 'disabled' };
+const claudeAdaptiveOn: ReasoningFacts = { control: 'anthropicAdaptive', defaultEffort: 'high', offThinking: 'disabled' };
+const claudeAlwaysOn: ReasoningFacts = { control: 'anthropicAdaptive', defaultEffort: 'high' };
+// Before GPT-5.1 the default is medium and `none` is refused; GPT-5.1 and later default to none.
+const openaiOSeries: ReasoningFacts = { control: 'openaiEffort', defaultEffort: 'medium', lowestEffort: 'low' };
+const gpt5Effort: ReasoningFacts = { control: 'openaiEffort', defaultEffort: 'medium', lowestEffort: 'minimal' };
+const gpt51Effort: ReasoningFacts = { control: 'openaiEffort', defaultEffort: 'off', lowestEffort: 'none' };
+// Reasoning models whose lowest effort and default this table has no documentation of: `low` is taken by all.
+const openaiEffort: ReasoningFacts = { control: 'openaiEffort', lowestEffort: 'low' };
+const deepseekThinking: ReasoningFacts = { control: 'deepseekThinking', defaultEffort: 'high' };
+
+const reasoningModels: Record<string, ReasoningFacts> = {
+  'claude-fable-5-1': claudeAlwaysOn,
+  'claude-mythos-5-1': claudeAlwaysOn,
+  'claude-fable-5': claudeAlwaysOn,
+  'claude-mythos-5': claudeAlwaysOn,
+  'claude-opus-5-5': { control: 'anthropicAdaptive', defaultEffort: 'medium' },
+  'claude-opus-5': claudeAdaptiveOn,
+  'claude-opus-4-8': claudeAdaptiveOptIn,
+  'claude-opus-4-7': claudeAdaptiveOptIn,
+  'claude-opus-4-6': claudeAdaptiveOptIn,
+  'claude-opus-4-5': claudeBudget,
+  'claude-opus-4-1': claudeBudget,
+  'claude-opus-4': claudeBudget,
+  'claude-opus-4-0': claudeBudget,
+  // Sonnet 5.5 refuses `disabled`; `between_tools` is its lowest setting.
+  'claude-sonnet-5-5': { control: 'anthropicAdaptive', defaultEffort: 'high', offThinking: 'between_tools' },
+  'claude-sonnet-5': claudeAdaptiveOn,
+  'claude-sonnet-4-6': claudeAdaptiveOptIn,
+  'claude-sonnet-4-5': claudeBudget,
+  'claude-sonnet-4': claudeBudget,
+  'claude-sonnet-4-0': claudeBudget,
+  // Interleaved thinking is a Claude 4 feature.
+  'claude-3-7-sonnet': { control: 'anthropicBudget', defaultEffort: 'off', interleavedBeta: false },
+  'claude-haiku-5-5': { control: 'anthropicAdaptive', defaultEffort: 'medium', offThinking: 'disabled' },
+  'claude-haiku-4-5': claudeBudget,
+  'gpt-6.2-sol': openaiEffort,
+  'gpt-6.1-sol': openaiEffort,
+  'gpt-6-sol': openaiEffort,
+  'gpt-6-luna': openaiEffort,
+  'gpt-6-astra': openaiEffort,
+  'gpt-5.6-sol': gpt51Effort,
+  'gpt-5.6': gpt51Effort,
+  'gpt-5.6-terra': gpt51Effort,
+  'gpt-5.6-luna': gpt51Effort,
+  'gpt-5.5': gpt51Effort,
+  'gpt-5.4': gpt51Effort,
+  'gpt-5.4-mini': openaiEffort,
+  'gpt-5.4-nano': openaiEffort,
+  'gpt-5.2': gpt51Effort,
+  'gpt-5.1': gpt51Effort,
+  'gpt-5': gpt5Effort,
+  'gpt-5-mini': gpt5Effort,
+  'gpt-5-nano': gpt5Effort,
+  o3: openaiOSeries,
+  'o4-mini': openaiOSeries,
+  'deepseek-flash': deepseekThinking,
+  'deepseek-v4-flash': deepseekThinking,
+  'deepseek-v4-pro': deepseekThinking,
+};
+
+function withReasoning(models: Record<string, ModelFacts>): Record<string, ModelFacts> {
+  return Object.fromEntries(Object.entries(models).map(([id, facts]) => {
+    const reasoning = reasoningModels[id];
+    return [id, reasoning ? { ...facts, reasoning } : facts];
+  }));
+}
+
 /** Keyed by lower-case model id without router prefix, tag or snapshot date. */
-export const modelTable: Readonly<Record<string, ModelFacts>> = {
+export const modelTable: Readonly<Record<string, ModelFacts>> = withReasoning({
   ...anthropicModels,
   ...openaiModels,
   ...deepseekModels,
   ...localModels,
-};
+});
+
+/** The ids `reasoningModels` names, so a test can tell a misspelt one (which would match no model). */
+export const reasoningModelIds: readonly string[] = Object.keys(reasoningModels);

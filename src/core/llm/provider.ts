@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message, Usage } from './messages';
 import type { ProviderError } from './providerError';
+import type { ReasoningEffortSetting } from './reasoningEffort';
 
 export interface ToolSpec {
   name: string;
@@ -15,6 +16,8 @@ export interface ChatRequest {
   messages: readonly Message[];
   tools: readonly ToolSpec[];
   maxOutputTokens?: number;
+  /** How hard the model thinks; without one, the provider's configured effort applies. */
+  reasoningEffort?: ReasoningEffortSetting;
   signal?: AbortSignal;
 }
 

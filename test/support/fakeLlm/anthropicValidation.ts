@@ -15,6 +15,7 @@ export function validateAnthropicRequest(body: unknown, memory: ThinkingMemory):
   }
   validateSystem(body.system);
   validateThinking(body);
+  validateOutputConfig(body.output_config);
   validateTools(body.tools);
   validateAnthropicMessages(body.messages, memory, thinkingEnabled(body));
   const breakpoints = countCacheControl(body.system) + countCacheControl(body.tools) + countCacheControl(body.messages);
@@ -39,9 +40,10 @@ function validateSystem(system: unknown): void {
 function validateThinking(body: JsonObject): void {
   const { thinking } = body;
   if (thinking === undefined) return;
-  if (!isObject(thinking) || !['enabled', 'disabled', 'adaptive'].includes(thinking.type as string)) {
-    throw new ProtocolError("thinking: Input tag found using 'type' does not match any of the expected tags: 'enabled', 'disabled', 'adaptive'");
+  if (!isObject(thinking) || !['enabled', 'disabled', 'adaptive', 'between_tools'].includes(thinking.type as string)) {
+    throw new ProtocolError("thinking: Input tag found using 'type' does not match any of the expected tags: 'enabled', 'disabled', 'adaptive', 'between_tools'");
   }
+  refuseThinkingTypeForModel(body.model as string, thinking.type as string);
   if (thinking.type !== 'enabled') return;
   const budget = thinking.budget_tokens;
   if (!Number.isInteger(budget) || (budget as number) < 1024) {
@@ -52,6 +54,29 @@ function validateThinking(body: JsonObject): void {
   }
   if (body.temperature !== undefined && body.temperature !== 1) {
     throw new ProtocolError('`temperature` may only be set to 1 when thinking is enabled. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#feature-compatibility');
+  }
+}
+
+/**
+ * Models that only take adaptive thinking refuse a budget, and those that always think refuse
+ * `disabled` (Sonnet 5.5 takes `between_tools` instead), with these messages, per each model's
+ * "What's new" page on platform.claude.com.
+ */
+function refuseThinkingTypeForModel(model: string, type: string): void {
+  const id = model.toLowerCase();
+  const adaptiveOnly = /^claude-(?:opus-4-[78]|opus-5|sonnet-5|haiku-5|fable-5|mythos-5)/.test(id);
+  const cannotDisable = /^claude-(?:opus-5-5|sonnet-5-5|fable-5|mythos-5)/.test(id);
+  if ((type === 'enabled' && adaptiveOnly) || (type === 'disabled' && cannotDisable)) {
+    throw new ProtocolError(`"thinking.type.${type}" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.`);
+  }
+}
+
+function validateOutputConfig(outputConfig: unknown): void {
+  if (outputConfig === undefined) return;
+  if (!isObject(outputConfig)) throw new ProtocolError(`output_config: Input should be a valid dictionary, got ${jsonTypeName(outputConfig)}`);
+  const { effort } = outputConfig;
+  if (effort !== undefined && effort !== null && !['low', 'medium', 'high', 'xhigh', 'max'].includes(effort as string)) {
+    throw new ProtocolError("output_config.effort: Input should be 'low', 'medium', 'high', 'xhigh' or 'max'");
   }
 }
 

@@ -11,8 +11,28 @@ export function validateOpenAiRequest(body: unknown): void {
   if (body.stream_options !== undefined && body.stream !== true) {
     throw new ProtocolError("The 'stream_options' parameter is only allowed when 'stream' is enabled.", 400, 'stream_options');
   }
+  validateOutputLimit(body);
   validateTools(body.tools);
   validateMessages(body.messages);
+}
+
+/**
+ * OpenAI's reasoning models (o-series, GPT-5 family) refuse `max_tokens` and take
+ * `max_completion_tokens`; its older chat models refuse `reasoning_effort`. Model ids other
+ * servers use are left alone, as those servers decide for themselves.
+ */
+function validateOutputLimit(body: JsonObject): void {
+  const model = (body.model as string).toLowerCase();
+  if (/^(?:o\d|gpt-5|gpt-6)/.test(model) && body.max_tokens !== undefined && body.max_tokens !== null) {
+    throw unsupportedParameter('max_tokens', "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
+  }
+  if (/^(?:gpt-4|gpt-3\.5)/.test(model) && body.reasoning_effort !== undefined && body.reasoning_effort !== null) {
+    throw unsupportedParameter('reasoning_effort', "Unsupported parameter: 'reasoning_effort' is not supported with this model.");
+  }
+}
+
+function unsupportedParameter(param: string, message: string): ProtocolError {
+  return new ProtocolError(message, 400, param, 'unsupported_parameter');
 }
 
 function validateTools(tools: unknown): void {

@@ -1,9 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
+import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
 import { AnthropicStreamAssembler } from './anthropicStream';
+import { anthropicThinking } from './anthropicThinking';
 import { classifyError } from './classifyError';
 
 export interface AnthropicProviderOptions {
@@ -12,6 +14,8 @@ export interface AnthropicProviderOptions {
   timeoutMs?: number;
   /** Used when a request does not set `maxOutputTokens`; the API requires a value. */
   maxOutputTokens?: number;
+  /** Used when a request does not set `reasoningEffort`. */
+  reasoningEffort?: ReasoningEffortSetting;
   fetch?: typeof fetch;
 }
 
@@ -22,6 +26,7 @@ export class AnthropicProvider implements Provider {
   readonly name = 'anthropic';
   private readonly client: Anthropic;
   private readonly maxOutputTokens: number;
+  private readonly reasoningEffort: ReasoningEffortSetting;
 
   constructor(options: AnthropicProviderOptions) {
     // Retries are the agent loop's decision, made with the classified error.
@@ -33,6 +38,7 @@ export class AnthropicProvider implements Provider {
       fetch: options.fetch,
     });
     this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
+    this.reasoningEffort = options.reasoningEffort ?? 'default';
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
@@ -40,7 +46,9 @@ export class AnthropicProvider implements Provider {
     const { signal } = request;
     const scope = requestSignal(signal);
     try {
-      const events = await raceAbort(this.client.messages.create(this.requestBody(request), { signal: scope.signal }), signal);
+      const { body, betas } = this.requestBody(request);
+      const headers = betas.length > 0 ? { 'anthropic-beta': betas.join(',') } : undefined;
+      const events = await raceAbort(this.client.messages.create(body, { signal: scope.signal, headers }), signal);
       for await (const event of untilAborted(events, signal)) yield* assembler.push(event);
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
@@ -51,16 +59,20 @@ export class AnthropicProvider implements Provider {
     }
   }
 
-  private requestBody(request: ChatRequest): MessageCreateParamsStreaming {
+  private requestBody(request: ChatRequest): { body: MessageCreateParamsStreaming; betas: string[] } {
     const system = toAnthropicSystem(request.system);
     const tools = toAnthropicTools(request.tools);
-    return {
+    const maxTokens = request.maxOutputTokens ?? this.maxOutputTokens;
+    const thinking = anthropicThinking(request.model, request.reasoningEffort ?? this.reasoningEffort, maxTokens, tools.length > 0);
+    const body: MessageCreateParamsStreaming = {
       model: request.model,
       ...(system && { system }),
       messages: toAnthropicMessages(request.messages),
       ...(tools.length > 0 && { tools }),
-      max_tokens: request.maxOutputTokens ?? this.maxOutputTokens,
+      max_tokens: maxTokens,
+      ...thinking.fields,
       stream: true,
     };
+    return { body, betas: thinking.betas };
   }
 }

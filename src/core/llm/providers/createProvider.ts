@@ -1,4 +1,5 @@
 import type { Provider } from '../provider';
+import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { AnthropicProvider } from './anthropicProvider';
 import { OpenAIProvider } from './openaiProvider';
 
@@ -24,6 +25,8 @@ export interface ProviderConfig {
   timeoutMs?: number;
   /** The output limit a request asks for when it sets none (only Anthropic requires one; other servers keep their default). */
   maxOutputTokens?: number;
+  /** How hard models think (the user's setting); `default` leaves it to each model. */
+  reasoningEffort?: ReasoningEffortSetting;
 }
 
 export function createProvider(config: ProviderConfig): Provider {

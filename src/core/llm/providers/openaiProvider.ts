@@ -1,9 +1,11 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
+import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError } from './classifyError';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
+import { openaiReasoning } from './openaiReasoning';
 import { OpenAIStreamAssembler } from './openaiStream';
 
 export interface OpenAIProviderOptions {
@@ -11,6 +13,8 @@ export interface OpenAIProviderOptions {
   /** For OpenAI-compatible servers (DeepSeek, OpenRouter, Ollama, …). */
   baseURL?: string;
   timeoutMs?: number;
+  /** Used when a request does not set `reasoningEffort`. */
+  reasoningEffort?: ReasoningEffortSetting;
   fetch?: typeof fetch;
 }
 
@@ -18,6 +22,7 @@ export interface OpenAIProviderOptions {
 export class OpenAIProvider implements Provider {
   readonly name = 'openai';
   private readonly client: OpenAI;
+  private readonly reasoningEffort: ReasoningEffortSetting;
 
   constructor(options: OpenAIProviderOptions) {
     // Retries are the agent loop's decision, made with the classified error.
@@ -28,6 +33,7 @@ export class OpenAIProvider implements Provider {
       timeout: options.timeoutMs,
       fetch: options.fetch,
     });
+    this.reasoningEffort = options.reasoningEffort ?? 'default';
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
@@ -35,7 +41,7 @@ export class OpenAIProvider implements Provider {
     const { signal } = request;
     const scope = requestSignal(signal);
     try {
-      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request), { signal: scope.signal }), signal);
+      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request, this.reasoningEffort), { signal: scope.signal }), signal);
       for await (const chunk of untilAborted(chunks, signal)) yield* assembler.push(chunk);
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
@@ -47,7 +53,7 @@ export class OpenAIProvider implements Provider {
   }
 }
 
-function requestBody(request: ChatRequest): ChatCompletionCreateParamsStreaming {
+function requestBody(request: ChatRequest, reasoningEffort: ReasoningEffortSetting): ChatCompletionCreateParamsStreaming {
   const tools = toOpenAITools(request.tools);
   return {
     model: request.model,
@@ -55,7 +61,6 @@ function requestBody(request: ChatRequest): ChatCompletionCreateParamsStreaming 
     ...(tools.length > 0 && { tools }),
     stream: true,
     stream_options: { include_usage: true },
-    // `max_tokens`, not `max_completion_tokens`: the one every OpenAI-compatible server knows.
-    ...(request.maxOutputTokens !== undefined && { max_tokens: request.maxOutputTokens }),
+    ...openaiReasoning(request.model, request.reasoningEffort ?? reasoningEffort, request.maxOutputTokens),
   };
 }

@@ -40,6 +40,20 @@ describe('createProvider', () => {
     }
   });
 
+  it('gives both providers the configured reasoning effort', async () => {
+    const server = await startFakeLlmServer();
+    try {
+      server.enqueue({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] }, { kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+      const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
+      await collect(createProvider({ provider: 'anthropic', apiKey: server.apiKey, baseURL: server.anthropicBaseUrl, reasoningEffort: 'low' }).stream({ model: 'claude-opus-4-7', system: '', messages, tools: [] }));
+      await collect(createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl, reasoningEffort: 'low' }).stream({ model: 'gpt-5', system: '', messages, tools: [] }));
+      assert.deepEqual((server.requests[0]?.body as { output_config?: unknown }).output_config, { effort: 'low' });
+      assert.equal((server.requests[1]?.body as { reasoning_effort?: string }).reasoning_effort, 'low');
+    } finally {
+      await server.close();
+    }
+  });
+
   for (const api of ['openai', 'anthropic'] as const) {
     it(`leaves no abort listener behind on a run's signal after each request (${api})`, async () => {
       const server = await startFakeLlmServer();
