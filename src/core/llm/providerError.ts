@@ -11,7 +11,8 @@ export type ProviderErrorKind =
   | 'aborted' // cancelled through the AbortSignal
   | 'unknown';
 
-const retryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'overloaded', 'server', 'network']);
+// A broken stream is as transient as an unreachable server: the reply it cut off is dropped and asked for again.
+const retryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'overloaded', 'server', 'network', 'stream_broken']);
 
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
@@ -27,7 +28,7 @@ export class ProviderError extends Error {
     this.retryAfterMs = options.retryAfterMs;
   }
 
-  /** Worth sending the same request again (only if nothing was streamed yet). */
+  /** Worth sending the same request again. */
   get retryable(): boolean {
     return retryableKinds.has(this.kind);
   }

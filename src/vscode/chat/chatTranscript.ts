@@ -66,6 +66,8 @@ export class ChatTranscript {
             ...(event.placement === undefined ? {} : { placement: event.placement }),
           }),
         ];
+      case 'reply_discarded':
+        return this.discardReply();
       case 'retry':
         this.waitShown = true;
         return [{ type: 'retryWait', wait: { reason: event.reason, delayMs: event.delayMs, attempt: event.attempt, maxAttempts: event.maxAttempts } }];
@@ -193,6 +195,20 @@ export class ChatTranscript {
     if (this.assistantId === undefined) return undefined;
     const item = this.list.findLast((candidate) => candidate.id === this.assistantId);
     return item?.kind === 'assistant' ? item : undefined;
+  }
+
+  /** The reply streaming broke off and is asked for again: what it showed stays, marked interrupted, and the next attempt gets items of its own. */
+  private discardReply(): ToWebview[] {
+    const messages = this.endRunningTools('Not run: the reply broke off', 'The reply broke off before this call was complete; the request was sent again.');
+    const reply = this.currentAssistant();
+    if (reply !== undefined) {
+      const item: AssistantItem = { ...reply, interrupted: true };
+      this.replace(item);
+      messages.push({ type: 'itemUpdated', item });
+    }
+    this.runCards.clear();
+    this.assistantId = undefined;
+    return messages;
   }
 
   private finish(outcome: RunOutcome): ToWebview[] {
