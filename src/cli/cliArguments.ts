@@ -8,6 +8,8 @@ export interface CliArguments {
   model?: string;
   baseUrl?: string;
   maxTurns?: number;
+  /** `--stall-timeout`: seconds a streaming reply may send nothing before it is abandoned and retried; 0: never. */
+  stallTimeoutSeconds?: number;
   /** Approve whatever would ask (commands, reads outside the folder); deny rules still apply. */
   yes: boolean;
   /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
@@ -33,6 +35,8 @@ Options:
       --model <name>       model (default: $OPENAI_MODEL / $ANTHROPIC_MODEL)
       --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
       --max-turns <n>      model turns allowed per request (default 50)
+      --stall-timeout <s>  seconds a streaming reply may send nothing before it is discarded and
+                           the request retried (default 120; 0: wait forever)
   -y, --yes                run commands and MCP tools that need approval without asking (with
                            -p or piped input they are refused otherwise; the chat asks each time);
                            commands still run in the sandbox, and none runs outside it
@@ -79,6 +83,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         model: { type: 'string' },
         'base-url': { type: 'string' },
         'max-turns': { type: 'string' },
+        'stall-timeout': { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
         'mcp-config': { type: 'string', multiple: true, default: [] },
         'trust-workspace': { type: 'boolean', default: false },
@@ -96,6 +101,13 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     maxTurns = Number(values['max-turns']);
     if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns must be a whole number of at least 1, got "${values['max-turns']}".`);
   }
+  let stallTimeoutSeconds: number | undefined;
+  if (values['stall-timeout'] !== undefined) {
+    stallTimeoutSeconds = Number(values['stall-timeout']);
+    if (!Number.isFinite(stallTimeoutSeconds) || stallTimeoutSeconds < 0 || values['stall-timeout'].trim() === '') {
+      throw new UsageError(`--stall-timeout must be a number of seconds (0 to wait forever), got "${values['stall-timeout']}".`);
+    }
+  }
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   return {
     prompt: values.print,
@@ -105,6 +117,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     model: values.model,
     baseUrl: values['base-url'],
     maxTurns,
+    stallTimeoutSeconds,
     yes: values.yes,
     mcpConfig: values['mcp-config'],
     trustWorkspace: values['trust-workspace'],

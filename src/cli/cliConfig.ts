@@ -11,6 +11,8 @@ export interface CliConfig {
   model: string;
   baseUrl?: string;
   maxTurns?: number;
+  /** A streaming reply silent this long is abandoned and retried; 0: never; unset: the default. */
+  stallTimeoutMs?: number;
   /** The user's corrections to the model table (`ELBOW_MODELS`). */
   models: Record<string, ModelOverride>;
   /** Where Elbow keeps its files (archived transcripts). */
@@ -54,6 +56,7 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
     model: args.model ?? nonEmpty(env[settings.modelVariable]) ?? settings.defaultModel,
     baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
     maxTurns: args.maxTurns,
+    ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
     models: models.overrides,
     dataFolder: elbowDataFolder(env, system),
     warnings: models.problems.map((problem) => `${modelOverridesVariable}: ${problem}`),

@@ -5,6 +5,7 @@ import type { ModelOverride } from '../core/llm/modelCatalog';
 import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { relativeInside } from '../core/search/searchScope';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
+import { defaultStallTimeoutMs } from '../core/llm/providers/stallTimeout';
 import type { TerminalSettings } from './terminal/terminalRunner';
 
 /** The `elbow.*` settings (contributes.configuration in package.json documents each). */
@@ -15,6 +16,8 @@ export interface ElbowSettings {
   baseUrl: string | undefined;
   maxTurns: number;
   requestTimeoutMs: number;
+  /** A streaming reply silent this long is abandoned and retried; 0: never. */
+  stallTimeoutMs: number;
   maxRetries: number;
   /** `afterApply`: edits land at once and are reviewed in the editor; `beforeApply`: each edit waits for approval in the chat. */
   editReview: 'afterApply' | 'beforeApply';
@@ -43,6 +46,7 @@ export function readSettings(): ElbowSettings {
     baseUrl: baseUrl === '' ? undefined : baseUrl,
     maxTurns: clampInteger(configuration.get<number>('maxTurns'), 1, 500, 50),
     requestTimeoutMs: clampInteger(configuration.get<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
+    stallTimeoutMs: clampInteger(configuration.get<number>('stallTimeoutSeconds'), 0, 3_600, defaultStallTimeoutMs / 1_000) * 1_000,
     maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),
     editReview: configuration.get<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
     openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),

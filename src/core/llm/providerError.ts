@@ -4,7 +4,7 @@ export type ProviderErrorKind =
   | 'overloaded' // Anthropic 529, 503
   | 'server' // other 5xx
   | 'network' // connection refused/reset, DNS, timeout before a response
-  | 'stream_broken' // the connection broke after output had begun
+  | 'stream_broken' // the reply stream broke off (after output had begun) or stalled
   | 'auth' // 401, 403
   | 'bad_request' // 400, 404, 413, 422: the request itself is wrong
   | 'context_overflow' // the prompt is longer than the model's window

@@ -54,6 +54,13 @@ describe('elbow command line', function () {
     assert.match(run.stderr, /Retrying/);
   });
 
+  it('-p abandons a reply that stalls for --stall-timeout seconds and asks again', async () => {
+    server.enqueue({ kind: 'hang' }, { kind: 'reply', content: [text('Here at last.')] });
+    const run = await runElbow(['-p', 'explain', '--stall-timeout', '0.3', '--cwd', cwd], elbowEnvironment(server, 'anthropic'));
+    assert.deepEqual({ code: run.code, stdout: run.stdout }, { code: 0, stdout: 'Here at last.\n' }, run.stderr);
+    assert.match(run.stderr, /The reply stalled: the API sent nothing for 0\.3 s\. Retrying in 1 s/);
+  });
+
   it('--json announces the discarded partial reply before the retry', async () => {
     server.enqueue({ kind: 'streamError', status: 529, content: [text('The first half')] }, { kind: 'reply', content: [text('The whole reply.')] });
     const run = await runElbow(['-p', 'explain', '--json', '--cwd', cwd], elbowEnvironment(server, 'anthropic'));

@@ -3,6 +3,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError } from './classifyError';
+import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { OpenAIStreamAssembler } from './openaiStream';
 
@@ -11,6 +12,8 @@ export interface OpenAIProviderOptions {
   /** For OpenAI-compatible servers (DeepSeek, OpenRouter, Ollama, …). */
   baseURL?: string;
   timeoutMs?: number;
+  /** A reply that sends nothing for this long is abandoned as a retryable failure (default 120 s; 0: never). */
+  stallTimeoutMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -26,7 +29,7 @@ export class OpenAIProvider implements Provider {
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: options.fetch,
+      fetch: fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch),
     });
   }
 
