@@ -11,6 +11,8 @@ export interface CliArguments {
   /** `--reasoning-effort`: how hard the model thinks. */
   reasoningEffort?: ReasoningEffortSetting;
   maxTurns?: number;
+  /** `--stall-timeout`: seconds a streaming reply may send nothing before it is abandoned and retried; 0: never. */
+  stallTimeoutSeconds?: number;
   /** Approve whatever would ask (commands, reads outside the folder); deny rules still apply. */
   yes: boolean;
   /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
@@ -42,6 +44,8 @@ Options:
                            DeepSeek's thinking mode; other models ignore it
                            (default: $ELBOW_REASONING_EFFORT, else default)
       --max-turns <n>      model turns allowed per request (default 50)
+      --stall-timeout <s>  seconds a streaming reply may send nothing before it is discarded and
+                           the request retried (default 120; 0: wait forever)
   -y, --yes                run commands and MCP tools that need approval without asking (with
                            -p or piped input they are refused otherwise; the chat asks each time);
                            commands still run in the sandbox, and none runs outside it
@@ -90,6 +94,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
         'base-url': { type: 'string' },
         'reasoning-effort': { type: 'string' },
         'max-turns': { type: 'string' },
+        'stall-timeout': { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
         'mcp-config': { type: 'string', multiple: true, default: [] },
         'trust-workspace': { type: 'boolean', default: false },
@@ -111,6 +116,13 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   if (values['reasoning-effort'] !== undefined && reasoningEffort === undefined) {
     throw new UsageError(`--reasoning-effort must be one of ${reasoningEffortSettings.join(', ')}, got "${values['reasoning-effort']}".`);
   }
+  let stallTimeoutSeconds: number | undefined;
+  if (values['stall-timeout'] !== undefined) {
+    stallTimeoutSeconds = Number(values['stall-timeout']);
+    if (!Number.isFinite(stallTimeoutSeconds) || stallTimeoutSeconds < 0 || values['stall-timeout'].trim() === '') {
+      throw new UsageError(`--stall-timeout must be a number of seconds (0 to wait forever), got "${values['stall-timeout']}".`);
+    }
+  }
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   return {
     prompt: values.print,
@@ -121,6 +133,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     baseUrl: values['base-url'],
     reasoningEffort,
     maxTurns,
+    stallTimeoutSeconds,
     yes: values.yes,
     mcpConfig: values['mcp-config'],
     trustWorkspace: values['trust-workspace'],

@@ -13,6 +13,8 @@ export interface CliConfig {
   baseUrl?: string;
   reasoningEffort: ReasoningEffortSetting;
   maxTurns?: number;
+  /** A streaming reply silent this long is abandoned and retried; 0: never; unset: the default. */
+  stallTimeoutMs?: number;
   /** The user's corrections to the model table (`ELBOW_MODELS`). */
   models: Record<string, ModelOverride>;
   /** Where Elbow keeps its files (archived transcripts). */
@@ -65,6 +67,7 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
     baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
     reasoningEffort: args.reasoningEffort ?? effortFromEnvironment ?? 'default',
     maxTurns: args.maxTurns,
+    ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
     models: models.overrides,
     dataFolder: elbowDataFolder(env, system),
     warnings,

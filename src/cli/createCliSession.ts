@@ -23,7 +23,7 @@ export interface CliPermissions {
 export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource): Promise<AgentSession> {
   return createAgentSession({
     host: await createNodeHost([root], { sandbox: permissions.sandbox }),
-    provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl, reasoningEffort: config.reasoningEffort },
+    provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl, reasoningEffort: config.reasoningEffort, stallTimeoutMs: config.stallTimeoutMs },
     model: config.model,
     maxTurns: config.maxTurns,
     models: config.models,

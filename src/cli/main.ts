@@ -71,7 +71,8 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
   const renderer: EventRenderer = args.json
     ? new JsonRenderer(writeOut)
     : new TerminalRenderer({ stdout: writeOut, stderr: writeErr }, {
-        streamText: args.prompt === undefined,
+        // Only the chat streams: -p and piped runs print each final reply, so stdout never holds a reply that broke off and was asked for again.
+        streamText: interactive,
         labelAnswers: interactive,
         color: interactive && process.stdout.isTTY === true,
       });

@@ -19,6 +19,8 @@ export interface RendererOptions {
   color: boolean;
 }
 
+export const INTERRUPTED_ANSWER_LINE = '[Interrupted: the reply above broke off and is discarded; the model is asked again.]';
+
 /** Renders agent events as terminal text. Tool calls get one line each with an ok/error mark. */
 export class TerminalRenderer {
   private midLine = false;
@@ -51,6 +53,11 @@ export class TerminalRenderer {
       }
       case 'tool_call':
         this.pendingArguments.set(event.id, event.arguments);
+        break;
+      case 'reply_discarded':
+        // What streamed is already on the screen: say it does not count. Printed only at the end (-p), it never showed.
+        if (this.options.streamText && this.answerStarted) this.line(this.paint('33', INTERRUPTED_ANSWER_LINE));
+        this.answerStarted = false;
         break;
       case 'retry':
         this.line(this.paint('33', `${event.reason} Retrying in ${Math.ceil(event.delayMs / 1000)} s (retry ${event.attempt} of ${event.maxAttempts}).`));

@@ -101,6 +101,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     /** Markdown, untrusted: render then sanitise. */
     text: z.string(),
     thinking: z.string(),
+    /** The reply broke off and was dropped (the model never got it); the request was sent again. */
+    interrupted: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('tool'),

@@ -6,6 +6,7 @@ import { parseReasoningEffort, type ReasoningEffortSetting } from '../core/llm/r
 import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { relativeInside } from '../core/search/searchScope';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
+import { defaultStallTimeoutMs } from '../core/llm/providers/stallTimeout';
 import type { TerminalSettings } from './terminal/terminalRunner';
 
 /** The `elbow.*` settings (contributes.configuration in package.json documents each). */
@@ -18,6 +19,8 @@ export interface ElbowSettings {
   reasoningEffort: ReasoningEffortSetting;
   maxTurns: number;
   requestTimeoutMs: number;
+  /** A streaming reply silent this long is abandoned and retried; 0: never. */
+  stallTimeoutMs: number;
   maxRetries: number;
   /** `afterApply`: edits land at once and are reviewed in the editor; `beforeApply`: each edit waits for approval in the chat. */
   editReview: 'afterApply' | 'beforeApply';
@@ -47,6 +50,7 @@ export function readSettings(): ElbowSettings {
     reasoningEffort: parseReasoningEffort(configuration.get<unknown>('reasoningEffort')) ?? 'default',
     maxTurns: clampInteger(configuration.get<number>('maxTurns'), 1, 500, 50),
     requestTimeoutMs: clampInteger(configuration.get<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
+    stallTimeoutMs: clampInteger(configuration.get<number>('stallTimeoutSeconds'), 0, 3_600, defaultStallTimeoutMs / 1_000) * 1_000,
     maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),
     editReview: configuration.get<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
     openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),

@@ -6,14 +6,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { anthropicDrop, anthropicHang, anthropicReply } from './fakeLlm/anthropicReply';
+import { anthropicDrop, anthropicHang, anthropicReply, anthropicStreamError } from './fakeLlm/anthropicReply';
 import { validateAnthropicRequest } from './fakeLlm/anthropicValidation';
 import { defaultErrorMessage, errorResponse, ProtocolError } from './fakeLlm/errors';
 import { contextOverflow } from './fakeLlm/contextWindow';
 import { checkAnthropicVersion, checkAuth } from './fakeLlm/headers';
 import { requestId } from './fakeLlm/ids';
 import { isObject, type JsonObject } from './fakeLlm/json';
-import { openaiDrop, openaiHang, openaiReply } from './fakeLlm/openaiReply';
+import { openaiDrop, openaiHang, openaiReply, openaiStreamError } from './fakeLlm/openaiReply';
 import { validateOpenAiRequest } from './fakeLlm/openaiValidation';
 import { PromptCache } from './fakeLlm/promptCache';
 import { requestTokens } from './fakeLlm/replyDefaults';
@@ -197,14 +197,21 @@ async function respond(api: FakeLlmApi, target: ReplyTarget, scripted: ScriptedR
       return api === 'openai' ? openaiDrop(target, scripted.content) : anthropicDrop(target, scripted.content);
     case 'hang':
       return api === 'openai' ? openaiHang(target) : anthropicHang(target);
-    case 'error': {
-      const error = new ProtocolError(scripted.message ?? defaultErrorMessage(api, scripted.status), scripted.status);
-      const { status, headers, body } = errorResponse(api, error, scripted.retryAfterSeconds);
-      target.response.writeHead(status, { ...headers, ...target.headers });
-      target.response.end(body);
-      return;
+    case 'error':
+      return writeError(api, target, scripted.status, scripted.message, scripted.retryAfterSeconds);
+    case 'streamError': {
+      if (target.body.stream !== true) return writeError(api, target, scripted.status, scripted.message);
+      const { body } = errorResponse(api, new ProtocolError(scripted.message ?? defaultErrorMessage(api, scripted.status), scripted.status));
+      return api === 'openai' ? openaiStreamError(target, scripted.content, body) : anthropicStreamError(target, scripted.content, body);
     }
   }
+}
+
+function writeError(api: FakeLlmApi, target: ReplyTarget, status: number, message: string | undefined, retryAfterSeconds?: number): void {
+  const error = new ProtocolError(message ?? defaultErrorMessage(api, status), status);
+  const response = errorResponse(api, error, retryAfterSeconds);
+  target.response.writeHead(response.status, { ...response.headers, ...target.headers });
+  target.response.end(response.body);
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

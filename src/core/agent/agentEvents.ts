@@ -42,7 +42,12 @@ export type AgentEvent =
   | { type: 'compaction'; layer: 1 | 2; reason: CompactionReason; beforeTokens: number; afterTokens: number; shortenedResults?: number; summary?: string; archive?: string }
   /** Summarising failed; the history was kept, with older tool results shortened (`afterTokens`). */
   | { type: 'compaction_failed'; reason: CompactionReason; message: string; beforeTokens: number; afterTokens: number; shortenedResults: number }
-  /** A request failed before any output and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
+  /**
+   * The reply streaming so far broke off with a failure that will be retried: what it showed is
+   * dropped (the model never gets it) and a `retry` follows. Hosts mark or erase the partial reply.
+   */
+  | { type: 'reply_discarded'; reason: string }
+  /** A request failed and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   | { type: 'done'; outcome: RunOutcome };
 

@@ -12,9 +12,10 @@ interface Attempt {
 }
 
 /**
- * Sends one model request, streaming its output to `emit`. A failure before any output was
- * streamed is retried per `policy` (each wait announced as a `retry` event); once output has
- * reached the user a retry would duplicate it, so the failure is returned instead.
+ * Sends one model request, streaming its output to `emit`. A transient failure is retried per
+ * `policy`, each wait announced as a `retry` event. That holds after output began too: no tool
+ * runs from a reply that broke off, so the partial reply is dropped (announced first as
+ * `reply_discarded`, for hosts to mark or erase what they showed) and the next attempt starts afresh.
  */
 export async function requestWithRetry(
   provider: Provider,
@@ -25,9 +26,10 @@ export async function requestWithRetry(
 ): Promise<AssistantMessage | ProviderError> {
   for (let attempt = 1; ; attempt++) {
     const { result, outputStarted } = await streamOnce(provider, request, emit);
-    if (!(result instanceof ProviderError) || outputStarted || request.signal?.aborted) return result;
+    if (!(result instanceof ProviderError) || request.signal?.aborted) return result;
     const delayMs = retryDelayMs(policy, attempt, result, random);
     if (delayMs === undefined) return result;
+    if (outputStarted) emit({ type: 'reply_discarded', reason: result.message });
     emit({ type: 'retry', attempt, maxAttempts: retryLimit(policy, result), delayMs, reason: result.message });
     await abortableDelay(delayMs, request.signal);
     if (request.signal?.aborted) return new ProviderError('aborted', 'Cancelled while waiting to retry.');

@@ -4,14 +4,15 @@ export type ProviderErrorKind =
   | 'overloaded' // Anthropic 529, 503
   | 'server' // other 5xx
   | 'network' // connection refused/reset, DNS, timeout before a response
-  | 'stream_broken' // the connection broke after output had begun
+  | 'stream_broken' // the reply stream broke off (after output had begun) or stalled
   | 'auth' // 401, 403
   | 'bad_request' // 400, 404, 413, 422: the request itself is wrong
   | 'context_overflow' // the prompt is longer than the model's window
   | 'aborted' // cancelled through the AbortSignal
   | 'unknown';
 
-const retryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'overloaded', 'server', 'network']);
+// A broken stream is as transient as an unreachable server: the reply it cut off is dropped and asked for again.
+const retryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'overloaded', 'server', 'network', 'stream_broken']);
 
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
@@ -27,7 +28,7 @@ export class ProviderError extends Error {
     this.retryAfterMs = options.retryAfterMs;
   }
 
-  /** Worth sending the same request again (only if nothing was streamed yet). */
+  /** Worth sending the same request again. */
   get retryable(): boolean {
     return retryableKinds.has(this.kind);
   }

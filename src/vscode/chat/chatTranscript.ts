@@ -24,6 +24,8 @@ export class ChatTranscript {
   private readonly list: ChatItem[];
   /** Where this turn's text goes; created on the first delta so a turn of only tool calls leaves no empty bubble. */
   private assistantId: string | undefined;
+  /** The assistant items the reply streaming now has shown, to mark if it breaks off. */
+  private replyItemIds: string[] = [];
   /** Tool call id → card id for the run under way: some providers reuse call ids across runs, card ids must stay unique. */
   private readonly runCards = new Map<string, string>();
   private waitShown = false;
@@ -47,6 +49,7 @@ export class ChatTranscript {
     switch (event.type) {
       case 'turn_start':
         this.assistantId = undefined;
+        this.replyItemIds = [];
         return [];
       case 'text_delta':
         return [...this.clearWait(), ...this.appendToAssistant('text', event.text)];
@@ -66,6 +69,8 @@ export class ChatTranscript {
             ...(event.placement === undefined ? {} : { placement: event.placement }),
           }),
         ];
+      case 'reply_discarded':
+        return this.discardReply();
       case 'retry':
         this.waitShown = true;
         return [{ type: 'retryWait', wait: { reason: event.reason, delayMs: event.delayMs, attempt: event.attempt, maxAttempts: event.maxAttempts } }];
@@ -158,6 +163,7 @@ export class ChatTranscript {
       item = { kind: 'assistant', id: this.newId(), text: '', thinking: '' };
       messages.push(...this.add(item));
       this.assistantId = item.id;
+      this.replyItemIds.push(item.id);
     }
     this.replace(field === 'text' ? { ...item, text: item.text + text } : { ...item, thinking: item.thinking + text });
     messages.push({ type: field === 'text' ? 'textDelta' : 'thinkingDelta', itemId: item.id, text });
@@ -195,6 +201,22 @@ export class ChatTranscript {
     return item?.kind === 'assistant' ? item : undefined;
   }
 
+  /** The reply streaming broke off and is asked for again: what it showed stays, marked interrupted, and the next attempt gets items of its own. */
+  private discardReply(): ToWebview[] {
+    const messages = this.endRunningTools('Not run: the reply broke off', 'The reply broke off before this call was complete; the request was sent again.');
+    for (const id of this.replyItemIds) {
+      const reply = this.list.findLast((candidate) => candidate.id === id);
+      if (reply?.kind !== 'assistant') continue;
+      const item: AssistantItem = { ...reply, interrupted: true };
+      this.replace(item);
+      messages.push({ type: 'itemUpdated', item });
+    }
+    this.replyItemIds = [];
+    this.runCards.clear();
+    this.assistantId = undefined;
+    return messages;
+  }
+
   private finish(outcome: RunOutcome): ToWebview[] {
     // Calls the run never got to (a reply cut short, or stopped before they ran) have no result event.
     const messages = outcome.reason === 'cancelled'
@@ -203,6 +225,7 @@ export class ChatTranscript {
     messages.push(...this.endRunningCompactions('The run ended before the summary was written.'));
     this.runCards.clear();
     this.assistantId = undefined;
+    this.replyItemIds = [];
     switch (outcome.reason) {
       case 'completed':
         return messages;

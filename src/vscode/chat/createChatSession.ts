@@ -29,7 +29,7 @@ export function createChatSession(parts: ChatSessionParts): Promise<AgentSession
   const { settings, approvals } = parts;
   return createAgentSession({
     host: parts.host,
-    provider: { provider: settings.provider, apiKey: parts.apiKey, baseURL: settings.baseUrl, timeoutMs: settings.requestTimeoutMs, reasoningEffort: settings.reasoningEffort },
+    provider: { provider: settings.provider, apiKey: parts.apiKey, baseURL: settings.baseUrl, timeoutMs: settings.requestTimeoutMs, reasoningEffort: settings.reasoningEffort, stallTimeoutMs: settings.stallTimeoutMs },
     model: settings.model,
     maxTurns: settings.maxTurns,
     retry: { ...defaultRetryPolicy, maxRetries: settings.maxRetries },

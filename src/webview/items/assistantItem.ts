@@ -1,10 +1,13 @@
 import type { ChatItem, ChatItemOf } from '../../protocol/chatItems';
-import { h } from '../dom';
+import { codicon, h } from '../dom';
 import { renderMarkdown } from '../markdown/renderMarkdown';
 import { itemElement, type ItemView } from './itemView';
 
+export const INTERRUPTED_REPLY_LABEL = 'Interrupted — retrying';
+
 /**
- * A reply: optional thinking (collapsed, plain text) and markdown. Deltas only change the text; the list calls
+ * A reply: optional thinking (collapsed, plain text) and markdown; a reply that broke off and was
+ * asked for again is dimmed under an "Interrupted" label. Deltas only change the text; the list calls
  * `render()` at most once per frame, so a long reply streaming in re-renders one item, not the conversation.
  */
 export class AssistantItemView implements ItemView {
@@ -12,6 +15,11 @@ export class AssistantItemView implements ItemView {
   private readonly thinkingText = h('div', { className: 'thinking-text' });
   private readonly thinking = h('details', { className: 'thinking', hidden: true }, [h('summary', { text: 'Thinking' }), this.thinkingText]);
   private readonly markdown = h('div', { className: 'markdown' });
+  private readonly interruptedLabel = h(
+    'div',
+    { className: 'interrupted-label', hidden: true, attributes: { title: 'The connection failed while this reply was streaming. It was discarded (the model does not see it) and the request was sent again.' } },
+    [codicon('debug-disconnect'), h('span', { text: INTERRUPTED_REPLY_LABEL })],
+  );
   private text = '';
   private thinkingSource = '';
   private renderedText: string | undefined;
@@ -19,7 +27,7 @@ export class AssistantItemView implements ItemView {
 
   constructor(item: ChatItemOf<'assistant'>) {
     this.element = itemElement(item);
-    this.element.append(this.thinking, this.markdown);
+    this.element.append(this.interruptedLabel, this.thinking, this.markdown);
     this.update(item);
   }
 
@@ -27,6 +35,9 @@ export class AssistantItemView implements ItemView {
     if (item.kind !== 'assistant') return false;
     this.text = item.text;
     this.thinkingSource = item.thinking;
+    const interrupted = item.interrupted === true;
+    this.element.classList.toggle('interrupted', interrupted);
+    this.interruptedLabel.hidden = !interrupted;
     this.render();
     return true;
   }

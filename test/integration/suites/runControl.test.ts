@@ -39,6 +39,19 @@ export function runControlTests(server: () => FakeLlmServer): void {
       await webview.waitFor('#retry-wait', { state: 'hidden' });
     });
 
+    it('keeps a reply that broke off mid-stream, dimmed as interrupted, then shows the retried one', async () => {
+      server().enqueue({ kind: 'streamError', status: 503, content: [text('The first half of an answer')] }, { kind: 'reply', content: [text('The whole answer.')] });
+      await sendPrompt('Explain it in one go');
+      await webview.waitFor('.item-assistant.interrupted .interrupted-label', { text: 'Interrupted — retrying' });
+      await webview.waitFor('.item-assistant:not(.interrupted)', { text: 'The whole answer.' });
+      await waitUntilIdle();
+      const replies = (await textsOf('.item-assistant .markdown')).map((reply) => reply.trim());
+      assert.deepEqual(replies.slice(-2), ['The first half of an answer', 'The whole answer.']);
+      assert.equal((await textsOf('.item-assistant.interrupted .markdown')).at(-1)?.trim(), 'The first half of an answer');
+      assert.equal((await textsOf('.item-error')).length, 0, 'no error: the retry succeeded');
+      assert.deepEqual(server().violations, [], 'the broken reply never reached the history');
+    });
+
     it('shows an error with a Retry button that sends the request again', async () => {
       server().enqueue({ kind: 'error', status: 400, message: 'Invalid value for model' });
       await sendPrompt('This will fail once');

@@ -62,6 +62,19 @@ export async function anthropicDrop(target: ReplyTarget, partial: ScriptedBlock[
   writer.destroy();
 }
 
+/**
+ * "During periods of high usage, you may receive an `overloaded_error`, which would normally
+ * correspond to an HTTP 529 in a non-streaming context" (docs.anthropic.com, Streaming Messages,
+ * "Error events"): `event: error` with the error body, after which the stream ends.
+ */
+export async function anthropicStreamError(target: ReplyTarget, partial: ScriptedBlock[], errorBody: string): Promise<void> {
+  const writer = new SseWriter(target.response, target.headers);
+  await writer.event('message_start', { type: 'message_start', message: messageShell(target.model, usageOf(target.prompt, partial)) });
+  await streamBlocks(writer, resolveBlocks(partial), undefined, false);
+  await writer.event('error', JSON.parse(errorBody) as object);
+  writer.end();
+}
+
 export async function anthropicHang(target: ReplyTarget): Promise<void> {
   if (target.body.stream !== true) {
     target.response.writeHead(200, { 'content-type': 'application/json', ...target.headers });

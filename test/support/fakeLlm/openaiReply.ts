@@ -50,6 +50,15 @@ export async function openaiDrop(target: ReplyTarget, partial: ScriptedBlock[]):
   writer.destroy();
 }
 
+/** A failure after the reply began comes as a chunk holding the API's error object, and the stream ends. */
+export async function openaiStreamError(target: ReplyTarget, partial: ScriptedBlock[], errorBody: string): Promise<void> {
+  const writer = new SseWriter(target.response, target.headers);
+  const chunks = new ChunkFactory(target.model, includeUsage(target.body));
+  for (const delta of deltas(withIds(partial))) await writer.data(chunks.choice(delta, null));
+  await writer.data(errorBody);
+  writer.end();
+}
+
 export async function openaiHang(target: ReplyTarget): Promise<void> {
   if (target.body.stream === true) {
     await new SseWriter(target.response, target.headers).untilClosed();

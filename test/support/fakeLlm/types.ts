@@ -34,6 +34,13 @@ export type ScriptedResponse =
       chunkDelayMs?: number;
     }
   | { kind: 'error'; status: number; message?: string; retryAfterSeconds?: number }
+  /**
+   * The start of a streamed reply with this content, then the error the status stands for sent
+   * inside the stream, as the APIs do once they have answered 200 (Anthropic: `event: error` with
+   * e.g. `overloaded_error` for 529; OpenAI: a `data:` chunk holding `{error}`), then the end of the
+   * stream. A request that does not stream gets the plain error response.
+   */
+  | { kind: 'streamError'; content: ScriptedBlock[]; status: number; message?: string }
   /** Headers and the start of a streamed reply with this content, then the socket is destroyed. */
   | { kind: 'drop'; content: ScriptedBlock[] }
   /** Headers (and Anthropic's `message_start`), then nothing until the client disconnects. */

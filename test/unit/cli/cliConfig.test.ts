@@ -18,6 +18,15 @@ describe('cli arguments and configuration', () => {
     assert.throws(() => parseCliArguments(['-p', '  ']), UsageError);
   });
 
+  it('takes --stall-timeout in seconds, 0 turning it off, and refuses anything else', () => {
+    const env = { OPENAI_API_KEY: 'k' };
+    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '300']), env).stallTimeoutMs, 300_000);
+    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '0']), env).stallTimeoutMs, 0);
+    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '1.5']), env).stallTimeoutMs, 1_500);
+    assert.equal(resolveCliConfig(parseCliArguments([]), env).stallTimeoutMs, undefined, 'unset: the provider default');
+    for (const bad of ['-1', 'soon', '']) assert.throws(() => parseCliArguments(['--stall-timeout', bad]), UsageError, bad);
+  });
+
   it('reads the seeds environment variables, flags winning', () => {
     const env = { OPENAI_API_KEY: 'k', OPENAI_API_BASE: 'https://api.deepseek.com', OPENAI_MODEL: 'deepseek-chat' };
     const { provider, apiKey, model, baseUrl, maxTurns } = resolveCliConfig(parseCliArguments([]), env);

@@ -39,6 +39,39 @@ describe('elbow command line', function () {
     assert.deepEqual(events.at(-1), { type: 'done', outcome: { reason: 'completed', text: 'It says to remember the milk.' } });
   });
 
+  it('-p retries a reply the API broke off with an overloaded_error event, and prints only the final reply', async () => {
+    server.enqueue({ kind: 'streamError', status: 529, content: [text('The first half of a reply that')] }, { kind: 'reply', content: [text('The whole reply.')] });
+    const run = await runElbow(['-p', 'explain', '--cwd', cwd], elbowEnvironment(server, 'anthropic'));
+    assert.deepEqual({ code: run.code, stdout: run.stdout }, { code: 0, stdout: 'The whole reply.\n' }, run.stderr);
+    assert.match(run.stderr, /^The API is overloaded \(in the stream\): Overloaded Retrying in 1 s \(retry 1 of 5\)\.\n$/);
+    assert.equal(server.requests.length, 2);
+  });
+
+  it('piped prompts print only the final reply when one broke off mid-stream', async () => {
+    server.enqueue({ kind: 'drop', content: [text('The first half')] }, { kind: 'reply', content: [text('The whole reply.')] });
+    const run = await runElbow(['--cwd', cwd], elbowEnvironment(server, 'openai'), 'explain\n');
+    assert.deepEqual({ code: run.code, stdout: run.stdout }, { code: 0, stdout: 'The whole reply.\n' }, run.stderr);
+    assert.match(run.stderr, /Retrying/);
+  });
+
+  it('-p abandons a reply that stalls for --stall-timeout seconds and asks again', async () => {
+    server.enqueue({ kind: 'hang' }, { kind: 'reply', content: [text('Here at last.')] });
+    const run = await runElbow(['-p', 'explain', '--stall-timeout', '0.3', '--cwd', cwd], elbowEnvironment(server, 'anthropic'));
+    assert.deepEqual({ code: run.code, stdout: run.stdout }, { code: 0, stdout: 'Here at last.\n' }, run.stderr);
+    assert.match(run.stderr, /The reply stalled: the API sent nothing for 0\.3 s\. Retrying in 1 s/);
+  });
+
+  it('--json announces the discarded partial reply before the retry', async () => {
+    server.enqueue({ kind: 'streamError', status: 529, content: [text('The first half')] }, { kind: 'reply', content: [text('The whole reply.')] });
+    const run = await runElbow(['-p', 'explain', '--json', '--cwd', cwd], elbowEnvironment(server, 'anthropic'));
+    assert.equal(run.code, 0, run.stderr);
+    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+    const types = events.map((event) => event.type).filter((type, index, all) => type !== 'context' && type !== 'usage' && type !== all[index - 1]);
+    assert.deepEqual(types, ['turn_start', 'text_delta', 'reply_discarded', 'retry', 'text_delta', 'assistant_message', 'done']);
+    assert.match(String(events.find((event) => event.type === 'reply_discarded')?.reason), /overloaded/);
+    assert.deepEqual(events.at(-1), { type: 'done', outcome: { reason: 'completed', text: 'The whole reply.' } });
+  });
+
   it('exits non-zero with a one-line reason when the API refuses the key', async () => {
     const env = { ...elbowEnvironment(server, 'openai'), OPENAI_API_KEY: 'wrong-key' };
     const run = await runElbow(['-p', 'hello', '--cwd', cwd], env);

@@ -53,6 +53,15 @@ describe('interactive chat', function () {
     assert.deepEqual(server.violations, []);
   });
 
+  it('says a reply that broke off is discarded and that it retries, then shows the new answer', async () => {
+    server.enqueue({ kind: 'streamError', status: 503, content: [text('The first half')] }, { kind: 'reply', content: [text('The whole reply.')] });
+    await waitFor(/You: /);
+    input.write('explain\r');
+    await waitFor(/Elbow: The whole reply\.\n/);
+    assert.match(terminal.text(), /Elbow: The first half\n\[Interrupted: the reply above broke off and is discarded; the model is asked again\.\]\n.*overloaded.* Retrying in 1 s \(retry 1 of 5\)\.\nElbow: The whole reply\.\n/);
+    assert.equal(session.messages.length, 2, 'only the final reply joins the conversation');
+  });
+
   it('cancels a running request with Ctrl-C and returns to the prompt', async () => {
     server.enqueue({ kind: 'hang' }, { kind: 'reply', content: [text('Back.')] });
     input.write('slow question\r');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { TerminalRenderer } from '../../../src/cli/terminalRenderer';
+import { INTERRUPTED_ANSWER_LINE, TerminalRenderer } from '../../../src/cli/terminalRenderer';
 import { toolCallLine } from '../../../src/cli/toolCallLine';
 
 function render(streamText: boolean, labelAnswers: boolean) {
@@ -60,6 +60,30 @@ describe('TerminalRenderer', () => {
     view.renderer.handle({ type: 'done', outcome: { reason: 'error', message: 'The connection broke.', kind: 'stream_broken', retryable: true } });
     assert.equal(view.out(), 'Elbow: Hello\n');
     assert.equal(view.err(), 'Rate limited (429). Retrying in 4 s (retry 1 of 5).\nThe connection broke. Type /retry to try again.\n');
+  });
+
+  it('in the chat, says a reply that broke off is discarded and that it retries, then labels the new answer', () => {
+    const view = render(true, true);
+    view.renderer.handle({ type: 'turn_start', turn: 1 });
+    view.renderer.handle({ type: 'text_delta', text: 'Half an ans' });
+    view.renderer.handle({ type: 'reply_discarded', reason: 'The API is overloaded (in the stream): Overloaded' });
+    view.renderer.handle({ type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 1200, reason: 'The API is overloaded (in the stream): Overloaded' });
+    view.renderer.handle({ type: 'text_delta', text: 'The answer.' });
+    view.renderer.handle({ type: 'done', outcome: { reason: 'completed', text: 'The answer.' } });
+    assert.equal(view.out(), 'Elbow: Half an ans\nElbow: The answer.\n');
+    assert.equal(view.err(), `${INTERRUPTED_ANSWER_LINE}\nThe API is overloaded (in the stream): Overloaded Retrying in 2 s (retry 1 of 5).\n`);
+    assert.match(INTERRUPTED_ANSWER_LINE, /Interrupted.*discarded/);
+  });
+
+  it('in -p mode, never prints the part of a reply that broke off', () => {
+    const view = render(false, false);
+    view.renderer.handle({ type: 'text_delta', text: 'Half an ans' });
+    view.renderer.handle({ type: 'reply_discarded', reason: 'The reply stream broke' });
+    view.renderer.handle({ type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 1000, reason: 'The reply stream broke.' });
+    view.renderer.handle({ type: 'text_delta', text: 'The answer.' });
+    view.renderer.handle({ type: 'done', outcome: { reason: 'completed', text: 'The answer.' } });
+    assert.equal(view.out(), 'The answer.\n');
+    assert.equal(view.err(), 'The reply stream broke. Retrying in 1 s (retry 1 of 5).\n');
   });
 
   it('explains compaction on stderr, in -p mode too', () => {

@@ -7,11 +7,14 @@ import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anth
 import { AnthropicStreamAssembler } from './anthropicStream';
 import { anthropicThinking } from './anthropicThinking';
 import { classifyError } from './classifyError';
+import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 
 export interface AnthropicProviderOptions {
   apiKey: string;
   baseURL?: string;
   timeoutMs?: number;
+  /** A reply that sends nothing for this long is abandoned as a retryable failure (default 120 s; 0: never). */
+  stallTimeoutMs?: number;
   /** Used when a request does not set `maxOutputTokens`; the API requires a value. */
   maxOutputTokens?: number;
   /** Used when a request does not set `reasoningEffort`. */
@@ -35,7 +38,7 @@ export class AnthropicProvider implements Provider {
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: options.fetch,
+      fetch: fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch),
     });
     this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
     this.reasoningEffort = options.reasoningEffort ?? 'default';

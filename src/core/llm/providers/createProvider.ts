@@ -23,6 +23,8 @@ export interface ProviderConfig {
   apiKey: string;
   baseURL?: string;
   timeoutMs?: number;
+  /** A reply that sends nothing for this long is abandoned and retried (default 120 s; 0: never). */
+  stallTimeoutMs?: number;
   /** The output limit a request asks for when it sets none (only Anthropic requires one; other servers keep their default). */
   maxOutputTokens?: number;
   /** How hard models think (the user's setting); `default` leaves it to each model. */

@@ -4,6 +4,7 @@ import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError } from './classifyError';
+import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { openaiReasoning } from './openaiReasoning';
 import { OpenAIStreamAssembler } from './openaiStream';
@@ -15,6 +16,8 @@ export interface OpenAIProviderOptions {
   timeoutMs?: number;
   /** Used when a request does not set `reasoningEffort`. */
   reasoningEffort?: ReasoningEffortSetting;
+  /** A reply that sends nothing for this long is abandoned as a retryable failure (default 120 s; 0: never). */
+  stallTimeoutMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -31,7 +34,7 @@ export class OpenAIProvider implements Provider {
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: options.fetch,
+      fetch: fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch),
     });
     this.reasoningEffort = options.reasoningEffort ?? 'default';
   }

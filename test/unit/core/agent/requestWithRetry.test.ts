@@ -32,12 +32,51 @@ describe('requestWithRetry', () => {
     assert.equal(provider.requests.length, 3);
   });
 
-  it('does not retry once output has reached the user', async () => {
-    const broken: ProviderEvent[] = [{ type: 'text_delta', text: 'par' }, { type: 'error', error: new ProviderError('network', 'reset') }];
+  it('retries an overload that broke off a streaming reply, announcing the discarded part before the retry', async () => {
+    const broken: ProviderEvent[] = [
+      { type: 'text_delta', text: 'The first half' },
+      { type: 'tool_call_start', id: 'call_1', name: 'read_file' },
+      { type: 'error', error: new ProviderError('overloaded', 'The API is overloaded (in the stream): Overloaded') },
+    ];
     const provider = new ScriptedProvider().enqueue(broken, ok);
-    const result = await requestWithRetry(provider, request, fastPolicy, () => undefined);
-    assert.ok(result instanceof ProviderError);
+    const events: AgentEvent[] = [];
+    const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event), () => 1);
+    assert.deepEqual(result, reply, 'the one final message is the second attempt\'s');
+    assert.equal(provider.requests.length, 2);
+    assert.deepEqual(events.map((event) => event.type), ['text_delta', 'tool_call_start', 'reply_discarded', 'retry', 'text_delta']);
+    assert.deepEqual(events[2], { type: 'reply_discarded', reason: 'The API is overloaded (in the stream): Overloaded' });
+    assert.deepEqual(events[3], { type: 'retry', attempt: 1, maxAttempts: 2, delayMs: 5, reason: 'The API is overloaded (in the stream): Overloaded' });
+  });
+
+  it('retries a connection that broke mid-reply, and a stream that ended without finishing', async () => {
+    const dropped: ProviderEvent[] = [{ type: 'text_delta', text: 'par' }, { type: 'error', error: new ProviderError('stream_broken', 'reset') }];
+    const cutShort: ProviderEvent[] = [{ type: 'thinking_delta', text: 'hmm' }];
+    const provider = new ScriptedProvider().enqueue(dropped, cutShort, ok);
+    const events: AgentEvent[] = [];
+    const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event));
+    assert.deepEqual(result, reply);
+    assert.equal(events.filter((event) => event.type === 'reply_discarded').length, 2);
+    assert.equal(provider.requests.length, 3);
+  });
+
+  it('returns a failure after output that cannot succeed on a retry, discarding nothing', async () => {
+    const refused: ProviderEvent[] = [{ type: 'text_delta', text: 'par' }, { type: 'error', error: new ProviderError('bad_request', 'invalid') }];
+    const provider = new ScriptedProvider().enqueue(refused, ok);
+    const events: AgentEvent[] = [];
+    const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event));
+    assert.ok(result instanceof ProviderError && result.kind === 'bad_request');
+    assert.deepEqual(events.map((event) => event.type), ['text_delta']);
     assert.equal(provider.requests.length, 1);
+  });
+
+  it('returns the last broken reply\'s error once retries are used up', async () => {
+    const broken = (): ProviderEvent[] => [{ type: 'text_delta', text: 'par' }, { type: 'error', error: new ProviderError('server', 'boom') }];
+    const provider = new ScriptedProvider().enqueue(broken(), broken(), broken());
+    const events: AgentEvent[] = [];
+    const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event));
+    assert.ok(result instanceof ProviderError && result.kind === 'server');
+    assert.equal(provider.requests.length, 3);
+    assert.equal(events.filter((event) => event.type === 'reply_discarded').length, 2, 'the last partial reply is not discarded: nothing follows it');
   });
 
   it('does not retry errors that cannot succeed', async () => {

@@ -26,10 +26,11 @@ describe('retryDelayMs', () => {
 
   it('stops after maxRetries and never retries what cannot succeed', () => {
     assert.equal(retryDelayMs(policy, 4, new ProviderError('overloaded', '529')), undefined);
-    for (const kind of ['auth', 'bad_request', 'context_overflow', 'aborted', 'stream_broken'] as const) {
+    for (const kind of ['auth', 'bad_request', 'context_overflow', 'aborted'] as const) {
       assert.equal(retryDelayMs(policy, 1, new ProviderError(kind, kind)), undefined, kind);
     }
-    for (const kind of ['rate_limit', 'overloaded', 'server', 'network'] as const) {
+    // A stream that broke off is as transient as the connection it ran on.
+    for (const kind of ['rate_limit', 'overloaded', 'server', 'network', 'stream_broken'] as const) {
       assert.notEqual(retryDelayMs(policy, 1, new ProviderError(kind, kind)), undefined, kind);
     }
   });

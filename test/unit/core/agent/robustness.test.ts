@@ -90,26 +90,35 @@ for (const api of ['openai', 'anthropic'] as const) {
       await stillValid();
     });
 
-    it('surfaces a stream dropped mid-way as a retryable error, and retry completes', async () => {
-      server.enqueue({ kind: 'drop', content: [text('Here is the begin')] });
-      const outcome = await send('tell me');
-      assert.equal(outcome.reason, 'error');
-      assert.ok(outcome.reason === 'error' && outcome.kind === 'stream_broken' && outcome.retryable);
-      assert.equal(server.requests.length, 1, 'no silent retry once output began');
-      server.enqueue({ kind: 'reply', content: [text('Here is the whole answer.')] });
-      assert.equal((await session.retry((event) => events.push(event))).reason, 'completed');
+    it('retries a stream dropped mid-way, discarding the partial reply', async () => {
+      server.enqueue({ kind: 'drop', content: [text('Here is the begin')] }, { kind: 'reply', content: [text('Here is the whole answer.')] });
+      assert.deepEqual(await send('tell me'), { reason: 'completed', text: 'Here is the whole answer.' });
+      assert.equal(server.requests.length, 2);
+      const types = events.map((event) => event.type);
+      assert.ok(types.indexOf('reply_discarded') < types.indexOf('retry'), `discarded before the retry: ${types.join(', ')}`);
+      assert.equal(session.messages.filter((message) => message.role === 'assistant').length, 1, 'the broken reply never reaches the history');
       await stillValid();
     });
 
-    it('never runs a tool from a reply that broke off, and runs it once on retry', async () => {
-      server.enqueue({ kind: 'drop', content: [toolCall('edit_file', { path: 'log.txt', old_str: '', new_str: 'entry\n' })] });
-      assert.equal((await send('log it')).reason, 'error');
-      assert.equal(events.some((event) => event.type === 'tool_call'), false);
-      await assert.rejects(ws.readText('log.txt'));
-      server.enqueue({ kind: 'reply', content: [toolCall('edit_file', { path: 'log.txt', old_str: '', new_str: 'entry\n' })] }, { kind: 'reply', content: [text('logged')] });
-      assert.equal((await session.retry((event) => events.push(event))).reason, 'completed');
+    it(`retries an ${api === 'anthropic' ? 'overloaded_error event' : 'error chunk'} sent mid-reply`, async () => {
+      server.enqueue({ kind: 'streamError', status: 529, content: [text('Half an ans')] }, { kind: 'reply', content: [text('The answer.')] });
+      assert.deepEqual(await send('tell me'), { reason: 'completed', text: 'The answer.' });
+      const discarded = events.find((event) => event.type === 'reply_discarded');
+      assert.match(discarded?.type === 'reply_discarded' ? discarded.reason : '', /Overloaded/);
+      assert.equal(events.filter((event) => event.type === 'retry').length, 1);
+      await stillValid();
+    });
+
+    it('never runs a tool from a reply that broke off, and runs it once from the retried reply', async () => {
+      server.enqueue(
+        { kind: 'drop', content: [toolCall('edit_file', { path: 'log.txt', old_str: '', new_str: 'entry\n' })] },
+        { kind: 'reply', content: [toolCall('edit_file', { path: 'log.txt', old_str: '', new_str: 'entry\n' })] },
+        { kind: 'reply', content: [text('logged')] },
+      );
+      assert.equal((await send('log it')).reason, 'completed');
       assert.equal(await ws.readText('log.txt'), 'entry\n');
       assert.equal(events.filter((event) => event.type === 'tool_call').length, 1);
+      assert.equal(events.filter((event) => event.type === 'reply_discarded').length, 1);
       await stillValid();
     });
 

@@ -165,6 +165,28 @@ describe('ChatTranscript', () => {
     assert.deepEqual(play({ type: 'done', outcome: { reason: 'error', message: 'Rate limited', kind: 'rate_limit', retryable: true } }).slice(0, 1), [{ type: 'retryWait', wait: null }]);
   });
 
+  it('marks a reply that broke off as interrupted, ends its unfinished calls, and streams the retried reply into a new item', () => {
+    transcript.addUser('hi', []);
+    play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'Half a' }, { type: 'tool_call_start', id: 'c1', name: 'read_file' });
+    const discarded = play({ type: 'reply_discarded', reason: 'The API is overloaded (in the stream): Overloaded' });
+    assert.deepEqual(discarded, [
+      { type: 'itemUpdated', item: { kind: 'tool', id: 'c1', name: 'read_file', title: 'Not run: the reply broke off', status: 'error', arguments: '', result: 'The reply broke off before this call was complete; the request was sent again.' } },
+      { type: 'itemUpdated', item: { kind: 'assistant', id: 'id2', text: 'Half a', thinking: '', interrupted: true } },
+    ]);
+    const retried = play(
+      { type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 1000, reason: 'The API is overloaded (in the stream): Overloaded' },
+      { type: 'text_delta', text: 'The whole reply.' },
+      { type: 'tool_call_start', id: 'c1', name: 'read_file' },
+    );
+    assert.deepEqual(retried.slice(1, 4), [
+      { type: 'retryWait', wait: null },
+      { type: 'itemAdded', item: { kind: 'assistant', id: 'id3', text: '', thinking: '' } },
+      { type: 'textDelta', itemId: 'id3', text: 'The whole reply.' },
+    ]);
+    assert.equal(retried[4]?.type === 'itemAdded' && retried[4].item.kind === 'tool' && retried[4].item.status, 'running', 'a call id the retried reply reuses gets a card of its own');
+    assert.deepEqual(transcript.items.map((item) => item.kind === 'assistant' ? `${item.text}${item.interrupted === true ? ' (interrupted)' : ''}` : item.kind), ['user', 'Half a (interrupted)', 'tool', 'The whole reply.', 'tool']);
+  });
+
   it('says when the turn limit stopped the run', () => {
     transcript.addUser('hi', []);
     const posted = play({ type: 'done', outcome: { reason: 'max_turns', message: 'Stopped after 50 model turns.' } });

@@ -61,6 +61,33 @@ export function streamingSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await item.locator('pre .copy-button').getAttribute('aria-label'), 'Copied');
   });
 
+  it('dims a reply that broke off under an "Interrupted" label, and streams the new reply after it', async () => {
+    const view = await harness().open({ width: 300 });
+    const { page } = view;
+    await view.deliver(conversation([user('u1', 'Explain')], { running: true }), { type: 'itemAdded', item: assistant('a1', '') });
+    await view.deliver({ type: 'textDelta', itemId: 'a1', text: 'The first half of a reply that' });
+    await view.deliver({ type: 'itemUpdated', item: { ...assistant('a1', 'The first half of a reply that'), interrupted: true } });
+    await view.deliver({ type: 'itemAdded', item: assistant('a2', '') }, { type: 'textDelta', itemId: 'a2', text: 'The whole reply.' });
+    await view.nextFrame();
+
+    const broken = page.locator('[data-item-id="a1"]');
+    const label = broken.locator('.interrupted-label');
+    assert.ok(await label.isVisible(), 'the interrupted reply is labelled');
+    assert.equal(await label.innerText(), 'Interrupted — retrying');
+    assert.equal(await label.locator('.codicon').count(), 1);
+    assert.equal(await broken.locator('.markdown').innerText(), 'The first half of a reply that', 'what was shown stays, for the record');
+    const dimmed = await broken.locator('.markdown').evaluate((element) => Number(getComputedStyle(element).opacity));
+    assert.ok(dimmed < 1, `the interrupted text is dimmed (opacity ${dimmed})`);
+    const fits = await label.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    assert.ok(fits, 'the label fits a 300 px sidebar');
+
+    const fresh = page.locator('[data-item-id="a2"]');
+    assert.equal(await fresh.locator('.markdown').innerText(), 'The whole reply.');
+    assert.ok(!(await fresh.locator('.interrupted-label').isVisible()), 'the new reply is not marked');
+    assert.equal(await fresh.evaluate((element) => Number(getComputedStyle(element.querySelector('.markdown') ?? element).opacity)), 1);
+    assert.deepEqual(await page.locator('#messages > .item').evaluateAll((items) => items.map((item) => item.getAttribute('data-item-id'))), ['u1', 'a1', 'a2']);
+  });
+
   it('shows thinking collapsed under "Thinking", streaming as plain text', async () => {
     const view = await harness().open();
     const { page } = view;

@@ -266,6 +266,7 @@ describe('AnthropicProvider stream events the fake server does not send', () => 
     const error = errorOf(events);
     assert.equal(error.kind, 'overloaded');
     assert.match(error.message, /Overloaded/);
+    assert.ok(error.retryable, 'output had begun, yet the overload is still transient');
   });
 
   it('gives a tool call without input the empty object as arguments', async () => {

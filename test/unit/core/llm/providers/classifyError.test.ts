@@ -63,6 +63,7 @@ describe('classifyError', () => {
     const terminated = new TypeError('terminated');
     assert.equal(classifyError(terminated, before).kind, 'network');
     assert.equal(classifyError(terminated, during).kind, 'stream_broken');
+    assert.ok(classifyError(terminated, during).retryable, 'a connection that broke mid-reply is transient');
   });
 
   it('treats an error event inside a stream by its error type', () => {
