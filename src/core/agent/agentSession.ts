@@ -142,7 +142,7 @@ export class AgentSession {
           permissions: this.permissions,
           commands: this.commands,
           compaction: this.context,
-          ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget.windowTokens, this.context.estimator.calibration) }),
+          ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
         },
         guard: this.guard,
         messages: this.messages,

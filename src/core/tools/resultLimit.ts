@@ -9,12 +9,13 @@ export interface ResultLimit {
 }
 
 /**
- * One result may take a quarter of the window. The rest is needed alongside it: the system
- * prompt and tool definitions (about 4k tokens), the reply's reserve (a quarter of a small
- * window), the summary or the recent history, and often a second result of the same turn.
- * A quarter keeps a 32k model's request with one full page under the summary threshold, and
- * leaves today's limits alone from a window of about 100k tokens up, where the tools' own
- * limits (100 KB for a file, 30,000 characters of command output) are already smaller.
+ * One result may take a quarter of the room a request has (the window less the reply's
+ * reserve). Beside it must fit the system prompt and tool definitions (about 3k tokens for
+ * the built-in tools), the history or its summary, and often a second result of the same
+ * turn: a 32k model gets pages of about 7k tokens, so two of them still go out below the
+ * summary threshold. From a window of about 128k tokens up the share is larger than the
+ * tools' own limits (100 KB of a file, 30,000 characters of command output), which then apply
+ * as before.
  */
 export const RESULT_SHARE_OF_WINDOW = 0.25;
 
@@ -24,11 +25,13 @@ const NOTE_ROOM_CHARACTERS = 600;
 const MIN_RESULT_TOKENS = 500;
 
 /**
- * The limit for a window of `windowTokens`. `calibration` is how the provider's count compares
- * with the quick count (reported ÷ estimated); where it counts more, pages get smaller.
+ * The limit for a model's window and reply reserve (as the context budget has them).
+ * `calibration` is how the provider's count compares with the quick count (reported ÷
+ * estimated); where it counts more, pages get smaller.
  */
-export function resultLimitFor(windowTokens: number, calibration = 1): ResultLimit {
-  const tokens = Math.max(MIN_RESULT_TOKENS, Math.floor(windowTokens * RESULT_SHARE_OF_WINDOW));
+export function resultLimitFor(window: { windowTokens: number; outputReserve: number }, calibration = 1): ResultLimit {
+  const room = Math.max(0, window.windowTokens - window.outputReserve);
+  const tokens = Math.max(MIN_RESULT_TOKENS, Math.floor(room * RESULT_SHARE_OF_WINDOW));
   const characters = Math.floor((tokens * CHARACTERS_PER_TOKEN) / Math.max(1, Number.isFinite(calibration) ? calibration : 1));
   return { tokens, characters };
 }
