@@ -169,7 +169,7 @@ export class ContextKeeper {
     const fitted = cutUnseenResults(prompt.messages, excessCharacters + unseenResults * CUT_NOTE_CHARACTERS);
     if (fitted.cut === 0) return false;
     replaceAll(prompt.messages, fitted.messages);
-    emit({ type: 'compaction', layer: 1, reason, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: fitted.cut });
+    emit({ type: 'compaction', layer: 1, reason, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: fitted.cut, newest: true });
     return true;
   }
 

@@ -99,7 +99,7 @@ describe('compaction and the results the model has not seen', () => {
       assert.match(text, new RegExp(`cut to fit the model's context window\\. To read on, call read_file with offset: ${lastLine + 1} \\(and a smaller limit\\)\\.\\]$`));
     }
     const cut = events.find((event) => event.type === 'compaction');
-    assert.equal(cut?.type === 'compaction' && cut.layer === 1 && cut.shortenedResults, 4);
+    assert.equal(cut?.type === 'compaction' && cut.layer === 1 && cut.newest === true && cut.shortenedResults, 4);
     const sentSizes = events.filter((event): event is Extract<AgentEvent, { type: 'context' }> => event.type === 'context' && event.estimated);
     assert.ok((sentSizes.at(-1)?.usedTokens ?? Infinity) < budget.summarizeAt, `the request went out at ${sentSizes.at(-1)?.usedTokens} tokens`);
   });
