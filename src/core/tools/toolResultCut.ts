@@ -6,14 +6,18 @@ const LINE_BREAK_SEARCH = 0.2;
 const NUMBERED_LINE = /^ *(\d+)\t/;
 /** Where `run_command` names the output it kept whole. */
 const COMMAND_OUTPUT_ID = /Output \(id ([\w-]+)\)/;
+/** The note an earlier cut left at the end of a result. */
+const CUT_NOTE = /\n?\[… ([\d,]+) more characters \(([\d,]+) lines\) of this result were cut to fit the model's context window\. [^\n]*\]$/;
 
 /**
  * A tool result cut to `maxCharacters` of text, keeping its start, followed by a note (about
  * 200 characters) saying how much was cut and how to get the rest. Images are kept. The same
  * result when it fits.
  */
-export function cutToolResult(result: ToolResultBlock, maxCharacters: number): ToolResultBlock {
-  if (textLength(result) <= maxCharacters) return result;
+export function cutToolResult(whole: ToolResultBlock, maxCharacters: number): ToolResultBlock {
+  if (textLength(whole) <= maxCharacters) return whole;
+  // Cut once already: the new note counts what the earlier one said was cut, too.
+  const { result, earlier } = withoutCutNote(whole);
   let room = Math.max(0, Math.floor(maxCharacters));
   const content: Array<TextBlock | ImageBlock> = [];
   let lastKept = '';
@@ -32,7 +36,7 @@ export function cutToolResult(result: ToolResultBlock, maxCharacters: number): T
       if (lastKept !== '') content.push({ type: 'text', text: lastKept });
     }
   }
-  const note = cutNote(result.toolName, lastKept, cut.join('\n'), result);
+  const note = cutNote(result.toolName, lastKept, cut.join('\n'), earlier, result);
   const last = content.at(-1);
   if (last?.type === 'text' && last.text === lastKept && lastKept !== '') {
     content[content.length - 1] = { type: 'text', text: `${lastKept}${lastKept.endsWith('\n') ? '' : '\n'}${note}` };
@@ -57,10 +61,25 @@ function cutPoint(text: string, room: number): number {
   return end;
 }
 
-function cutNote(toolName: string, kept: string, cut: string, result: ToolResultBlock): string {
-  const lines = cut.split('\n').length - (cut.endsWith('\n') ? 1 : 0);
+interface EarlierCut {
+  characters: number;
+  lines: number;
+}
+
+function withoutCutNote(result: ToolResultBlock): { result: ToolResultBlock; earlier: EarlierCut } {
+  const last = result.content.at(-1);
+  const match = last?.type === 'text' ? CUT_NOTE.exec(last.text) : null;
+  if (last?.type !== 'text' || match === null) return { result, earlier: { characters: 0, lines: 0 } };
+  const number = (text: string | undefined): number => Number((text ?? '0').replace(/,/g, ''));
+  const text = last.text.slice(0, match.index);
+  const content = [...result.content.slice(0, -1), ...(text === '' ? [] : [{ type: 'text' as const, text: `${text}\n` }])];
+  return { result: { ...result, content }, earlier: { characters: number(match[1]), lines: number(match[2]) } };
+}
+
+function cutNote(toolName: string, kept: string, cut: string, earlier: EarlierCut, result: ToolResultBlock): string {
+  const lines = cut.split('\n').length - (cut.endsWith('\n') ? 1 : 0) + earlier.lines;
   const count = (value: number): string => value.toLocaleString('en-US');
-  return `[… ${count(cut.length)} more characters (${count(lines)} lines) of this result were cut to fit the model's context window. ${howToGetTheRest(toolName, kept, result)}]`;
+  return `[… ${count(cut.length + earlier.characters)} more characters (${count(lines)} lines) of this result were cut to fit the model's context window. ${howToGetTheRest(toolName, kept, result)}]`;
 }
 
 function howToGetTheRest(toolName: string, kept: string, result: ToolResultBlock): string {

@@ -78,6 +78,17 @@ describe('the results the model has not seen', () => {
       assert.match(JSON.stringify(other.content), /call docs__fetch again for a smaller part/);
     });
 
+    it('cut again, counts what the first cut left out too, and gives the offset after the lines still kept', () => {
+      const whole = numbered(1, 100);
+      const once = cutToolResult(result('r', whole), 3_000);
+      const twice = cutToolResult(once, 1_500);
+      const text = twice.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      const kept = text.split('\n[…')[0] ?? '';
+      const lastLine = Number(/(\d+)\t[^\n]*$/.exec(kept)?.[1]);
+      assert.equal(text.match(/cut to fit/g)?.length, 1, 'one note');
+      assert.match(text, new RegExp(`\\[… ${(whole.length - kept.length - 1).toLocaleString('en-US')} more characters \\(${100 - lastLine} lines\\) of this result were cut to fit the model's context window\\. To read on, call read_file with offset: ${lastLine + 1} `));
+    });
+
     it('returns the same result when it fits, and counts text only', () => {
       const fits = result('r', 'short');
       assert.equal(cutToolResult(fits, 100), fits);
