@@ -38,6 +38,11 @@ const TOUCHED_FILES_KEPT = 10;
 const FALLBACK_KEEP_RESULTS = 1;
 /** What the note on a cut result adds back, per result. */
 const CUT_NOTE_CHARACTERS = 250;
+/**
+ * A request the provider refused as too long was larger than the estimate said: the newest
+ * results are then cut to this share of the refused request (or to the summary threshold, if lower).
+ */
+const OVERFLOW_CUT_SHARE = 0.75;
 
 /**
  * Keeps a conversation inside the model's window. Before each request it estimates the size;
@@ -86,7 +91,7 @@ export class ContextKeeper {
       if (this.estimate(prompt) < this.budget.compactToolResultsAt) this.toolResultsArmed = true;
       else if (this.toolResultsArmed && this.shortenToolResults(prompt, emit, 'threshold', this.budget.keepRecentToolResults, false)) this.toolResultsArmed = false;
       if (this.estimate(prompt) >= this.budget.summarizeAt && !this.summariesFailed) await this.summarise(prompt, emit, signal, 'threshold', undefined);
-      if (this.estimate(prompt) >= this.budget.summarizeAt) this.fitUnseenResults(prompt, emit, 'threshold');
+      if (this.estimate(prompt) >= this.budget.summarizeAt) this.fitUnseenResults(prompt, emit, 'threshold', this.budget.summarizeAt);
     }
     return this.reportSize(prompt, emit);
   }
@@ -107,10 +112,11 @@ export class ContextKeeper {
    * the history.
    */
   async summarise(prompt: ContextPrompt, emit: AgentEventSink, signal: AbortSignal, reason: CompactionReason, focus: string | undefined): Promise<'summarised' | 'shortened' | 'unchanged'> {
+    const fitTarget = reason === 'overflow' ? Math.min(this.budget.summarizeAt, Math.floor(this.estimate(prompt) * OVERFLOW_CUT_SHARE)) : this.budget.summarizeAt;
     const split = this.split(prompt.messages);
     if ((reason === 'threshold' || reason === 'overflow') && split.unseen.length > 0 && !split.earlier.some((message) => message.role === 'assistant')) {
       // Nothing the model has seen to summarise (the user's request is kept anyway): only the newest results can give room.
-      return this.fitUnseenResults(prompt, emit, reason) ? 'shortened' : 'unchanged';
+      return this.fitUnseenResults(prompt, emit, reason, fitTarget) ? 'shortened' : 'unchanged';
     }
     const beforeTokens = this.estimate(prompt);
     emit({ type: 'compaction_start', layer: 2, reason, beforeTokens });
@@ -133,7 +139,7 @@ export class ContextKeeper {
       replaceAll(prompt.messages, shortened.messages);
       const message = signal.aborted ? 'Cancelled.' : summary.message;
       emit({ type: 'compaction_failed', reason, message, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: shortened.shortened });
-      const cut = this.fitUnseenResults(prompt, emit, reason);
+      const cut = this.fitUnseenResults(prompt, emit, reason, fitTarget);
       this.reportSize(prompt, emit);
       return shortened.shortened > 0 || cut ? 'shortened' : 'unchanged';
     }
@@ -150,19 +156,19 @@ export class ContextKeeper {
       ...unseen,
     ]);
     emit({ type: 'compaction', layer: 2, reason, beforeTokens, afterTokens: this.estimate(prompt), summary, archive });
-    this.fitUnseenResults(prompt, emit, reason);
+    this.fitUnseenResults(prompt, emit, reason, fitTarget);
     this.reportSize(prompt, emit);
     return 'summarised';
   }
 
   /**
-   * When the request is still at the summary threshold, the results the model has not seen
-   * are what is left to give room: the largest are cut, each with a note on how to get the
-   * rest. Returns whether any was cut.
+   * When the request is still at `target` (the summary threshold), the results the model has
+   * not seen are what is left to give room: the largest are cut, each with a note on how to get
+   * the rest. Returns whether any was cut.
    */
-  private fitUnseenResults(prompt: ContextPrompt, emit: AgentEventSink, reason: CompactionReason): boolean {
+  private fitUnseenResults(prompt: ContextPrompt, emit: AgentEventSink, reason: CompactionReason, target: number): boolean {
     const beforeTokens = this.estimate(prompt);
-    const excessTokens = beforeTokens - this.budget.summarizeAt;
+    const excessTokens = beforeTokens - target;
     if (excessTokens < 0) return false;
     const excessCharacters = Math.ceil(((excessTokens + 1) / this.estimator.calibration) * CHARACTERS_PER_TOKEN);
     const unseenResults = this.split(prompt.messages).unseen.reduce((count, message) => count + (message.role === 'tool' ? message.results.length : 0), 0);

@@ -5,6 +5,7 @@ import { contextBudget } from '../../../../src/core/context/contextBudget';
 import { userText, type Message, type ToolResultBlock } from '../../../../src/core/llm/messages';
 import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
 import type { ChatRequest, ProviderEvent } from '../../../../src/core/llm/provider';
+import { ProviderError } from '../../../../src/core/llm/providerError';
 import { readFileTool } from '../../../../src/core/tools/builtin/readFile';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { assistantMessage, assistantText } from '../../../support/messageBuilders';
@@ -102,5 +103,26 @@ describe('compaction and the results the model has not seen', () => {
     assert.equal(cut?.type === 'compaction' && cut.layer === 1 && cut.newest === true && cut.shortenedResults, 4);
     const sentSizes = events.filter((event): event is Extract<AgentEvent, { type: 'context' }> => event.type === 'context' && event.estimated);
     assert.ok((sentSizes.at(-1)?.usedTokens ?? Infinity) < budget.summarizeAt, `the request went out at ${sentSizes.at(-1)?.usedTokens} tokens`);
+  });
+
+  it('cuts the newest results when the provider refuses a request the estimate thought would fit, and sends it again', async () => {
+    const chat = session([]);
+    provider.enqueue(
+      readCalls('src/new.ts'),
+      [{ type: 'error', error: new ProviderError('context_overflow', 'prompt is too long: 21000 tokens > 20000 maximum') }],
+      reply('Read it.'),
+    );
+    const events: AgentEvent[] = [];
+    const outcome = await chat.send('Read src/new.ts.', (event) => events.push(event));
+
+    assert.deepEqual(outcome, { reason: 'completed', text: 'Read it.' });
+    assert.equal(provider.requests.length, 3, 'the call, the refused request, the one sent again: no summary of nothing');
+    const [refused] = toolResults(provider.requests[1]);
+    const [sentAgain] = toolResults(provider.requests[2]);
+    const textOf = (block: ToolResultBlock | undefined): string => (block?.content[0]?.type === 'text' ? block.content[0].text : '');
+    assert.ok(textOf(sentAgain).length < textOf(refused).length, 'the result was cut');
+    assert.match(textOf(sentAgain), /cut to fit the model's context window\. To read on, call read_file with offset: \d+ /);
+    const cut = events.find((event) => event.type === 'compaction');
+    assert.equal(cut?.type === 'compaction' && `${cut.reason} ${cut.newest === true}`, 'overflow true');
   });
 });
