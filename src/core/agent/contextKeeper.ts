@@ -5,12 +5,11 @@ import { ProviderError } from '../llm/providerError';
 import type { ContextBudget } from '../context/contextBudget';
 import { ContextEstimator, promptTokensOf } from '../context/contextEstimator';
 import { compactedHistory, summaryInstruction, userRequests } from '../context/conversationSummary';
-import { rawPromptTokens } from '../context/tokenEstimate';
+import { CHARACTERS_PER_TOKEN, rawPromptTokens } from '../context/tokenEstimate';
 import { compactToolResults } from '../context/toolResultCompaction';
 import { recentlyTouchedFiles } from '../context/touchedFiles';
 import { cutUnseenResults, splitAtUnseen } from '../context/unseenResults';
 import { compactTool } from '../tools/builtin/compact';
-import { CHARACTERS_PER_TOKEN } from '../context/tokenEstimate';
 import type { AgentEventSink, CompactionReason } from './agentEvents';
 import { repairHistory } from './repairHistory';
 import { requestWithRetry } from './requestWithRetry';
@@ -91,7 +90,8 @@ export class ContextKeeper {
       if (this.estimate(prompt) < this.budget.compactToolResultsAt) this.toolResultsArmed = true;
       else if (this.toolResultsArmed && this.shortenToolResults(prompt, emit, 'threshold', this.budget.keepRecentToolResults, false)) this.toolResultsArmed = false;
       if (this.estimate(prompt) >= this.budget.summarizeAt && !this.summariesFailed) await this.summarise(prompt, emit, signal, 'threshold', undefined);
-      if (this.estimate(prompt) >= this.budget.summarizeAt) this.fitUnseenResults(prompt, emit, 'threshold', this.budget.summarizeAt);
+      // Without a summary the history cannot shrink: the newest results only need to fit the window.
+      if (this.summariesFailed && this.estimate(prompt) >= this.requestRoom) this.fitUnseenResults(prompt, emit, 'threshold', this.requestRoom);
     }
     return this.reportSize(prompt, emit);
   }
@@ -139,7 +139,7 @@ export class ContextKeeper {
       replaceAll(prompt.messages, shortened.messages);
       const message = signal.aborted ? 'Cancelled.' : summary.message;
       emit({ type: 'compaction_failed', reason, message, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: shortened.shortened });
-      const cut = this.fitUnseenResults(prompt, emit, reason, fitTarget);
+      const cut = this.fitUnseenResults(prompt, emit, reason, reason === 'overflow' ? fitTarget : this.requestRoom);
       this.reportSize(prompt, emit);
       return shortened.shortened > 0 || cut ? 'shortened' : 'unchanged';
     }
@@ -161,8 +161,14 @@ export class ContextKeeper {
     return 'summarised';
   }
 
+  /** What a request may fill: the window less the room kept for the reply. */
+  private get requestRoom(): number {
+    return this.budget.windowTokens - this.budget.outputReserve;
+  }
+
   /**
-   * When the request is still at `target` (the summary threshold), the results the model has
+   * When the request is still at `target` (the summary threshold, or the window itself when
+   * the history cannot be summarised), the results the model has
    * not seen are what is left to give room: the largest are cut, each with a note on how to get
    * the rest. Returns whether any was cut.
    */

@@ -125,4 +125,23 @@ describe('compaction and the results the model has not seen', () => {
     const cut = events.find((event) => event.type === 'compaction');
     assert.equal(cut?.type === 'compaction' && `${cut.reason} ${cut.newest === true}`, 'overflow true');
   });
+
+  it('when the summary fails, cuts the newest results only as far as the window needs, not to the summary threshold', async () => {
+    const chat = session([userText('Find the bug.'), assistantText(`I looked around. ${'Notes on the code. '.repeat(2_600)}`)]);
+    provider.enqueue(readCalls('src/a.ts', 'src/b.ts'), [{ type: 'error', error: new ProviderError('server', 'The server is down.') }], reply('Read both.'));
+    const events: AgentEvent[] = [];
+    const outcome = await chat.send('Read src/a.ts and src/b.ts.', (event) => events.push(event));
+
+    assert.deepEqual(outcome, { reason: 'completed', text: 'Read both.' });
+    assert.ok(events.some((event) => event.type === 'compaction_failed'));
+    const results = toolResults(provider.requests[2]);
+    assert.equal(results.length, 2);
+    for (const result of results) {
+      const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+      assert.match(text, /cut to fit the model's context window\. To read on, call read_file with offset: \d+ /);
+      assert.ok(text.length > 5_000, `a page of ${text.length} characters is kept, not the least possible`);
+    }
+    const sent = events.filter((event): event is Extract<AgentEvent, { type: 'context' }> => event.type === 'context' && event.estimated).at(-1)?.usedTokens ?? Infinity;
+    assert.ok(sent >= budget.summarizeAt && sent < budget.windowTokens - budget.outputReserve, `sent at ${sent} tokens`);
+  });
 });
