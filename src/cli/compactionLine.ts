@@ -10,7 +10,7 @@ export function compactionLine(event: CompactionEvent): string {
       return 'Summarising earlier messages to free context…';
     case 'compaction': {
       const reduction = `${formatTokenCount(event.beforeTokens)} → ${formatTokenCount(event.afterTokens)} tokens`;
-      if (event.layer === 1) return `Older tool results shortened — ${reduction}${resultCount(event.shortenedResults)}.`;
+      if (event.layer === 1) return `${event.newest === true ? 'Newest tool results cut to fit the window' : 'Older tool results shortened'} — ${reduction}${resultCount(event.shortenedResults)}.`;
       return `Earlier messages summarised — ${reduction}.${event.archive === undefined ? '' : ` Full transcript: ${event.archive}`}`;
     }
     case 'compaction_failed': {

@@ -152,6 +152,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     summary: z.string().optional(),
     /** Layer 1: how many tool results were shortened. */
     shortenedResults: z.number().int().optional(),
+    /** Layer 1: the results cut were the newest ones, which alone did not fit the window. */
+    newest: z.boolean().optional(),
     /** Where the full transcript before the summary was archived (a file path). */
     archive: z.string().optional(),
     /** Why it failed, for `failed`. */

@@ -71,7 +71,7 @@ export function compactionTitle(item: ChatItemOf<'compaction'>): string {
   const reduction = tokenReductionText(item.beforeTokens, item.afterTokens);
   if (summarising) return `Earlier messages summarised — ${reduction}`;
   const results = item.shortenedResults === undefined ? '' : ` (${plural(item.shortenedResults, 'result')})`;
-  return `Older tool results shortened — ${reduction}${results}`;
+  return `${item.newest === true ? 'Newest tool results cut to fit the window' : 'Older tool results shortened'} — ${reduction}${results}`;
 }
 
 /** `src/app.ts` for a file, `src/app.ts:12-20` for a selection. */

@@ -38,8 +38,11 @@ export type AgentEvent =
   | { type: 'context'; usedTokens: number; windowTokens: number; estimated: boolean }
   /** Summarising the conversation has begun (it takes a model request). */
   | { type: 'compaction_start'; layer: 2; reason: CompactionReason; beforeTokens: number }
-  /** The model-facing history was compacted: layer 1 shortened older tool results, layer 2 replaced it by a summary. */
-  | { type: 'compaction'; layer: 1 | 2; reason: CompactionReason; beforeTokens: number; afterTokens: number; shortenedResults?: number; summary?: string; archive?: string }
+  /**
+   * The model-facing history was compacted: layer 1 shortened older tool results (with `newest`,
+   * it cut the newest ones, which alone did not fit), layer 2 replaced it by a summary.
+   */
+  | { type: 'compaction'; layer: 1 | 2; reason: CompactionReason; beforeTokens: number; afterTokens: number; shortenedResults?: number; newest?: boolean; summary?: string; archive?: string }
   /** Summarising failed; the history was kept, with older tool results shortened (`afterTokens`). */
   | { type: 'compaction_failed'; reason: CompactionReason; message: string; beforeTokens: number; afterTokens: number; shortenedResults: number }
   /**

@@ -10,6 +10,7 @@ import type { Provider } from '../llm/provider';
 import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings';
 import { PermissionGate } from '../permissions/permissionGate';
 import type { ToolRegistry } from '../tools/registry';
+import { resultLimitFor } from '../tools/resultLimit';
 import { Workspace } from '../tools/workspace';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
@@ -134,7 +135,15 @@ export class AgentSession {
         model: this.options.model,
         system: this.options.system,
         registry: this.options.registry,
-        toolContext: { host: this.options.host, workspace: this.workspace, signal, permissions: this.permissions, commands: this.commands, compaction: this.context },
+        toolContext: {
+          host: this.options.host,
+          workspace: this.workspace,
+          signal,
+          permissions: this.permissions,
+          commands: this.commands,
+          compaction: this.context,
+          ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
+        },
         guard: this.guard,
         messages: this.messages,
         maxTurns: this.options.maxTurns ?? defaultMaxTurns,

@@ -5,9 +5,11 @@ import { ProviderError } from '../llm/providerError';
 import type { ContextBudget } from '../context/contextBudget';
 import { ContextEstimator, promptTokensOf } from '../context/contextEstimator';
 import { compactedHistory, summaryInstruction, userRequests } from '../context/conversationSummary';
-import { rawPromptTokens } from '../context/tokenEstimate';
+import { CHARACTERS_PER_TOKEN, rawPromptTokens } from '../context/tokenEstimate';
 import { compactToolResults } from '../context/toolResultCompaction';
 import { recentlyTouchedFiles } from '../context/touchedFiles';
+import { cutUnseenResults, splitAtUnseen } from '../context/unseenResults';
+import { compactTool } from '../tools/builtin/compact';
 import type { AgentEventSink, CompactionReason } from './agentEvents';
 import { repairHistory } from './repairHistory';
 import { requestWithRetry } from './requestWithRetry';
@@ -33,13 +35,22 @@ export interface ContextKeeperOptions {
 const TOUCHED_FILES_KEPT = 10;
 /** Tool results kept whole when the history must shrink without a summary. */
 const FALLBACK_KEEP_RESULTS = 1;
+/** What the note on a cut result adds back, per result. */
+const CUT_NOTE_CHARACTERS = 250;
+/**
+ * A request the provider refused as too long was larger than the estimate said: the newest
+ * results are then cut to this share of the refused request (or to the summary threshold, if lower).
+ */
+const OVERFLOW_CUT_SHARE = 0.75;
 
 /**
  * Keeps a conversation inside the model's window. Before each request it estimates the size;
  * past the first threshold it shortens older tool results in one batch (only when that brings
  * it well under the threshold), past the second it has the model summarise the history.
  * Between compactions it leaves the history alone, so each request extends the previous one
- * byte for byte and the provider's prompt cache keeps hitting.
+ * byte for byte and the provider's prompt cache keeps hitting. The results of the newest tool
+ * calls, which the model has not seen yet, are never summarised: they follow the summary
+ * whole, and are only cut (with a note on how to get the rest) when they alone do not fit.
  */
 export class ContextKeeper {
   readonly estimator = new ContextEstimator();
@@ -79,6 +90,8 @@ export class ContextKeeper {
       if (this.estimate(prompt) < this.budget.compactToolResultsAt) this.toolResultsArmed = true;
       else if (this.toolResultsArmed && this.shortenToolResults(prompt, emit, 'threshold', this.budget.keepRecentToolResults, false)) this.toolResultsArmed = false;
       if (this.estimate(prompt) >= this.budget.summarizeAt && !this.summariesFailed) await this.summarise(prompt, emit, signal, 'threshold', undefined);
+      // Without a summary the history cannot shrink: the newest results only need to fit the window.
+      if (this.summariesFailed && this.estimate(prompt) >= this.requestRoom) this.fitUnseenResults(prompt, emit, 'threshold', this.requestRoom);
     }
     return this.reportSize(prompt, emit);
   }
@@ -93,11 +106,18 @@ export class ContextKeeper {
   }
 
   /**
-   * Replaces the history by a summary the model writes. On failure nothing is lost: the
-   * history stays, with older tool results shortened, and the user is told. Returns what
-   * became of the history.
+   * Replaces the history by a summary the model writes, followed by the tool results it has
+   * not seen yet, whole unless they alone do not fit. On failure nothing is lost: the history
+   * stays, with older tool results shortened, and the user is told. Returns what became of
+   * the history.
    */
   async summarise(prompt: ContextPrompt, emit: AgentEventSink, signal: AbortSignal, reason: CompactionReason, focus: string | undefined): Promise<'summarised' | 'shortened' | 'unchanged'> {
+    const fitTarget = reason === 'overflow' ? Math.min(this.budget.summarizeAt, Math.floor(this.estimate(prompt) * OVERFLOW_CUT_SHARE)) : this.budget.summarizeAt;
+    const split = this.split(prompt.messages);
+    if ((reason === 'threshold' || reason === 'overflow') && split.unseen.length > 0 && !split.earlier.some((message) => message.role === 'assistant')) {
+      // Nothing the model has seen to summarise (the user's request is kept anyway): only the newest results can give room.
+      return this.fitUnseenResults(prompt, emit, reason, fitTarget) ? 'shortened' : 'unchanged';
+    }
     const beforeTokens = this.estimate(prompt);
     emit({ type: 'compaction_start', layer: 2, reason, beforeTokens });
     let summary: string | ProviderError;
@@ -119,20 +139,60 @@ export class ContextKeeper {
       replaceAll(prompt.messages, shortened.messages);
       const message = signal.aborted ? 'Cancelled.' : summary.message;
       emit({ type: 'compaction_failed', reason, message, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: shortened.shortened });
+      const cut = this.fitUnseenResults(prompt, emit, reason, reason === 'overflow' ? fitTarget : this.requestRoom);
       this.reportSize(prompt, emit);
-      return shortened.shortened > 0 ? 'shortened' : 'unchanged';
+      return shortened.shortened > 0 || cut ? 'shortened' : 'unchanged';
     }
-    const requests = userRequests(prompt.messages);
-    replaceAll(prompt.messages, compactedHistory({
-      summary,
-      originalRequest: requests.original,
-      latestRequest: requests.latest,
-      touchedFiles: recentlyTouchedFiles(prompt.messages, TOUCHED_FILES_KEPT),
-      archive,
-    }));
+    const { earlier, unseen } = this.split(prompt.messages);
+    const requests = userRequests(earlier);
+    replaceAll(prompt.messages, [
+      ...compactedHistory({
+        summary,
+        originalRequest: requests.original,
+        latestRequest: requests.latest,
+        touchedFiles: recentlyTouchedFiles(prompt.messages, TOUCHED_FILES_KEPT),
+        archive,
+      }),
+      ...unseen,
+    ]);
     emit({ type: 'compaction', layer: 2, reason, beforeTokens, afterTokens: this.estimate(prompt), summary, archive });
+    this.fitUnseenResults(prompt, emit, reason, fitTarget);
     this.reportSize(prompt, emit);
     return 'summarised';
+  }
+
+  /** What a request may fill: the window less the room kept for the reply. */
+  private get requestRoom(): number {
+    return this.budget.windowTokens - this.budget.outputReserve;
+  }
+
+  /**
+   * When the request is still at `target` (the summary threshold, or the window itself when
+   * the history cannot be summarised), the results the model has
+   * not seen are what is left to give room: the largest are cut, each with a note on how to get
+   * the rest. Returns whether any was cut.
+   */
+  private fitUnseenResults(prompt: ContextPrompt, emit: AgentEventSink, reason: CompactionReason, target: number): boolean {
+    const beforeTokens = this.estimate(prompt);
+    const excessTokens = beforeTokens - target;
+    if (excessTokens < 0) return false;
+    const excessCharacters = Math.ceil(((excessTokens + 1) / this.estimator.calibration) * CHARACTERS_PER_TOKEN);
+    const unseenResults = this.split(prompt.messages).unseen.reduce((count, message) => count + (message.role === 'tool' ? message.results.length : 0), 0);
+    const fitted = cutUnseenResults(prompt.messages, excessCharacters + unseenResults * CUT_NOTE_CHARACTERS);
+    if (fitted.cut === 0) return false;
+    replaceAll(prompt.messages, fitted.messages);
+    emit({ type: 'compaction', layer: 1, reason, beforeTokens, afterTokens: this.estimate(prompt), shortenedResults: fitted.cut, newest: true });
+    return true;
+  }
+
+  /**
+   * The history and the newest results the model has not seen. A turn that only called
+   * `compact` has nothing to read: the summary it asked for takes its place.
+   */
+  private split(messages: readonly Message[]): { earlier: Message[]; unseen: Message[] } {
+    const split = splitAtUnseen(messages);
+    const results = split.unseen.flatMap((message) => (message.role === 'tool' ? message.results : []));
+    return results.every((result) => result.toolName === compactTool.name) ? { earlier: [...messages], unseen: [] } : split;
   }
 
   /** Tells the host how full the window is now; returns the quick count. */
@@ -159,7 +219,8 @@ export class ContextKeeper {
 
   /** The summary request repeats the conversation's own prefix (system, tools, history), so it reads from the prompt cache. */
   private async requestSummary(prompt: ContextPrompt, emit: AgentEventSink, signal: AbortSignal, focus: string | undefined): Promise<string | ProviderError> {
-    const messages = [...repairHistory(prompt.messages), userText(summaryInstruction(focus))];
+    // What the model has not seen yet is kept whole after the summary, so it is not summarised.
+    const messages = [...repairHistory(this.split(prompt.messages).earlier), userText(summaryInstruction(focus))];
     const request = { model: this.options.model, system: prompt.system, tools: prompt.tools, messages, signal };
     // Only waits and usage reach the user: the summary is shown once it is complete.
     const reply = await requestWithRetry(this.options.provider, request, this.options.retry, (event) => {

@@ -12,7 +12,7 @@ export interface PromptParts {
 const IMAGE_TOKENS = 1_600;
 /** Role markers and separators the wire formats add around each message. */
 const MESSAGE_OVERHEAD_TOKENS = 4;
-const CHARACTERS_PER_TOKEN = 4;
+export const CHARACTERS_PER_TOKEN = 4;
 
 /**
  * A quick count of a prompt's tokens, about four characters each. It is the same for the

@@ -37,7 +37,7 @@ export function mcpTool(parts: McpToolParts): ExternalTool {
         signal: context.signal,
         allowAlways: parts.allowAlways,
       });
-      return mcpToolOutput(await connection.callTool(tool, input, context.signal), server, tool);
+      return mcpToolOutput(await connection.callTool(tool, input, context.signal), server, tool, context.resultLimit);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ImageBlock, TextBlock } from '../llm/messages';
+import { pageCharacters, type ResultLimit } from '../tools/resultLimit';
 import type { ToolOutput } from '../tools/tool';
 
 /** The parts of an MCP `tools/call` result Elbow reads; anything else in it is ignored. */
@@ -16,17 +17,17 @@ export type McpContent =
   | { type: 'resource_link'; uri: string; name: string; mimeType?: string; description?: string }
   | { type: string };
 
-/** Text beyond this is cut: a result must not fill the context window by itself. */
+/** Text beyond this (or the window's share for one result, when smaller) is cut: a result must not fill the context window by itself. */
 export const maxResultCharacters = 60_000;
 
-/** An MCP tool's result as the model gets it: text, images, and a line for everything else. */
-export function mcpToolOutput(result: McpCallResult, server: string, tool: string): ToolOutput {
+/** An MCP tool's result as the model gets it: text, images, and a line for everything else; `limit` is the result limit from the model's window. */
+export function mcpToolOutput(result: McpCallResult, server: string, tool: string, limit?: ResultLimit): ToolOutput {
   const blocks: Array<TextBlock | ImageBlock> = [];
   for (const content of result.content ?? []) blocks.push(blockOf(content));
   if (blocks.length === 0 && result.structuredContent !== undefined) {
     blocks.push({ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) });
   }
-  const content = capped(blocks);
+  const content = capped(blocks, pageCharacters(limit, maxResultCharacters));
   const isError = result.isError === true;
   const firstText = content.find((block): block is TextBlock => block.type === 'text')?.text.split('\n', 1)[0] ?? '';
   return {
@@ -53,8 +54,8 @@ function blockOf(content: McpContent): TextBlock | ImageBlock {
   return { type: 'text', text: `[${content.type} content not shown: Elbow does not read this kind]` };
 }
 
-function capped(blocks: Array<TextBlock | ImageBlock>): Array<TextBlock | ImageBlock> {
-  let budget = maxResultCharacters;
+function capped(blocks: Array<TextBlock | ImageBlock>, maxCharacters: number): Array<TextBlock | ImageBlock> {
+  let budget = maxCharacters;
   return blocks.map((block) => {
     if (block.type !== 'text') return block;
     if (block.text.length <= budget) {
@@ -64,7 +65,7 @@ function capped(blocks: Array<TextBlock | ImageBlock>): Array<TextBlock | ImageB
     const kept = block.text.slice(0, Math.max(budget, 0));
     const cut = block.text.length - kept.length;
     budget = 0;
-    return { type: 'text', text: `${kept}\n[… ${cut.toLocaleString('en-US')} more characters cut: the result was longer than ${maxResultCharacters.toLocaleString('en-US')} characters. Ask the tool for less, e.g. a narrower query or a page.]` };
+    return { type: 'text', text: `${kept}\n[… ${cut.toLocaleString('en-US')} more characters cut: the result was longer than ${maxCharacters.toLocaleString('en-US')} characters. Ask the tool for less, e.g. a narrower query or a page.]` };
   });
 }
 

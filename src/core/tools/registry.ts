@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
+import { cutToolResult } from './toolResultCut';
 import { ToolError, type CommandRunPlacement, type Tool, type ToolContext, type ToolOutput } from './tool';
 import { maxToolsPerRequest, type ExternalTool, type ToolSource } from './toolSource';
 
@@ -75,7 +76,10 @@ export class ToolRegistry {
     if (!parsed.ok) return failed(call, parsed.message);
     try {
       const output = tool ? await runBuiltin(tool, parsed.value, call, context) : await runExternal(external as ExternalTool, parsed.value, call, context);
-      return { result: resultBlock(call, output), summary: output.summary ?? call.name, ...(output.placement === undefined ? {} : { placement: output.placement }) };
+      // The tools page by the limit themselves; this catches what they cannot (an MCP server's text, a long note).
+      const block = resultBlock(call, output);
+      const result = context.resultLimit === undefined ? block : cutToolResult(block, context.resultLimit.characters);
+      return { result, summary: output.summary ?? call.name, ...(output.placement === undefined ? {} : { placement: output.placement }) };
     } catch (error) {
       if (context.signal.aborted) return failed(call, `${call.name} was ${CANCELLED}.`);
       if (error instanceof ToolError) return failed(call, error.message);

@@ -3,6 +3,7 @@ import type { CommandSession } from '../commands/commandSession';
 import type { AgentHost } from '../host/host';
 import type { PermissionGate } from '../permissions/permissionGate';
 import type { ImageBlock, TextBlock } from '../llm/messages';
+import type { ResultLimit } from './resultLimit';
 import type { Workspace } from './workspace';
 
 export interface ToolContext {
@@ -17,6 +18,8 @@ export interface ToolContext {
   commands: CommandSession;
   /** Summarises the conversation before the model's next turn (the `compact` tool). */
   compaction?: { request(focus: string | undefined): void };
+  /** How much one result may hold, from the model's window; without it (window unknown) each tool's own limits apply. */
+  resultLimit?: ResultLimit;
 }
 
 export interface ToolOutput {

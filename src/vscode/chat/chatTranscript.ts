@@ -79,7 +79,7 @@ export class ChatTranscript {
       case 'compaction_start':
         return this.startCompaction(event.beforeTokens);
       case 'compaction':
-        return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: event.layer, state: 'done', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, summary: event.summary, shortenedResults: event.shortenedResults, archive: event.archive });
+        return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: event.layer, state: 'done', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, summary: event.summary, shortenedResults: event.shortenedResults, ...(event.newest === true ? { newest: true } : {}), archive: event.archive });
       case 'compaction_failed':
         return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: 2, state: 'failed', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, shortenedResults: event.shortenedResults, message: event.message });
       case 'usage':

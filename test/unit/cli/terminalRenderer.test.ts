@@ -92,12 +92,14 @@ describe('TerminalRenderer', () => {
     view.renderer.handle({ type: 'compaction_start', layer: 2, reason: 'threshold', beforeTokens: 48_000 });
     view.renderer.handle({ type: 'compaction', layer: 2, reason: 'threshold', beforeTokens: 48_000, afterTokens: 3_000, summary: 'S', archive: '/data/t.jsonl' });
     view.renderer.handle({ type: 'compaction_failed', reason: 'threshold', message: 'The model replied without a summary.', beforeTokens: 48_000, afterTokens: 30_000, shortenedResults: 4 });
+    view.renderer.handle({ type: 'compaction', layer: 1, reason: 'threshold', beforeTokens: 30_000, afterTokens: 22_000, shortenedResults: 2, newest: true });
     assert.equal(view.out(), '');
     assert.equal(view.err(), [
       'Older tool results shortened — 60k → 35k tokens (12 results).',
       'Summarising earlier messages to free context…',
       'Earlier messages summarised — 48k → 3k tokens. Full transcript: /data/t.jsonl',
       'Could not summarise earlier messages: The model replied without a summary. The full history was kept; older tool results were shortened instead.',
+      'Newest tool results cut to fit the window — 30k → 22k tokens (2 results).',
       '',
     ].join('\n'));
   });

@@ -57,6 +57,10 @@ describe('webview: text formatting', () => {
     );
     assert.equal(compactionTitle({ ...base, layer: 1, state: 'done', afterTokens: 35_000, shortenedResults: 1 }), 'Older tool results shortened — 48k → 35k tokens (1 result)');
     assert.equal(compactionTitle({ ...base, layer: 1, state: 'done' }), 'Older tool results shortened — 48k tokens');
+    assert.equal(
+      compactionTitle({ ...base, layer: 1, state: 'done', afterTokens: 22_000, shortenedResults: 3, newest: true }),
+      'Newest tool results cut to fit the window — 48k → 22k tokens (3 results)',
+    );
   });
 
   it('counts files and lines in words', () => {

@@ -30,7 +30,7 @@ export async function startBackgroundCommand(command: string, cwd: string, sandb
   const text = session.takeNewOutput(record);
   if (background && !background.running) {
     return {
-      content: `The process ended at once with exit code ${background.exitCode ?? 'unknown'}.\nOutput (id ${id}):\n${outputForModel(id, text)}`,
+      content: `The process ended at once with exit code ${background.exitCode ?? 'unknown'}.\nOutput (id ${id}):\n${outputForModel(id, text, 1, context.resultLimit)}`,
       isError: background.exitCode !== 0,
       summary: `Started ${shortCommand(command)} · ended at once${sandboxed ? ' · sandboxed' : ''}`,
       ...placementOf(sandboxed),
@@ -41,7 +41,7 @@ export async function startBackgroundCommand(command: string, cwd: string, sandb
       `Started in the background as ${id}; it keeps running until stopped or the conversation ends.`,
       `Read what it prints next with read_command_output {"id": "${id}"}; stop it with stop_command {"id": "${id}"}.`,
       `Output so far:`,
-      outputForModel(id, text),
+      outputForModel(id, text, 1, context.resultLimit),
     ].join('\n'),
     summary: `Started ${shortCommand(command)} in the background (${id})${sandboxed ? ' · sandboxed' : ''}`,
     ...placementOf(sandboxed),

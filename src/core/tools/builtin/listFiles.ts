@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { z } from 'zod';
+import { linesWithin, pageCharacters } from '../resultLimit';
 import { defineTool, ToolError } from '../tool';
 
 export const LIST_MAX_ENTRIES = 1000;
@@ -19,7 +20,7 @@ export const listFilesTool = defineTool({
     'Output: one path per line, relative to the workspace root (ready to pass to read_file and the other tools); folders end with "/".',
     'By default only the direct entries of the folder; with recursive: true, every file below it (files only, folders are not listed separately; symbolic links are not followed).',
     'Paths ignored by .gitignore (nested ones too) or hidden by .elbowignore are left out; dot-files are included; .git is never listed.',
-    `At most ${LIST_MAX_ENTRIES} entries: when there are more, a note says so; then list a subfolder, or use search with include.`,
+    `At most ${LIST_MAX_ENTRIES} entries, fewer for a model with a small context window: when there are more, a note says so; then list a subfolder, or use search with include.`,
   ].join('\n'),
   inputSchema,
   readOnly: true,
@@ -34,7 +35,7 @@ export const listFilesTool = defineTool({
       signal: context.signal,
     });
     const isHidden = await context.workspace.hiddenPathTest();
-    const lines = listing.entries
+    const allLines = listing.entries
       .filter((entry) => !isHidden(path.join(folder.absolute, entry), entry.endsWith('/')))
       .map((entry) => {
         const isFolder = entry.endsWith('/');
@@ -42,15 +43,17 @@ export const listFilesTool = defineTool({
         return isFolder ? `${display}/` : display;
       });
     const what = input.recursive ? 'files' : 'entries';
+    const lines = linesWithin(allLines, pageCharacters(context.resultLimit, Number.POSITIVE_INFINITY));
+    const truncated = listing.truncated || lines.length < allLines.length;
     if (lines.length === 0) {
       return { content: `${shown} has no ${what} (ignored paths are not listed).`, summary: `Listed ${shown} (empty)` };
     }
-    const note = listing.truncated
+    const note = truncated
       ? `\n\n[Only the first ${lines.length} ${what} are shown; there are more. List a subfolder, or use search with include, to see the rest.]`
       : '';
     return {
       content: lines.join('\n') + note,
-      summary: `Listed ${shown}${input.recursive ? ' recursively' : ''} (${lines.length}${listing.truncated ? '+' : ''} ${what})`,
+      summary: `Listed ${shown}${input.recursive ? ' recursively' : ''} (${lines.length}${truncated ? '+' : ''} ${what})`,
     };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linesWithin, pageCharacters } from '../resultLimit';
 import { defineTool, ToolError } from '../tool';
 import { outputForModel } from './commandOutputText';
 import { splitLines } from './textFile';
@@ -31,17 +32,17 @@ export const readCommandOutputTool = defineTool({
       : undefined;
     if (input.start_line === undefined && background) {
       const text = context.commands.takeNewOutput(record);
-      const body = text.trim() === '' ? '(nothing new)' : outputForModel(record.id, text);
+      const body = text.trim() === '' ? '(nothing new)' : outputForModel(record.id, text, 1, context.resultLimit);
       return { content: `${state}\nNew output of ${record.id}:\n${body}`, summary: `Read output of ${record.id}` };
     }
     const lines = splitLines(context.commands.text(record));
     const total = lines.length;
     const first = input.start_line ?? 1;
     if (first > Math.max(total, 1)) throw new ToolError(`start_line ${first} is past the end: ${record.id} printed ${total} lines.`);
-    const page = lines.slice(first - 1, first - 1 + (input.line_count ?? DEFAULT_LINE_COUNT));
+    const page = linesWithin(lines.slice(first - 1, first - 1 + (input.line_count ?? DEFAULT_LINE_COUNT)), pageCharacters(context.resultLimit, Number.POSITIVE_INFINITY));
     const last = first + page.length - 1;
     const header = [state, `Lines ${first}–${Math.min(last, total)} of ${total} of ${record.id} (\`${record.command}\`):`].filter(Boolean).join('\n');
     const more = last < total ? `\n[${total - last} more lines: continue with start_line ${last + 1}.]` : '';
-    return { content: `${header}\n${outputForModel(record.id, page.join('\n'), first)}${more}`, summary: `Read output of ${record.id} (lines ${first}–${Math.min(last, total)})` };
+    return { content: `${header}\n${outputForModel(record.id, page.join('\n'), first, context.resultLimit)}${more}`, summary: `Read output of ${record.id} (lines ${first}–${Math.min(last, total)})` };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCharacters } from '../resultLimit';
 import { defineTool, ToolError, type ToolContext } from '../tool';
 import type { ResolvedPath } from '../workspace';
 import { formatSize } from './binaryDescription';
@@ -28,7 +29,7 @@ export const readFileTool = defineTool({
   description: [
     'Read a text file of the workspace.',
     'Each line of the output starts with its line number and a tab, e.g. "  12\\tconst x = 1;". The number and the tab are not part of the file: never copy them into edit_file.',
-    `One call returns at most ${READ_MAX_LINES} lines or 100 KB; when the file goes on, the output ends with a note giving the offset to continue from. Use offset and limit to read just the part you need of a large file.`,
+    `One call returns at most ${READ_MAX_LINES} lines or 100 KB (less for a model with a small context window); when the file goes on, the output ends with a note giving the offset to continue from. Use offset and limit to read just the part you need of a large file.`,
     `Lines longer than ${READ_MAX_LINE_CHARS} characters are cut short. Binary files (images, archives, executables) are described, not shown. For a folder, use list_files.`,
   ].join('\n'),
   inputSchema,
@@ -50,7 +51,8 @@ export const readFileTool = defineTool({
     if (first > lines.length) {
       throw new ToolError(`offset ${first} is past the end of ${shown}, which has ${lines.length} lines.`);
     }
-    const page = takePage(lines, first, Math.min(input.limit ?? READ_MAX_LINES, READ_MAX_LINES));
+    const maxBytes = pageCharacters(context.resultLimit, READ_MAX_BYTES);
+    const page = takePage(lines, first, Math.min(input.limit ?? READ_MAX_LINES, READ_MAX_LINES), maxBytes);
     const last = first + page.lines.length - 1;
     const notes: string[] = [];
     if (last < lines.length) {
@@ -78,8 +80,8 @@ async function assertReadableFile(file: ResolvedPath, shown: string, context: To
   }
 }
 
-/** Lines from `first`, up to `maxLines` and about `READ_MAX_BYTES` (at least one line). */
-function takePage(lines: readonly string[], first: number, maxLines: number): { lines: string[]; cutLines: number } {
+/** Lines from `first`, up to `maxLines` and about `maxBytes` (at least one line). */
+function takePage(lines: readonly string[], first: number, maxLines: number, maxBytes: number): { lines: string[]; cutLines: number } {
   const page: string[] = [];
   let bytes = 0;
   let cutLines = 0;
@@ -90,7 +92,7 @@ function takePage(lines: readonly string[], first: number, maxLines: number): { 
       cutLines++;
     }
     bytes += Buffer.byteLength(line, 'utf8') + 8;
-    if (page.length > 0 && bytes > READ_MAX_BYTES) break;
+    if (page.length > 0 && bytes > maxBytes) break;
     page.push(line);
   }
   return { lines: page, cutLines };

@@ -102,7 +102,7 @@ function describeResult(command: string, result: CommandResult, timeoutSeconds: 
   const failed = result.ending !== 'exited' || result.exitCode !== 0;
   const hint = decision.sandboxed && failed ? sandboxFailureHint(text) : undefined;
   if (hint !== undefined) lines.push(hint);
-  lines.push(`Output (id ${id}):`, outputForModel(id, text));
+  lines.push(`Output (id ${id}):`, outputForModel(id, text, 1, context.resultLimit));
   const ending = result.ending === 'exited' ? (result.exitCode === undefined ? 'ended' : `exit ${result.exitCode}`) : result.ending === 'timedOut' ? `timed out after ${timeoutSeconds} s` : 'cancelled';
   return {
     content: lines.join('\n'),

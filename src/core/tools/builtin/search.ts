@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SearchMatch } from '../../host/searcher';
 import { LineMatcher } from '../../search/lineMatcher';
 import { compileLinePattern, InvalidPatternError } from '../../search/linePattern';
+import { linesWithin, pageCharacters } from '../resultLimit';
 import { defineTool, ToolError, type ToolContext } from '../tool';
 import type { ResolvedPath } from '../workspace';
 import { decodeFile } from './textFile';
@@ -35,7 +36,7 @@ export const searchTool = defineTool({
     'Search file contents in the workspace for a regular expression or, with literal: true, plain text (fast, ripgrep).',
     'Output: one match per line as "path:line: text", paths relative to the workspace root, line numbers 1-based (use them as offset for read_file).',
     'Smart case by default. Files ignored by .gitignore or hidden by .elbowignore, binary files and .git are not searched.',
-    `At most ${SEARCH_MAX_MATCHES} matches (a note says when there are more; then narrow with path, include or a more specific pattern); lines longer than ${SEARCH_MAX_LINE_CHARS} characters are shortened around the match.`,
+    `At most ${SEARCH_MAX_MATCHES} matches, fewer for a model with a small context window (a note says when there are more; then narrow with path, include or a more specific pattern); lines longer than ${SEARCH_MAX_LINE_CHARS} characters are shortened around the match.`,
     'To find files by name, use list_files with recursive: true instead.',
   ].join('\n'),
   inputSchema,
@@ -55,17 +56,20 @@ export const searchTool = defineTool({
       const how = `${caseSensitive ? 'case-sensitive' : 'case-insensitive'}${input.literal ? ', literal' : ''}`;
       return { content: `No matches for ${JSON.stringify(input.pattern)} in ${shown} (${how}${input.include ? `, include ${input.include}` : ''}).`, summary: `Searched ${shown}: no matches` };
     }
-    const lines = visible.map((match) => {
+    const allLines = visible.map((match) => {
       const display = context.workspace.displayPath(path.join(base, match.path));
       return `${display}:${match.line}: ${shortenAroundMatch(match.text, match.column ?? 0)}`;
     });
-    const fileCount = new Set(visible.map((match) => match.path)).size;
-    const note = truncated
-      ? `[${visible.length} of the matches are shown; there are more. Narrow the search with path, include or a more specific pattern.]`
-      : `[${visible.length} match${visible.length === 1 ? '' : 'es'} in ${fileCount} file${fileCount === 1 ? '' : 's'}.]`;
+    const lines = linesWithin(allLines, pageCharacters(context.resultLimit, Number.POSITIVE_INFINITY));
+    const shownMatches = lines.length;
+    const more = truncated || shownMatches < visible.length;
+    const fileCount = new Set(visible.slice(0, shownMatches).map((match) => match.path)).size;
+    const note = more
+      ? `[${shownMatches} of the matches are shown; there are more. Narrow the search with path, include or a more specific pattern.]`
+      : `[${shownMatches} match${shownMatches === 1 ? '' : 'es'} in ${fileCount} file${fileCount === 1 ? '' : 's'}.]`;
     return {
       content: `${lines.join('\n')}\n\n${note}`,
-      summary: `Searched ${shown}: ${visible.length}${truncated ? '+' : ''} match${visible.length === 1 && !truncated ? '' : 'es'} in ${fileCount} file${fileCount === 1 ? '' : 's'}`,
+      summary: `Searched ${shown}: ${shownMatches}${more ? '+' : ''} match${shownMatches === 1 && !more ? '' : 'es'} in ${fileCount} file${fileCount === 1 ? '' : 's'}`,
     };
   },
 });

@@ -23,7 +23,7 @@ export const stopCommandTool = defineTool({
     const text = context.commands.takeNewOutput(record);
     const state = wasRunning ? `Stopped ${record.id}.` : `${record.id} had already ended with exit code ${background.exitCode ?? 'unknown'}.`;
     return {
-      content: `${state}\nOutput since the last read:\n${text.trim() === '' ? '(nothing new)' : outputForModel(record.id, text)}`,
+      content: `${state}\nOutput since the last read:\n${text.trim() === '' ? '(nothing new)' : outputForModel(record.id, text, 1, context.resultLimit)}`,
       summary: wasRunning ? `Stopped ${record.id}` : `${record.id} had already ended`,
     };
   },

@@ -303,6 +303,8 @@ describe('ChatTranscript', () => {
       const item = failed[0]?.type === 'itemUpdated' ? failed[0].item : undefined;
       assert.equal(item?.kind === 'compaction' && `${item.state}: ${item.message ?? ''}`, 'failed: Overloaded (529)');
       assert.equal(transcript.items.length, 2);
+      const cut = play({ type: 'compaction', layer: 1, reason: 'threshold', beforeTokens: 30_000, afterTokens: 22_000, shortenedResults: 2, newest: true });
+      assert.equal(cut[0]?.type === 'itemAdded' && cut[0].item.kind === 'compaction' && cut[0].item.newest, true, 'the marker says the newest results were cut');
     });
 
     it('ends a marker left running when the run ends or the window reloads', () => {
