@@ -21,18 +21,21 @@ export function payloads(recording: Recording): JsonObject[] {
 
 export interface ServedOpenAiReply {
   content: string;
+  /** DeepSeek's (and other servers') `reasoning_content`, concatenated. */
+  reasoningContent: string;
   toolCallIds: string[];
   /** Every `reasoning_details` item, in the order received. */
   reasoningDetails: JsonObject[];
 }
 
 export function servedOpenAiReply(recording: Recording): ServedOpenAiReply {
-  const reply: ServedOpenAiReply = { content: '', toolCallIds: [], reasoningDetails: [] };
+  const reply: ServedOpenAiReply = { content: '', reasoningContent: '', toolCallIds: [], reasoningDetails: [] };
   for (const payload of payloads(recording)) {
     const choice = Array.isArray(payload.choices) ? payload.choices.find(isObject) : undefined;
     const part = choice && (isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : undefined);
     if (!part) continue;
     if (typeof part.content === 'string') reply.content += part.content;
+    if (typeof part.reasoning_content === 'string') reply.reasoningContent += part.reasoning_content;
     if (Array.isArray(part.reasoning_details)) reply.reasoningDetails.push(...part.reasoning_details.filter(isObject));
     for (const call of Array.isArray(part.tool_calls) ? part.tool_calls.filter(isObject) : []) {
       if (typeof call.id === 'string' && call.id !== '') reply.toolCallIds.push(call.id);
@@ -42,6 +45,8 @@ export function servedOpenAiReply(recording: Recording): ServedOpenAiReply {
 }
 
 export interface ServedAnthropicReply {
+  /** The text blocks, joined. */
+  text: string;
   thinking: Array<{ thinking: string; signature: string }>;
   redacted: string[];
   toolUseIds: string[];
@@ -60,6 +65,7 @@ export function servedAnthropicReply(recording: Recording): ServedAnthropicReply
     }
   }
   return {
+    text: blocks.flatMap((b) => (b.type === 'text' && typeof b.text === 'string' ? [b.text] : [])).join(''),
     thinking: blocks.flatMap((b) => (b.type === 'thinking' ? [{ thinking: String(b.thinking ?? ''), signature: String(b.signature ?? '') }] : [])),
     redacted: blocks.flatMap((b) => (b.type === 'redacted_thinking' && typeof b.data === 'string' ? [b.data] : [])),
     toolUseIds: blocks.flatMap((b) => (b.type === 'tool_use' && typeof b.id === 'string' ? [b.id] : [])),
@@ -68,6 +74,7 @@ export function servedAnthropicReply(recording: Recording): ServedAnthropicReply
 
 function applyDelta(block: JsonObject | undefined, delta: JsonObject): void {
   if (!block) return;
+  if (delta.type === 'text_delta') block.text = String(block.text ?? '') + String(delta.text ?? '');
   if (delta.type === 'thinking_delta') block.thinking = String(block.thinking ?? '') + String(delta.thinking ?? '');
   if (delta.type === 'signature_delta') block.signature = String(block.signature ?? '') + String(delta.signature ?? '');
 }
