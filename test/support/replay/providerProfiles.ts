@@ -5,7 +5,7 @@ import { geminiThoughtSignatureRule } from './rules/geminiThoughtSignatures';
 import { openrouterReasoningDetailsRule } from './rules/openrouterReasoningDetails';
 import type { ReplayApi, RequestRule } from './rules/requestRule';
 
-export type ReplayProvider = 'deepseek' | 'gemini' | 'openrouter' | 'anthropic' | 'ollama' | 'llamacpp' | 'vllm';
+export type ReplayProvider = 'openai' | 'deepseek' | 'gemini' | 'openrouter' | 'anthropic' | 'ollama' | 'llamacpp' | 'vllm';
 
 export interface ProviderProfile {
   api: ReplayApi;
@@ -14,6 +14,8 @@ export interface ProviderProfile {
 }
 
 export const providerProfiles: Record<ReplayProvider, ProviderProfile> = {
+  // OpenAI's own rules (tool results paired with calls, the request shape) are checked for every request.
+  openai: { api: 'openai', rules: () => [] },
   deepseek: { api: 'openai', rules: () => [deepseekThinkingRule()] },
   gemini: { api: 'openai', rules: () => [geminiThoughtSignatureRule()] },
   openrouter: { api: 'openai', rules: () => [openrouterReasoningDetailsRule()] },
