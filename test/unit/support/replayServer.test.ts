@@ -12,10 +12,6 @@ async function start(provider: ReplayProvider): Promise<ReplayServer> {
   return server;
 }
 
-afterEach(async () => {
-  await server?.close();
-});
-
 async function post(path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; contentType: string | null; bytes: Buffer }> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
@@ -36,6 +32,11 @@ function recordedRequest(name: string): Json & { messages: Message[] } {
 }
 
 describe('replay server', () => {
+  // Inside the describe, so the hook stays out of other test files run in the same process.
+  afterEach(async () => {
+    await server.close();
+  });
+
   describe('serving recordings', () => {
     it('serves a stream byte for byte with its recorded status and content type, comment lines included', async () => {
       await start('openrouter');
