@@ -19,6 +19,7 @@ import { PromptCache } from './fakeLlm/promptCache';
 import { requestTokens } from './fakeLlm/replyDefaults';
 import type { ReplyTarget } from './fakeLlm/stream';
 import { ThinkingMemory } from './fakeLlm/thinkingMemory';
+import { parseJson, readBody } from './fakeLlm/requestBody';
 import type { FakeLlmApi, RecordedRequest, Script, ScriptedBlock, ScriptedResponse } from './fakeLlm/types';
 
 export type { FakeLlmApi, RecordedRequest, Script, ScriptedBlock, ScriptedResponse, ScriptedStopReason, ScriptedUsage } from './fakeLlm/types';
@@ -214,19 +215,3 @@ function writeError(api: FakeLlmApi, target: ReplyTarget, status: number, messag
   target.response.end(response.body);
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
-}
