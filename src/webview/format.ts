@@ -55,7 +55,7 @@ export function contextLabel(context: ContextGauge): string {
 
 /** The meter's tooltip: the label, then where the window's size came from when known. */
 export function contextTooltip(context: ContextGauge): string {
-  return context.windowSource ? `${contextLabel(context)}\nWindow size: ${context.windowSource}` : contextLabel(context);
+  return context.windowSource ? `${contextLabel(context)}\nWindow size from ${context.windowSource}` : contextLabel(context);
 }
 
 /** `48k → 3k tokens`, or `48k tokens` while the size after is not known. */

@@ -1,7 +1,7 @@
 import type { WindowSource } from './modelCatalog';
 
 /**
- * Where the window came from, for people: `reported by Ollama (loaded with 8,192 tokens)`.
+ * Where the window came from, for people, to follow "from": `Ollama (loaded with 8,192 tokens)`.
  * `settingName` is the host's name for the model setting (`elbow.models`, `ELBOW_MODELS`).
  */
 export function windowSourceText(source: WindowSource | undefined, settingName: string): string | undefined {
@@ -11,7 +11,7 @@ export function windowSourceText(source: WindowSource | undefined, settingName: 
     case 'setting':
       return `your ${settingName} setting`;
     case 'server':
-      return source.detail ? `reported by ${source.server} (${source.detail})` : `reported by ${source.server}`;
+      return source.detail ? `${source.server} (${source.detail})` : source.server;
     case 'table':
       return 'Elbow\'s built-in model table';
     case 'default':
