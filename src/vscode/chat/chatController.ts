@@ -8,7 +8,6 @@ import type { AgentHost } from '../../core/host/host';
 import type { ToolSource } from '../../core/tools/toolSource';
 import { emptyUsage, userText, type Message } from '../../core/llm/messages';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
-import { windowSourceText } from '../../core/llm/windowSourceText';
 import type { Attachment } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
@@ -22,6 +21,7 @@ import { messageWithAttachments } from './attachmentContext';
 import { logAgentEvent } from './logAgentEvent';
 import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
 import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
+import { contextGaugeOf } from './contextGaugeOf';
 import { createChatSession } from './createChatSession';
 import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { ReviewBridge } from './reviewBridge';
@@ -319,8 +319,7 @@ export class ChatController implements vscode.Disposable {
       this.deps.post({ type: 'usage', usage: event.total.usage, cost: event.total.cost });
     }
     if (event.type === 'context') {
-      const windowSource = windowSourceText(this.session?.limits?.windowSource, 'elbow.models');
-      this.conversation.context = { usedTokens: event.usedTokens, windowTokens: event.windowTokens, ...(windowSource ? { windowSource } : {}) };
+      this.conversation.context = contextGaugeOf(event, this.session?.limits);
       this.deps.post({ type: 'context', context: this.conversation.context });
     }
     if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done' || event.type === 'compaction') this.scheduleSave();
