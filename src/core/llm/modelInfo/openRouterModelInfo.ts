@@ -32,7 +32,11 @@ export function isOpenRouter(baseUrl: string): boolean {
 export async function openRouterModelInfo(requests: ServerRequests, baseUrl: string, model: string): Promise<ServerModelFacts | undefined> {
   const parsed = modelsSchema.safeParse(await requests.json(`${trimmedBaseUrl(baseUrl)}/models`));
   if (!parsed.success) return undefined;
-  const entry = parsed.data.data.find((candidate) => candidate.id === model) ?? parsed.data.data.find((candidate) => candidate.canonical_slug === model);
+  // A variant such as `:nitro` or `:online` routes the listed model; `:free` variants are listed themselves.
+  const base = model.includes(':') ? model.slice(0, model.indexOf(':')) : undefined;
+  const entry = parsed.data.data.find((candidate) => candidate.id === model)
+    ?? parsed.data.data.find((candidate) => candidate.canonical_slug === model)
+    ?? (base === undefined ? undefined : parsed.data.data.find((candidate) => candidate.id === base));
   if (entry === undefined) return undefined;
   const window = tokenCount(entry.context_length) ?? tokenCount(entry.top_provider?.context_length);
   if (window === undefined) return undefined;

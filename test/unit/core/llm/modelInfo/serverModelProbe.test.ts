@@ -121,6 +121,9 @@ describe('ServerModelProbe', () => {
     assert.equal(facts?.maxOutputTokens, 64_000);
     assert.deepEqual(facts?.prices, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 });
     assert.deepEqual(server.requests, ['GET /api/v1/models']);
+    const variant = await probe.lookUp({ baseUrl: 'https://openrouter.ai/api/v1', model: 'anthropic/claude-sonnet-4:nitro' });
+    assert.equal(variant?.contextWindow, 200_000, 'a routing variant has its model\'s window');
+    assert.equal(await probe.lookUp({ baseUrl: 'https://openrouter.ai/api/v1', model: 'openrouter/auto' }), undefined);
   });
 
   it('gives up at the deadline, says so in one log line, and keeps the failure for a while', async () => {
