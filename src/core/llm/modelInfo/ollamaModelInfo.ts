@@ -11,8 +11,9 @@ export const ollamaDefaultWindow = 4_096;
 
 const showSchema = z.looseObject({
   parameters: z.string().optional(),
-  model_info: z.record(z.string(), z.unknown()).optional(),
-  details: z.looseObject({}).optional(),
+  model_info: z.record(z.string(), z.unknown()).nullish(),
+  details: z.looseObject({ context_length: z.unknown().optional() }).optional(),
+  remote_model: z.string().optional(),
 });
 
 const runningSchema = z.looseObject({
@@ -22,7 +23,8 @@ const runningSchema = z.looseObject({
 /**
  * The window Ollama runs a model with: the one it is loaded with now (`/api/ps`), else the
  * model's `num_ctx` parameter (`/api/show`), else Ollama's default, never above the model's
- * trained length (`model_info.<architecture>.context_length`).
+ * trained length (`model_info.<architecture>.context_length`). A cloud model (`remote_model`)
+ * runs with its full length.
  */
 export async function ollamaModelInfo(requests: ServerRequests, baseUrl: string, model: string): Promise<ServerModelFacts | undefined> {
   const root = serverRoot(baseUrl);
@@ -30,8 +32,10 @@ export async function ollamaModelInfo(requests: ServerRequests, baseUrl: string,
     requests.json(`${root}/api/show`, { model }).then((body) => showSchema.safeParse(body)),
     requests.json(`${root}/api/ps`).then((body) => runningSchema.safeParse(body)).catch(() => undefined),
   ]);
-  if (!show.success || (show.data.model_info === undefined && show.data.details === undefined)) return undefined;
-  const trained = trainedLength(show.data.model_info);
+  if (!show.success || (show.data.model_info == null && show.data.details === undefined)) return undefined;
+  const trained = trainedLength(show.data.model_info ?? undefined) ?? tokenCount(show.data.details?.context_length);
+  // docs/context-length.mdx: "Cloud models are set to their maximum context length by default."
+  if (show.data.remote_model) return trained === undefined ? undefined : { server: 'Ollama', contextWindow: trained, detail: `a cloud model at its full ${count(trained)} tokens` };
   const loaded = running?.success ? running.data.models.find((entry) => sameModel(entry.name ?? entry.model, model)) : undefined;
   const loadedWindow = tokenCount(loaded?.context_length);
   if (loadedWindow !== undefined) return { server: 'Ollama', contextWindow: loadedWindow, detail: `loaded with ${count(loadedWindow)} tokens` };

@@ -50,6 +50,15 @@ describe('ServerModelProbe', () => {
       assert.equal(facts?.contextWindow, 32_768);
     });
 
+    it('gives a cloud model its full length, as Ollama runs cloud models', async () => {
+      // remote_model and remote_host: the fields ollama/ollama api/types.go ShowResponse (at fb30760996871fa9460115c753afd2c60d4ab0f7) gives a cloud model.
+      const cloud = { ...ollamaShowWithoutNumCtx, remote_model: 'gpt-oss:120b', remote_host: 'https://ollama.com:443' };
+      const server = await start(ollamaRoutes({ 'gpt-oss:120b-cloud': cloud }));
+      const facts = await new ServerModelProbe().lookUp({ baseUrl: `${server.url}/v1`, model: 'gpt-oss:120b-cloud' });
+      assert.equal(facts?.contextWindow, 8_192);
+      assert.match(facts?.detail ?? '', /cloud/);
+    });
+
     it('says nothing for a model Ollama does not have', async () => {
       const server = await start(ollamaRoutes({ gemma4: ollamaShowWithNumCtx }));
       const lines: string[] = [];
