@@ -2,6 +2,8 @@ import type { AgentSession } from '../core/agent/agentSession';
 import { createAgentSession } from '../core/agent/createAgentSession';
 import type { ApprovalRequest, Approvals } from '../core/host/approvals';
 import type { ToolSource } from '../core/tools/toolSource';
+import type { ModelInfoProbe } from '../core/llm/modelInfo/modelInfoProbe';
+import { ServerModelProbe } from '../core/llm/modelInfo/serverModelProbe';
 import { FixedPermissionSettings } from '../core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../core/permissions/permissionGate';
 import { createNodeHost } from '../node/createNodeHost';
@@ -19,14 +21,18 @@ export interface CliPermissions {
   sandbox?: CommandSandbox;
 }
 
-/** `tools`: the MCP servers' tools, when the run has servers. */
-export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource): Promise<AgentSession> {
+/**
+ * `tools`: the MCP servers' tools, when the run has servers. `modelInfo` asks an OpenAI-compatible
+ * server for the model's window; when the server does not say, the unknown-model hint speaks instead.
+ */
+export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource, modelInfo: ModelInfoProbe = new ServerModelProbe()): Promise<AgentSession> {
   return createAgentSession({
     host: await createNodeHost([root], { sandbox: permissions.sandbox }),
     provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl, reasoningEffort: config.reasoningEffort, stallTimeoutMs: config.stallTimeoutMs },
     model: config.model,
     maxTurns: config.maxTurns,
     models: config.models,
+    modelInfo,
     toolSources: tools === undefined ? [] : [tools],
     archive: new JsonlTranscriptArchive(transcriptsFolder(config.dataFolder), cliSessionId(new Date())),
     permissions: new PermissionGate({

@@ -4,7 +4,7 @@ import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
 import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
-import { usageReport } from './usageReport';
+import { usageReport, windowReading } from './usageReport';
 
 export interface EventRenderer {
   handle(event: AgentEvent): void;
@@ -95,7 +95,7 @@ export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<v
       case 'help':
         return say(slashCommandHelp);
       case 'usage':
-        return say(usageReport(session.usageTotals, context));
+        return say(usageReport(session.usageTotals, context, windowReading(session.limits)));
       case 'retry':
         return void runRequest((signal) => session.retry(handle, signal));
       case 'compact':

@@ -1,9 +1,22 @@
 import type { UsageTotals } from '../core/context/usageTotals';
+import type { ModelLimits } from '../core/llm/modelCatalog';
+import { windowSourceText } from '../core/llm/windowSourceText';
 import { formatCost, formatTokenCount } from '../protocol/tokenCount';
 import type { ContextReading } from './contextReading';
 
-/** `/usage`: the conversation's tokens and cost, and how full the context window is. */
-export function usageReport(totals: UsageTotals, context: ContextReading | undefined): string {
+/** The session's window: its size and where the size came from (`windowSourceText`). */
+export interface WindowReading {
+  tokens: number;
+  source: string | undefined;
+}
+
+/** The window of a session that knows its model's limits; the CLI's model setting is `ELBOW_MODELS`. */
+export function windowReading(limits: ModelLimits | undefined): WindowReading | undefined {
+  return limits === undefined ? undefined : { tokens: limits.contextWindow, source: windowSourceText(limits.windowSource, 'ELBOW_MODELS') };
+}
+
+/** `/usage`: the conversation's tokens and cost, how full the context window is, and where its size came from. */
+export function usageReport(totals: UsageTotals, context: ContextReading | undefined, window?: WindowReading): string {
   const { usage } = totals;
   const tokens = [
     `${formatTokenCount(usage.inputTokens)} input`,
@@ -15,6 +28,7 @@ export function usageReport(totals: UsageTotals, context: ContextReading | undef
     `Tokens:  ${tokens}`,
     `Cost:    ${formatCost(totals.cost)}`,
     `Context: ${context === undefined ? 'no request yet' : contextGauge(context)}`,
+    ...(window === undefined ? [] : [`Window:  ${formatTokenCount(window.tokens)} tokens${window.source ? `, from ${window.source}` : ''}`]),
   ].join('\n') + '\n';
 }
 

@@ -178,6 +178,8 @@ export const costSchema = z.number().nullable();
 export const contextGaugeSchema = z.object({
   usedTokens: z.number(),
   windowTokens: z.number(),
+  /** Where the window's size came from, e.g. `Ollama (loaded with 8,192 tokens)`. */
+  windowSource: z.string().optional(),
 });
 export type ContextGauge = z.infer<typeof contextGaugeSchema>;
 

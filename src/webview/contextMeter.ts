@@ -1,6 +1,6 @@
 import type { ContextGauge } from '../protocol/chatItems';
 import { h } from './dom';
-import { contextLabel, contextLevel, contextPercent, contextText } from './format';
+import { contextLabel, contextLevel, contextPercent, contextText, contextTooltip } from './format';
 
 /** `42k / 200k` over a thin bar: how full the model's context window is. Hidden until the first request. */
 export class ContextMeter {
@@ -34,7 +34,7 @@ export class ContextMeter {
     this.element.setAttribute('aria-valuenow', String(Math.min(Math.max(context.usedTokens, 0), context.windowTokens)));
     this.element.setAttribute('aria-valuetext', `${percent}%`);
     this.element.setAttribute('aria-label', label);
-    this.element.title = label;
+    this.element.title = contextTooltip(context);
     this.text.textContent = contextText(context);
     // Through the CSSOM, which the page's CSP allows (it refuses only inline style attributes in markup).
     this.fill.style.width = `${Math.min(percent, 100)}%`;

@@ -53,6 +53,11 @@ export function contextLabel(context: ContextGauge): string {
   return `Context: ${count(context.usedTokens)} of ${count(context.windowTokens)} tokens (${contextPercent(context)}%)`;
 }
 
+/** The meter's tooltip: the label, then where the window's size came from when known. */
+export function contextTooltip(context: ContextGauge): string {
+  return context.windowSource ? `${contextLabel(context)}\nWindow size from ${context.windowSource}` : contextLabel(context);
+}
+
 /** `48k → 3k tokens`, or `48k tokens` while the size after is not known. */
 export function tokenReductionText(beforeTokens: number, afterTokens: number | undefined): string {
   if (afterTokens === undefined) return `${formatTokenCount(beforeTokens)} tokens`;

@@ -15,6 +15,7 @@ import { requestId } from './fakeLlm/ids';
 import { isObject, type JsonObject } from './fakeLlm/json';
 import { openaiDrop, openaiHang, openaiReply, openaiStreamError } from './fakeLlm/openaiReply';
 import { validateOpenAiRequest } from './fakeLlm/openaiValidation';
+import { answerModelInfo } from './fakeLlm/modelInfoRoutes';
 import { PromptCache } from './fakeLlm/promptCache';
 import { requestTokens } from './fakeLlm/replyDefaults';
 import type { ReplyTarget } from './fakeLlm/stream';
@@ -95,6 +96,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (answerModelInfo(request.method, path, response, options.model)) return void request.resume();
     const routed = request.method === 'POST' ? routes[path] : undefined;
     const api: FakeLlmApi = routed ?? (path.includes('messages') ? 'anthropic' : 'openai');
     const raw = await readBody(request);

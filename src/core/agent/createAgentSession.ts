@@ -5,6 +5,7 @@ import type { Message, Usage } from '../llm/messages';
 import { contextBudget, type CompactionSettings } from '../context/contextBudget';
 import type { TranscriptArchive } from '../host/transcriptArchive';
 import { isLocalEndpoint, modelLimits, type ModelOverride } from '../llm/modelCatalog';
+import type { ModelInfoProbe } from '../llm/modelInfo/modelInfoProbe';
 import { createProvider, type ProviderConfig } from '../llm/providers/createProvider';
 import type { PermissionGate } from '../permissions/permissionGate';
 import { builtinTools } from '../tools/builtin';
@@ -37,6 +38,8 @@ export interface CreateAgentSessionOptions {
   cost?: number | null;
   /** Tools besides the built-in ones, e.g. MCP servers'. */
   toolSources?: readonly ToolSource[];
+  /** Asks an OpenAI-compatible server for the model's real window (and output limit, prices); after the user's setting, before the table. */
+  modelInfo?: ModelInfoProbe;
 }
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
@@ -53,7 +56,11 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     date: host.environment.today(),
     instructions,
   });
-  const limits = modelLimits(options.model, { overrides: options.models, localEndpoint: isLocalEndpoint(options.provider.baseURL) });
+  const { baseURL } = options.provider;
+  const server = options.modelInfo !== undefined && options.provider.provider === 'openai' && baseURL
+    ? await options.modelInfo.lookUp({ baseUrl: baseURL, model: options.model, apiKey: options.provider.apiKey })
+    : undefined;
+  const limits = modelLimits(options.model, { overrides: options.models, localEndpoint: isLocalEndpoint(baseURL), server });
   const budget = contextBudget(limits, options.compaction);
   return new AgentSession({
     host,

@@ -23,8 +23,32 @@ export interface ModelFacts {
 }
 
 export interface ModelLimits extends ModelFacts {
-  /** false: neither the table nor a setting knows this model, and the conservative defaults apply. */
+  /** false: neither the table, a setting nor the server knows this model, and the conservative defaults apply. */
   known: boolean;
+  /** Where `contextWindow` came from. */
+  windowSource?: WindowSource;
+}
+
+/** Where a model's context window came from, in order of precedence. */
+export type WindowSource =
+  | { kind: 'setting' }
+  /** `server` names it (e.g. `Ollama`); `detail` says what it reported (e.g. `loaded with 8,192 tokens`). */
+  | { kind: 'server'; server: string; detail?: string }
+  | { kind: 'table' }
+  | { kind: 'default' };
+
+/** What the server behind an OpenAI-compatible base URL reports about one of its models. */
+export interface ServerModelFacts {
+  /** The server's name for people, e.g. `Ollama`, `LM Studio`, `llama.cpp`, `vLLM`, `OpenRouter`. */
+  server: string;
+  /** The window the server runs the model with. */
+  contextWindow?: number;
+  /** Only an upper bound (e.g. a model not loaded yet, whose load size is not known): the window is at most this. */
+  maxContextWindow?: number;
+  maxOutputTokens?: number;
+  prices?: ModelPrices;
+  /** What the window is, in a few words, e.g. `loaded with 8,192 tokens`. */
+  detail?: string;
 }
 
 /** A user's setting for one model (VS Code `elbow.models`), every field optional; prices in USD per million tokens. */
@@ -41,6 +65,8 @@ export interface ModelLimitsOptions {
   overrides?: Readonly<Record<string, ModelOverride>>;
   /** The endpoint is on this machine (see `isLocalEndpoint`), so requests cost nothing. */
   localEndpoint?: boolean;
+  /** What the server reported; it comes after the user's setting and before the built-in table. */
+  server?: ServerModelFacts;
 }
 
 export const unknownModelLimits: ModelFacts = { contextWindow: 32_000, maxOutputTokens: 4_096 };
@@ -48,27 +74,45 @@ export const unknownModelLimits: ModelFacts = { contextWindow: 32_000, maxOutput
 const freePrices: ModelPrices = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
 /**
- * What Elbow knows about a model: its context window, output limit and prices, from the
- * built-in table and the user's overrides. An unknown model gets conservative limits and no
- * prices rather than a neighbour's numbers.
+ * What Elbow knows about a model: its context window, output limit and prices. Each comes from
+ * the user's overrides, then what the server reported, then the built-in table. An unknown
+ * model gets conservative limits and no prices rather than a neighbour's numbers.
  */
 export function modelLimits(model: string, options: ModelLimitsOptions = {}): ModelLimits {
   const listed = lookUpModel(model);
   const override = findOverride(model, options.overrides);
+  const server = options.server;
   const base = listed ?? unknownModelLimits;
-  const basePrices = options.localEndpoint ? freePrices : base.prices;
+  const basePrices = options.localEndpoint ? freePrices : (server?.prices ?? base.prices);
   const prices = override ? overriddenPrices(basePrices, override) : basePrices;
+  const window = chooseWindow(validTokenCount(override?.contextWindow), server, listed);
   return {
-    contextWindow: validTokenCount(override?.contextWindow) ?? base.contextWindow,
-    maxOutputTokens: validTokenCount(override?.maxOutputTokens) ?? base.maxOutputTokens,
+    contextWindow: window.tokens,
+    maxOutputTokens: validTokenCount(override?.maxOutputTokens) ?? validTokenCount(server?.maxOutputTokens) ?? base.maxOutputTokens,
     ...(prices ? { prices } : {}),
-    known: listed !== undefined || override !== undefined,
+    known: listed !== undefined || override !== undefined || window.source.kind === 'server',
+    windowSource: window.source,
   };
 }
 
 /** How a model's thinking is controlled, from the built-in table; undefined for models that take no reasoning parameters. */
 export function modelReasoning(model: string): ReasoningFacts | undefined {
   return lookUpModel(model)?.reasoning;
+}
+
+function chooseWindow(setting: number | undefined, server: ServerModelFacts | undefined, listed: ModelFacts | undefined): { tokens: number; source: WindowSource } {
+  if (setting !== undefined) return { tokens: setting, source: { kind: 'setting' } };
+  const fallback: { tokens: number; source: WindowSource } = listed
+    ? { tokens: listed.contextWindow, source: { kind: 'table' } }
+    : { tokens: unknownModelLimits.contextWindow, source: { kind: 'default' } };
+  if (server === undefined) return fallback;
+  const source: WindowSource = { kind: 'server', server: server.server, ...(server.detail ? { detail: server.detail } : {}) };
+  const runsWith = validTokenCount(server.contextWindow);
+  if (runsWith !== undefined) return { tokens: runsWith, source };
+  // Only a ceiling is known: the table's (or the default) window stands when it fits under it.
+  const ceiling = validTokenCount(server.maxContextWindow);
+  if (ceiling !== undefined && ceiling < fallback.tokens) return { tokens: ceiling, source };
+  return fallback;
 }
 
 /** The table's facts for a model id in any of the spellings routers, clouds and servers use, or undefined. */

@@ -7,6 +7,7 @@ import { storedTotals } from '../../core/context/usageTotals';
 import type { AgentHost } from '../../core/host/host';
 import type { ToolSource } from '../../core/tools/toolSource';
 import { emptyUsage, userText, type Message } from '../../core/llm/messages';
+import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import type { Attachment } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
@@ -20,6 +21,7 @@ import { messageWithAttachments } from './attachmentContext';
 import { logAgentEvent } from './logAgentEvent';
 import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
 import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
+import { contextGaugeOf } from './contextGaugeOf';
 import { createChatSession } from './createChatSession';
 import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { ReviewBridge } from './reviewBridge';
@@ -52,6 +54,8 @@ export class ChatController implements vscode.Disposable {
   private conversation: StoredConversation = newConversation();
   private transcript = new ChatTranscript();
   private session: AgentSession | undefined;
+  /** Asks an OpenAI-compatible server for a model's real window; its answers are kept across sessions. */
+  private readonly modelInfo = new ServerModelProbe({ log: (line) => this.deps.log.info(line) });
   /** The open conversation's commands and background processes; they outlive a session made anew for other settings. */
   private commands = new CommandSession();
   private abort: AbortController | undefined;
@@ -298,6 +302,7 @@ export class ChatController implements vscode.Disposable {
       approvals: this.approvals,
       takeNotes: () => this.deps.reviewManager.takeNotes(),
       toolSources: [this.deps.mcp.toolSource],
+      modelInfo: this.modelInfo,
     });
     this.conversation.messages = this.session.messages;
     this.conversation.model = { provider: settings.provider, model: settings.model };
@@ -314,7 +319,7 @@ export class ChatController implements vscode.Disposable {
       this.deps.post({ type: 'usage', usage: event.total.usage, cost: event.total.cost });
     }
     if (event.type === 'context') {
-      this.conversation.context = { usedTokens: event.usedTokens, windowTokens: event.windowTokens };
+      this.conversation.context = contextGaugeOf(event, this.session?.limits);
       this.deps.post({ type: 'context', context: this.conversation.context });
     }
     if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done' || event.type === 'compaction') this.scheduleSave();

@@ -4,6 +4,7 @@ import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
 import type { CommandSession } from '../../core/commands/commandSession';
 import type { AgentHost } from '../../core/host/host';
 import type { TranscriptArchive } from '../../core/host/transcriptArchive';
+import type { ModelInfoProbe } from '../../core/llm/modelInfo/modelInfoProbe';
 import type { ToolSource } from '../../core/tools/toolSource';
 import { PermissionGate } from '../../core/permissions/permissionGate';
 import { VscodePermissionSettings } from '../permissions/vscodePermissionSettings';
@@ -22,6 +23,8 @@ export interface ChatSessionParts {
   takeNotes: () => string[];
   /** The MCP servers' tools. */
   toolSources: readonly ToolSource[];
+  /** Asks an OpenAI-compatible server for the model's real window. */
+  modelInfo?: ModelInfoProbe;
 }
 
 /** An agent session for the chat's open conversation, with the settings as they are now. */
@@ -41,6 +44,7 @@ export function createChatSession(parts: ChatSessionParts): Promise<AgentSession
     archive: parts.archive,
     takeNotes: parts.takeNotes,
     toolSources: parts.toolSources,
+    modelInfo: parts.modelInfo,
     commands: parts.commands,
     permissions: new PermissionGate({ settings: new VscodePermissionSettings(() => approvals.autoApprove), approvals }),
     guardRails: { toolCallsPerMessage: settings.toolCallsPerMessage, commandsPerMessage: settings.commandsPerMessage, identicalFailures: 3 },

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { defaultModels, type ProviderName } from '../../core/llm/providers/createProvider';
 import { ApiKeys } from '../apiKeys';
 import { providerLabels, readSettings, settingTarget } from '../settings';
+import { pickServerModel, typeModelName } from './pickServerModel';
 
 interface ProviderItem extends vscode.QuickPickItem {
   provider: ProviderName;
@@ -41,29 +42,30 @@ export async function setApiKey(keys: ApiKeys): Promise<void> {
   }
 }
 
-/** "Elbow: Change Provider and Model": provider, model and endpoint, written to settings. */
+/**
+ * "Elbow: Change Provider and Model": provider, endpoint and model, written to settings. For an
+ * OpenAI-compatible endpoint the model is picked from the server's list, or typed.
+ */
 export async function changeModel(keys: ApiKeys): Promise<void> {
   const settings = readSettings();
   const provider = await pickProvider('Elbow: Change Provider and Model', keys);
   if (provider === undefined) return;
-  const model = await vscode.window.showInputBox({
-    title: `Elbow: model for ${providerLabels[provider]}`,
-    prompt: 'e.g. gpt-4.1, deepseek-chat, claude-sonnet-4-6, qwen2.5-coder:14b',
-    value: provider === settings.provider ? settings.model : defaultModels[provider],
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'Enter a model name.' : undefined),
-  });
-  if (model === undefined) return;
+  const sameProvider = provider === settings.provider;
   const baseUrl = await vscode.window.showInputBox({
     title: 'Elbow: endpoint (base URL)',
     prompt: 'Leave empty for the official endpoint; e.g. https://api.deepseek.com/v1 or http://localhost:11434/v1 for Ollama.',
-    value: provider === settings.provider ? (settings.baseUrl ?? '') : '',
+    value: sameProvider ? (settings.baseUrl ?? '') : '',
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() === '' || /^https?:\/\/\S+$/.test(value.trim()) ? undefined : 'Enter an http:// or https:// URL, or leave it empty.'),
   });
   if (baseUrl === undefined) return;
+  const current = sameProvider ? settings.model : defaultModels[provider];
+  const model = provider === 'openai'
+    ? await pickServerModel(baseUrl.trim(), current, await keys.get(provider))
+    : await typeModelName('e.g. claude-sonnet-4-6, claude-opus-4-7', current, `Elbow: model for ${providerLabels[provider]}`);
+  if (model === undefined || model === '') return;
   const configuration = vscode.workspace.getConfiguration('elbow');
   await configuration.update('provider', provider, settingTarget('provider'));
-  await configuration.update('model', model.trim(), settingTarget('model'));
+  await configuration.update('model', model, settingTarget('model'));
   await configuration.update('baseUrl', baseUrl.trim(), settingTarget('baseUrl'));
 }

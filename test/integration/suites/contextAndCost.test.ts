@@ -37,6 +37,7 @@ export function contextAndCostTests(server: () => FakeLlmServer): void {
       await waitUntilIdle();
       await webview.waitFor('#context-meter', { text: '5.2k / 20k' });
       assert.match(await webview.evaluate<string>(`document.getElementById('context-meter').getAttribute('aria-label')`), /5,200 of 20,000 tokens/);
+      assert.match(await webview.evaluate<string>(`document.getElementById('context-meter').title`), /\nWindow size from your elbow\.models setting$/, 'the tooltip says where the window came from');
       // 5,000 × $3 + 200 × $15 per million tokens.
       assert.match((await textsOf('#usage')).join(''), /5k in · 200 out · \$0\.02/);
 

@@ -125,7 +125,7 @@ describe('interactive chat: /usage, /compact and /help', function () {
     input.write('hi\r');
     await waitFor(/Elbow: Hello there\.\n/);
     input.write('/usage\r');
-    await waitFor(/Context: 2k \/ 1M tokens \(0%\)\n/);
+    await waitFor(/Context: 2k \/ 1M tokens \(0%\)\nWindow: {2}1M tokens, from Elbow's built-in model table\n/);
     assert.match(terminal.text(), /Tokens: {2}1\.2k input · 800 cache read · 0 cache write · 30 output\nCost: {4}\$0\.00\n/);
     assert.equal(server.requests.length, 1, '/usage is not sent to the model');
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { updatedContextReading } from '../../../src/cli/contextReading';
-import { contextGauge, usageReport } from '../../../src/cli/usageReport';
+import { contextGauge, usageReport, windowReading } from '../../../src/cli/usageReport';
+import { modelLimits } from '../../../src/core/llm/modelCatalog';
 import { formatCost, formatTokenCount } from '../../../src/protocol/tokenCount';
 
 const usage = { inputTokens: 12_345, outputTokens: 1_234, cacheReadTokens: 40_000, cacheWriteTokens: 0 };
@@ -25,6 +26,14 @@ describe('/usage report', () => {
     const report = usageReport({ usage, cost: null }, undefined);
     assert.match(report, /^Cost: {4}unknown$/m);
     assert.match(report, /^Context: no request yet$/m);
+  });
+
+  it('says how large the window is and where its size came from', () => {
+    const report = usageReport({ usage, cost: 0 }, { usedTokens: 2_000, windowTokens: 8_192, estimated: false }, { tokens: 8_192, source: 'Ollama (loaded with 8,192 tokens)' });
+    assert.match(report, /^Context: 2k \/ 8\.2k tokens \(24%\)\nWindow: {2}8\.2k tokens, from Ollama \(loaded with 8,192 tokens\)\n$/m);
+    const reading = windowReading(modelLimits('my-finetune'));
+    assert.deepEqual(reading, { tokens: 32_000, source: 'a cautious default for a model Elbow does not know (set its window in ELBOW_MODELS)' });
+    assert.equal(windowReading(undefined), undefined);
   });
 
   it('marks an estimated gauge', () => {

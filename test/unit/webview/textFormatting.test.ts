@@ -3,6 +3,7 @@ import {
   attachmentLabel,
   compactionTitle,
   contextLabel,
+  contextTooltip,
   contextLevel,
   contextText,
   costText,
@@ -43,6 +44,12 @@ describe('webview: text formatting', () => {
     assert.deepEqual([0, 149_999, 150_000, 179_999, 180_000, 250_000].map((used) => contextLevel(gauge(used))), ['normal', 'normal', 'warning', 'warning', 'critical', 'critical']);
     assert.equal(contextLabel(gauge(250_000)), 'Context: 250,000 of 200,000 tokens (125%)', 'an estimate may overshoot');
     assert.equal(contextLevel({ usedTokens: 10, windowTokens: 0 }), 'normal');
+  });
+
+  it('says in the meter\'s tooltip where the window\'s size came from', () => {
+    const gauge = { usedTokens: 2_000, windowTokens: 8_192, windowSource: 'Ollama (loaded with 8,192 tokens)' };
+    assert.equal(contextTooltip(gauge), 'Context: 2,000 of 8,192 tokens (24%)\nWindow size from Ollama (loaded with 8,192 tokens)');
+    assert.equal(contextTooltip({ usedTokens: 2_000, windowTokens: 8_192 }), 'Context: 2,000 of 8,192 tokens (24%)');
   });
 
   it('words a compaction marker in each state', () => {

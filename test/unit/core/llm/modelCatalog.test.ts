@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { isLocalEndpoint, modelLimits, unknownModelLimits, type ModelLimits } from '../../../../src/core/llm/modelCatalog';
 
-const unknown: ModelLimits = { ...unknownModelLimits, known: false };
+const unknown: ModelLimits = { ...unknownModelLimits, known: false, windowSource: { kind: 'default' } };
+const fromTable = { kind: 'table' } as const;
+const fromDefault = { kind: 'default' } as const;
 const free = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
 describe('modelLimits', () => {
@@ -11,12 +13,14 @@ describe('modelLimits', () => {
       maxOutputTokens: 128_000,
       prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
       known: true,
+      windowSource: fromTable,
     });
     assert.deepEqual(modelLimits('gpt-4.1'), {
       contextWindow: 1_047_576,
       maxOutputTokens: 32_768,
       prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 },
       known: true,
+      windowSource: fromTable,
     });
   });
 
@@ -95,7 +99,7 @@ describe('modelLimits', () => {
 describe('modelLimits with overrides', () => {
   it('replaces only the fields an override sets', () => {
     const limits = modelLimits('claude-sonnet-4-6', { overrides: { 'claude-sonnet-4-6': { contextWindow: 200_000 } } });
-    assert.deepEqual(limits, { ...modelLimits('claude-sonnet-4-6'), contextWindow: 200_000 });
+    assert.deepEqual(limits, { ...modelLimits('claude-sonnet-4-6'), contextWindow: 200_000, windowSource: { kind: 'setting' } });
   });
 
   it('matches an override key exactly, ignoring case, or after the same normalisation', () => {
@@ -112,12 +116,13 @@ describe('modelLimits with overrides', () => {
   });
 
   it('makes an unknown model known, and priced once input and output prices are given', () => {
-    assert.deepEqual(modelLimits('my-finetune', { overrides: { 'my-finetune': {} } }), { ...unknownModelLimits, known: true });
+    assert.deepEqual(modelLimits('my-finetune', { overrides: { 'my-finetune': {} } }), { ...unknownModelLimits, known: true, windowSource: fromDefault });
     assert.deepEqual(modelLimits('my-finetune', { overrides: { 'my-finetune': { contextWindow: 64_000, inputPrice: 1, outputPrice: 4 } } }), {
       contextWindow: 64_000,
       maxOutputTokens: 4_096,
       prices: { input: 1, output: 4, cacheRead: 1, cacheWrite: 1 },
       known: true,
+      windowSource: { kind: 'setting' },
     });
     const withCache = modelLimits('my-finetune', { overrides: { 'my-finetune': { inputPrice: 1, outputPrice: 4, cacheReadPrice: 0.1, cacheWritePrice: 1.25 } } });
     assert.deepEqual(withCache.prices, { input: 1, output: 4, cacheRead: 0.1, cacheWrite: 1.25 });
@@ -138,19 +143,19 @@ describe('modelLimits with overrides', () => {
   it('ignores numbers that are not finite or are negative', () => {
     const bad = { contextWindow: Number.NaN, maxOutputTokens: -1, inputPrice: -3, outputPrice: Number.POSITIVE_INFINITY, cacheReadPrice: Number.NaN };
     assert.deepEqual(modelLimits('gpt-4.1', { overrides: { 'gpt-4.1': bad } }), modelLimits('gpt-4.1'));
-    assert.deepEqual(modelLimits('my-finetune', { overrides: { 'my-finetune': bad } }), { ...unknownModelLimits, known: true });
+    assert.deepEqual(modelLimits('my-finetune', { overrides: { 'my-finetune': bad } }), { ...unknownModelLimits, known: true, windowSource: fromDefault });
     assert.equal(modelLimits('gpt-4.1', { overrides: { 'gpt-4.1': { contextWindow: 0 } } }).contextWindow, 1_047_576);
   });
 });
 
 describe('modelLimits on a local endpoint', () => {
   it('costs nothing and keeps the context window of a listed model', () => {
-    assert.deepEqual(modelLimits('qwen3-coder:30b', { localEndpoint: true }), { contextWindow: 262_144, maxOutputTokens: 65_536, prices: free, known: true });
+    assert.deepEqual(modelLimits('qwen3-coder:30b', { localEndpoint: true }), { contextWindow: 262_144, maxOutputTokens: 65_536, prices: free, known: true, windowSource: fromTable });
     assert.deepEqual(modelLimits('gpt-4.1', { localEndpoint: true }).prices, free);
   });
 
   it('costs nothing for an unknown model, which keeps the defaults', () => {
-    assert.deepEqual(modelLimits('my-gguf', { localEndpoint: true }), { ...unknownModelLimits, prices: free, known: false });
+    assert.deepEqual(modelLimits('my-gguf', { localEndpoint: true }), { ...unknownModelLimits, prices: free, known: false, windowSource: fromDefault });
   });
 
   it('lets a setting price a local proxy that forwards to a paid API', () => {

@@ -57,6 +57,10 @@ export function contextSpecs(harness: () => ChatViewHarness): void {
       colour: themeColours['--vscode-progressBar-background'],
     });
 
+    await view.deliver({ type: 'context', context: { ...gauge(100_000), windowSource: 'vLLM (max_model_len 200,000)' } });
+    assert.equal(await page.locator('#context-meter').getAttribute('title'), 'Context: 100,000 of 200,000 tokens (50%)\nWindow size from vLLM (max_model_len 200,000)');
+    assert.equal(await page.locator('#context-meter').getAttribute('aria-label'), 'Context: 100,000 of 200,000 tokens (50%)');
+
     await view.deliver({ type: 'context', context: gauge(160_000) });
     const warning = await readMeter(page);
     assert.deepEqual([warning.text, warning.label, warning.className, warning.filled, warning.colour], [

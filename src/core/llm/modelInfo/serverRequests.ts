@@ -1,0 +1,40 @@
+import type { FetchFunction } from './modelInfoProbe';
+
+/** One server's answers, all under the same deadline. */
+export interface ServerRequests {
+  /** The parsed JSON body of a successful answer; throws on a failed request, a non-2xx status or a body that is not JSON. */
+  json(url: string, body?: unknown): Promise<unknown>;
+}
+
+export function serverRequests(fetchFunction: FetchFunction, signal: AbortSignal, apiKey: string | undefined): ServerRequests {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  return {
+    async json(url, body) {
+      const init = body === undefined
+        ? { method: 'GET' as const, headers, signal }
+        : { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
+      const response = await fetchFunction(url, init);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return response.json();
+    },
+  };
+}
+
+/** The base URL without a trailing slash. */
+export function trimmedBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '');
+}
+
+/**
+ * The server's root, where Ollama's `/api/…`, LM Studio's `/api/v0/…` and llama.cpp's `/props`
+ * live: the base URL without its OpenAI-compatible `/v1`.
+ */
+export function serverRoot(baseUrl: string): string {
+  return trimmedBaseUrl(baseUrl).replace(/\/v1$/, '');
+}
+
+/** A whole positive token count, or undefined. */
+export function tokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : undefined;
+}

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { listServerModels } from '../../../../../src/core/llm/modelInfo/serverModelList';
+import { ok, ollamaRoutes, startFakeModelServer, type FakeModelServer, type Routes } from './fakeModelServers';
+import { lmStudioLoaded, ollamaShowWithNumCtx, ollamaTags, vllmModels } from './serverModelInfoFixtures';
+
+describe('listServerModels', () => {
+  const servers: FakeModelServer[] = [];
+  const start = async (routes: Routes, options: { hang?: boolean } = {}): Promise<FakeModelServer> => {
+    const server = await startFakeModelServer(routes, options);
+    servers.push(server);
+    return server;
+  };
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+
+  it('lists the ids of an OpenAI-compatible models list, sorted', async () => {
+    const server = await start({ 'GET /v1/models': () => ok({ object: 'list', data: [...vllmModels.data, { ...vllmModels.data[0], id: 'A-lora' }] }) });
+    assert.deepEqual(await listServerModels(`${server.url}/v1`), ['A-lora', 'Qwen/Qwen2.5-Coder-32B-Instruct']);
+  });
+
+  it('lists Ollama\'s models by their OpenAI-compatible names', async () => {
+    const server = await start(ollamaRoutes({ 'gemma4:latest': ollamaShowWithNumCtx }));
+    assert.deepEqual(await listServerModels(`${server.url}/v1`), ['gemma4:latest']);
+  });
+
+  it('falls back to Ollama\'s /api/tags when the models list is not served', async () => {
+    const server = await start({ 'GET /api/tags': () => ok(ollamaTags) });
+    assert.deepEqual(await listServerModels(`${server.url}/v1`), ['deepseek-r1:latest', 'llama3.2:latest']);
+  });
+
+  it('says why when the server lists nothing it can read', async () => {
+    const server = await start({ 'GET /v1/models': () => ok(lmStudioLoaded.data) });
+    await assert.rejects(listServerModels(`${server.url}/v1`), /not in the OpenAI format/);
+    const missing = await start({});
+    await assert.rejects(listServerModels(`${missing.url}/v1`), /answered 404/);
+    const silent = await start({}, { hang: true });
+    await assert.rejects(listServerModels(`${silent.url}/v1`, { timeoutMs: 150 }), /no answer within 0\.15 s/);
+  });
+});
