@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { errorResponse, ProtocolError } from '../fakeLlm/errors';
 import { checkAnthropicVersion, checkAuth } from '../fakeLlm/headers';
 import { requestId } from '../fakeLlm/ids';
+import { answerModelInfo } from '../fakeLlm/modelInfoRoutes';
 import { isObject, type JsonObject } from '../fakeLlm/json';
 import { validateOpenAiRequest } from '../fakeLlm/openaiValidation';
 import { parseJson, readBody } from '../fakeLlm/requestBody';
@@ -53,6 +54,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    // A client's question about the window or the models served is not part of the recorded conversation.
+    if (answerModelInfo(request.method, path, response, undefined)) return;
     const raw = await readBody(request);
     const parsed = parseJson(raw);
     requests.push({ api: profile.api, path, headers: { ...request.headers }, body: parsed === undefined ? raw : parsed });
