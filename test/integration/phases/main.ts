@@ -7,6 +7,7 @@ import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { mcpTests } from '../suites/mcp.test';
+import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
 import { runControlTests } from '../suites/runControl.test';
@@ -35,6 +36,7 @@ export function run(): Promise<void> {
     contextAndCostTests,
     mcpTests,
     runControlTests,
+    recordingTests,
     xssTests,
     workbenchTests,
     historyAndThemeTests,

@@ -2,10 +2,19 @@
  * A recorded response from test/fixtures/recordings: its `#` header (source, framing, status,
  * content type) and the body that follows the `# ---` line, kept as bytes so it is served exactly.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-export const recordingsFolder = path.resolve(__dirname, '../../fixtures/recordings');
+export const recordingsFolder = findRecordingsFolder(__dirname);
+
+/** The folder above `from` that holds test/fixtures/recordings: the source tree, or the repository above a bundle in out/. */
+function findRecordingsFolder(from: string): string {
+  for (let folder = from; ; folder = path.dirname(folder)) {
+    const candidate = path.join(folder, 'test/fixtures/recordings');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(folder) === folder) throw new Error(`No test/fixtures/recordings above ${from}`);
+  }
+}
 
 export interface Recording {
   /** Relative to the recordings folder, e.g. `deepseek/thinking-tool-call.sse`. */
