@@ -6,6 +6,8 @@
 export class ThinkingMemory {
   private readonly thinkingBySignature = new Map<string, string>();
   private readonly toolUsesWithThinking = new Set<string>();
+  private readonly reasoningTexts = new Set<string>();
+  private readonly reasoningByToolCall = new Map<string, string>();
 
   /** Record one produced assistant message: its thinking blocks and its tool_use ids. */
   remember(thinking: Array<{ thinking: string; signature: string }>, toolUseIds: string[]): void {
@@ -20,5 +22,22 @@ export class ThinkingMemory {
   /** Whether the server produced this tool_use id in a message that began with thinking. */
   producedWithThinking(toolUseId: string): boolean {
     return this.toolUsesWithThinking.has(toolUseId);
+  }
+
+  /** Record one produced Chat Completions message: its `reasoning_content` (DeepSeek style) and its tool call ids. */
+  rememberReasoning(reasoning: string, toolCallIds: string[]): void {
+    if (reasoning === '') return;
+    this.reasoningTexts.add(reasoning);
+    for (const id of toolCallIds) this.reasoningByToolCall.set(id, reasoning);
+  }
+
+  /** Whether the server produced this `reasoning_content`: only then does it accept it back. */
+  producedReasoning(reasoning: string): boolean {
+    return this.reasoningTexts.has(reasoning);
+  }
+
+  /** The reasoning the server produced with this tool call, which DeepSeek requires back. */
+  reasoningWith(toolCallId: string): string | undefined {
+    return this.reasoningByToolCall.get(toolCallId);
   }
 }
