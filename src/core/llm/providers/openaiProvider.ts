@@ -1,10 +1,11 @@
-import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError } from './classifyError';
+import { OpenAIClient } from './openaiClient';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { OpenAIStreamAssembler } from './openaiStream';
+import { serverOrigin } from './serverOrigin';
 
 export interface OpenAIProviderOptions {
   apiKey: string;
@@ -17,25 +18,27 @@ export interface OpenAIProviderOptions {
 /** OpenAI Chat Completions, the wire API most providers and local servers speak. */
 export class OpenAIProvider implements Provider {
   readonly name = 'openai';
-  private readonly client: OpenAI;
+  private readonly client: OpenAIClient;
+  private readonly origin: string | undefined;
 
   constructor(options: OpenAIProviderOptions) {
     // Retries are the agent loop's decision, made with the classified error.
-    this.client = new OpenAI({
+    this.client = new OpenAIClient({
       apiKey: options.apiKey,
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
       fetch: options.fetch,
     });
+    this.origin = serverOrigin(this.client.baseURL);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const assembler = new OpenAIStreamAssembler(request.model);
+    const assembler = new OpenAIStreamAssembler(request.model, this.origin);
     const { signal } = request;
     const scope = requestSignal(signal);
     try {
-      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request), { signal: scope.signal }), signal);
+      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request, this.origin), { signal: scope.signal }), signal);
       for await (const chunk of untilAborted(chunks, signal)) yield* assembler.push(chunk);
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
@@ -47,11 +50,11 @@ export class OpenAIProvider implements Provider {
   }
 }
 
-function requestBody(request: ChatRequest): ChatCompletionCreateParamsStreaming {
+function requestBody(request: ChatRequest, origin: string | undefined): ChatCompletionCreateParamsStreaming {
   const tools = toOpenAITools(request.tools);
   return {
     model: request.model,
-    messages: toOpenAIMessages(request.system, request.messages),
+    messages: toOpenAIMessages(request.system, request.messages, origin),
     ...(tools.length > 0 && { tools }),
     stream: true,
     stream_options: { include_usage: true },
