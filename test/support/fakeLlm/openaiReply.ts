@@ -8,7 +8,7 @@ import type { ScriptedBlock, ScriptedResponse, ScriptedStopReason, ScriptedUsage
 
 type Reply = Extract<ScriptedResponse, { kind: 'reply' }>;
 
-const finishReasons: Record<ScriptedStopReason, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length' };
+const finishReasons: Record<ScriptedStopReason, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length', refusal: 'content_filter' };
 
 /** Tool calls get their ids once, so the streamed and JSON forms agree. */
 type Block = Exclude<ScriptedBlock, { type: 'tool_call' }> | { type: 'tool_call'; name: string; arguments: string; id: string };
