@@ -110,7 +110,7 @@ function validateMessage(message: unknown, i: number): void {
 function validateAssistantFields(message: JsonObject, i: number, memory: ThinkingMemory): void {
   if (message.role !== 'assistant') return;
   const reasoning = message.reasoning_content;
-  const ownReasoning = typeof reasoning === 'string' && memory.producedReasoning(reasoning);
+  const ownReasoning = typeof reasoning === 'string' && memory.acceptsReasoning(reasoning);
   const unexpected = Object.keys(message).filter((key) => !assistantFields.has(key) && !(key === 'reasoning_content' && ownReasoning));
   if (unexpected.length > 0) throw additionalProperties(unexpected, `messages.${i}`);
   const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as JsonObject[]) : [];

@@ -31,9 +31,12 @@ export class ThinkingMemory {
     for (const id of toolCallIds) this.reasoningByToolCall.set(id, reasoning);
   }
 
-  /** Whether the server produced this `reasoning_content`: only then does it accept it back. */
-  producedReasoning(reasoning: string): boolean {
-    return this.reasoningTexts.has(reasoning);
+  /**
+   * Whether the server accepts this `reasoning_content` back: one it produced, or an empty one
+   * once it has produced any (DeepSeek accepts "" on a tool-loop message that had no reasoning).
+   */
+  acceptsReasoning(reasoning: string): boolean {
+    return this.reasoningTexts.has(reasoning) || (reasoning === '' && this.reasoningTexts.size > 0);
   }
 
   /** The reasoning the server produced with this tool call, which DeepSeek requires back. */

@@ -16,12 +16,27 @@ import type { ToolSpec } from '../provider';
 export function toOpenAIMessages(system: string, messages: readonly Message[], origin?: string): ChatCompletionMessageParam[] {
   const wire: ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
   const inToolLoop = assistantsInToolLoops(messages);
+  const reasoningServer = messages.some((message) => message.role === 'assistant' && ownData(message, origin) && message.providerData?.['reasoning_content'] !== undefined);
   for (const message of messages) {
     if (message.role === 'user') wire.push(userMessage(message));
-    else if (message.role === 'assistant') wire.push(assistantMessage(message, ownData(message, origin), inToolLoop.has(message)));
-    else wire.push(...toolMessages(message));
+    else if (message.role === 'assistant') {
+      const reasoning = inToolLoop.has(message) ? reasoningToSend(message, ownData(message, origin), reasoningServer) : undefined;
+      wire.push(assistantMessage(message, ownData(message, origin), reasoning));
+    } else wire.push(...toolMessages(message));
   }
   return wire;
+}
+
+/**
+ * DeepSeek's `reasoning_content` for an assistant message of a tool loop: its own, as received;
+ * empty for one without (another server's, or a turn it did not think in) once the server has
+ * shown it thinks in this conversation, as DeepSeek accepts a tool loop (pydantic-ai's recorded
+ * request, test/fixtures/recordings/deepseek/tool-loop-request-accepted.json).
+ */
+function reasoningToSend(message: AssistantMessage, own: boolean, reasoningServer: boolean): string | undefined {
+  const ownReasoning = own ? message.providerData?.['reasoning_content'] : undefined;
+  if (typeof ownReasoning === 'string') return ownReasoning;
+  return reasoningServer && message.content.some((block) => block.type === 'tool_call') ? '' : undefined;
 }
 
 /** Provider data is sent back only to the server that produced it: others may reject fields they do not know. */
@@ -76,10 +91,10 @@ function contentPart(block: TextBlock | ImageBlock): ChatCompletionContentPart {
 /**
  * Thinking blocks are not sent back as such: OpenAI rejects unknown message fields. The fields
  * a server asked for back (`providerData`) go only to that server (`own`), and DeepSeek's
- * `reasoning_content` only where it is needed (`inToolLoop`): its older reasoner answered 400 to
- * `reasoning_content` anywhere in the input.
+ * `reasoning_content` only where it is needed (`reasoning`, in tool loops): its older reasoner
+ * answered 400 to `reasoning_content` anywhere in the input.
  */
-function assistantMessage(message: AssistantMessage, own: boolean, inToolLoop: boolean): ChatCompletionAssistantMessageParam {
+function assistantMessage(message: AssistantMessage, own: boolean, reasoning: string | undefined): ChatCompletionAssistantMessageParam {
   const texts: string[] = [];
   const toolCalls: NonNullable<ChatCompletionAssistantMessageParam['tool_calls']> = [];
   for (const block of message.content) {
@@ -92,9 +107,8 @@ function assistantMessage(message: AssistantMessage, own: boolean, inToolLoop: b
   const text = texts.join('');
   const wire: ChatCompletionAssistantMessageParam =
     toolCalls.length === 0 ? { role: 'assistant', content: text } : { role: 'assistant', content: text || null, tool_calls: toolCalls };
-  if (!own || !message.providerData) return wire;
-  const { reasoning_content: reasoningContent, ...others } = message.providerData;
-  return withFields(wire, inToolLoop && reasoningContent !== undefined ? { reasoning_content: reasoningContent, ...others } : others);
+  const { reasoning_content: _ownReasoning, ...others } = own ? (message.providerData ?? {}) : {};
+  return withFields(wire, reasoning === undefined ? others : { reasoning_content: reasoning, ...others });
 }
 
 /** `wire` with the server's own fields added; the fields Elbow writes itself win. */

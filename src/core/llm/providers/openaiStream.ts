@@ -16,8 +16,11 @@ interface ReasoningDelta {
   reasoning_details?: unknown; // OpenRouter, structured, to be sent back
 }
 
-/** Gemini's OpenAI-compatible endpoint puts a thought signature on tool calls, to be sent back with them. */
-interface ToolCallExtras {
+/**
+ * Gemini's OpenAI-compatible endpoint puts thought signatures in `extra_content`, to be sent back
+ * where they came: on tool calls (Gemini 3), on the message (Gemini 2.5).
+ */
+interface GeminiExtras {
   extra_content?: unknown;
 }
 
@@ -48,8 +51,9 @@ const stopReasons: Record<string, StopReason> = {
 /** Turns Chat Completions chunks into neutral events and, at the end, one AssistantMessage. */
 export class OpenAIStreamAssembler {
   private thinking = '';
-  /** DeepSeek's `reasoning_content` alone, which it needs back in tool loops. */
-  private reasoningContent = '';
+  /** DeepSeek's `reasoning_content` alone, which it needs back in tool loops; empty when sent empty, undefined when never sent. */
+  private reasoningContent: string | undefined;
+  private extraContent: unknown;
   private readonly reasoningDetails = new ReasoningDetails();
   private text = '';
   private readonly calls: PendingToolCall[] = [];
@@ -71,10 +75,11 @@ export class OpenAIStreamAssembler {
     if (chunk.usage) this.usage = usageOf(chunk.usage);
     const choice = chunk.choices[0];
     if (!choice) return;
-    const delta: Delta & ReasoningDelta = choice.delta ?? {};
+    const delta: Delta & ReasoningDelta & GeminiExtras = choice.delta ?? {};
     const reasoning = delta.reasoning_content || delta.reasoning;
-    if (delta.reasoning_content) this.reasoningContent += delta.reasoning_content;
+    if (typeof delta.reasoning_content === 'string') this.reasoningContent = (this.reasoningContent ?? '') + delta.reasoning_content;
     this.reasoningDetails.add(delta.reasoning_details);
+    if (delta.extra_content !== undefined && delta.extra_content !== null) this.extraContent = delta.extra_content;
     if (reasoning) {
       this.thinking += reasoning;
       yield { type: 'thinking_delta', text: reasoning };
@@ -101,7 +106,7 @@ export class OpenAIStreamAssembler {
     yield { type: 'done', message: this.message(this.stopReason) };
   }
 
-  private *pushToolCall(fragment: ToolCallFragment & ToolCallExtras): Generator<ProviderEvent> {
+  private *pushToolCall(fragment: ToolCallFragment & GeminiExtras): Generator<ProviderEvent> {
     const name = fragment.function?.name ?? '';
     let call = this.calls.findLast((candidate) => candidate.index === fragment.index);
     // Some servers give every parallel call the same index; a new id with a name starts a new call.
@@ -157,11 +162,12 @@ export class OpenAIStreamAssembler {
 
   private providerData(): ProviderData | undefined {
     const details = this.reasoningDetails.all();
-    if (!this.reasoningContent && details.length === 0) return undefined;
-    return {
-      ...(this.reasoningContent && { reasoning_content: this.reasoningContent }),
+    const data: ProviderData = {
+      ...(this.reasoningContent !== undefined && { reasoning_content: this.reasoningContent }),
       ...(details.length > 0 && { reasoning_details: details }),
+      ...(this.extraContent !== undefined && { extra_content: this.extraContent }),
     };
+    return Object.keys(data).length > 0 ? data : undefined;
   }
 
   private unfinishedError(): ProviderError {

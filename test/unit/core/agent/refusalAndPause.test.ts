@@ -32,14 +32,14 @@ describe('agent loop: refusals and paused turns', () => {
   afterEach(() => ws.cleanup());
 
   it('ends a refused reply with an error naming the refusal, not an empty success, and keeps it out of the history', async () => {
-    const explanation = "This request triggered restrictions on violative cyber content and was blocked under Anthropic's Usage Policy.";
+    const explanation = 'This request was refused due to policy.';
     provider.enqueue(reply({ content: [], stopReason: 'refusal', stopDetail: explanation }));
     const outcome = await session.send('write malware', emit);
     assert.equal(outcome.reason, 'error');
     assert.ok(outcome.reason === 'error');
     assert.equal(outcome.kind, 'refusal');
     assert.equal(outcome.retryable, false);
-    assert.match(outcome.message, /refused to answer \(stop_reason "refusal"\)\. This request triggered restrictions/);
+    assert.match(outcome.message, /refused to answer \(stop_reason "refusal"\)\. This request was refused due to policy\./);
     assert.deepEqual(session.messages.map((message) => message.role), ['user']);
     assert.deepEqual(events.at(-1), { type: 'done', outcome });
   });

@@ -1,30 +1,46 @@
 import assert from 'node:assert/strict';
 import type { Message } from '../../../../../src/core/llm/messages';
 import { AnthropicProvider } from '../../../../../src/core/llm/providers/anthropicProvider';
-import { anthropicSse, capturingFetch, recordedChunks, sseResponse } from './recordedStream';
+import { capturingFetch, recording } from './recordedStream';
 import { collect, doneMessage } from './streamHelpers';
 
 const hello: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }];
 
-function providerStreaming(chunks: string[]): AnthropicProvider {
-  return new AnthropicProvider({ apiKey: 'k', fetch: capturingFetch(sseResponse(anthropicSse(chunks))).fetch });
+function providerAnswering(response: () => Response): AnthropicProvider {
+  return new AnthropicProvider({ apiKey: 'k', fetch: capturingFetch(response).fetch });
+}
+
+/**
+ * The recorded refusal, ending with the blank line that closes an SSE event: the source file
+ * stores the last event without it, and an event is only dispatched once that line arrives.
+ */
+function refusalStream(): { body: string; contentType: string } {
+  const { body, contentType } = recording('anthropic/refusal.sse');
+  return { body: body.endsWith('\n\n') ? body : `${body}\n`, contentType };
+}
+
+function sse(body: string, contentType: string): () => Response {
+  return () => new Response(body, { status: 200, headers: { 'content-type': contentType } });
 }
 
 describe('AnthropicProvider stop reasons', () => {
-  it('reports a recorded refusal with no content as a refusal, with the explanation the API gave', async () => {
-    const message = doneMessage(await collect(providerStreaming(recordedChunks('anthropic-refusal.chunks.txt')).stream({ model: 'claude-fable-5', system: '', messages: hello, tools: [] })));
+  it('reports a recorded refusal with no text as a refusal, with the explanation the API gave', async () => {
+    const { body, contentType } = refusalStream();
+    const provider = providerAnswering(sse(body, contentType));
+    const message = doneMessage(await collect(provider.stream({ model: 'claude-opus-4-7', system: '', messages: hello, tools: [] })));
     assert.equal(message.stopReason, 'refusal');
     assert.deepEqual(message.content, []);
-    assert.equal(message.stopDetail, "This request triggered restrictions on violative cyber content and was blocked under Anthropic's Usage Policy.");
+    assert.equal(message.stopDetail, 'This request was refused due to policy.');
   });
 
   it('reports pause_turn as a paused turn', async () => {
-    // The recorded refusal's events with the stop reason Anthropic sends when it pauses a long turn
-    // ("pause_turn", docs.anthropic.com, Handling stop reasons); the stream is otherwise the same.
-    const chunks = recordedChunks('anthropic-refusal.chunks.txt').map((chunk) =>
-      chunk.includes('"message_delta"') ? JSON.stringify({ type: 'message_delta', delta: { stop_reason: 'pause_turn', stop_sequence: null }, usage: { output_tokens: 5 } }) : chunk,
-    );
-    const message = doneMessage(await collect(providerStreaming(chunks).stream({ model: 'claude-fable-5', system: '', messages: hello, tools: [] })));
+    // The recorded refusal stream with the stop reason Anthropic sends when it pauses a long turn
+    // ("pause_turn", docs.claude.com, Handling stop reasons) and no stop_details.
+    const recorded = refusalStream();
+    const body = recorded.body.replace(/"stop_reason":"refusal","stop_sequence":null,"stop_details":\{[^}]*\}/, '"stop_reason":"pause_turn","stop_sequence":null');
+    assert.notEqual(body, recorded.body);
+    const provider = providerAnswering(sse(body, recorded.contentType));
+    const message = doneMessage(await collect(provider.stream({ model: 'claude-opus-4-7', system: '', messages: hello, tools: [] })));
     assert.equal(message.stopReason, 'paused');
     assert.equal(message.stopDetail, undefined);
   });

@@ -1,21 +1,34 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-const fixtures = path.resolve(__dirname, '../../../../fixtures/wire');
+const recordings = path.resolve(__dirname, '../../../../fixtures/recordings');
 
-/** The recorded events of `file` in test/fixtures/wire, one JSON text each, without the header. */
-export function recordedChunks(file: string): string[] {
-  return fs.readFileSync(path.join(fixtures, file), 'utf8').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+export interface Recording {
+  status: number;
+  contentType: string;
+  /** Exactly the bytes the server sent, after the header. */
+  body: string;
 }
 
-/** Chat Completions chunks as the SSE body a server streams. */
-export function openAiSse(chunks: readonly string[]): string {
-  return `${chunks.map((chunk) => `data: ${chunk}\n\n`).join('')}data: [DONE]\n\n`;
+/** A recording in test/fixtures/recordings (see its README): `#` header lines up to `# ---`, then the body. */
+export function recording(file: string): Recording {
+  const text = fs.readFileSync(path.join(recordings, file), 'utf8');
+  const marker = text.indexOf('# ---\n');
+  if (marker < 0) throw new Error(`${file}: no "# ---" line ends the header`);
+  const header = text.slice(0, marker);
+  const field = (name: string): string => new RegExp(`^# ${name}: (.*)$`, 'm').exec(header)?.[1]?.trim() ?? '';
+  return { status: Number(field('status')), contentType: field('content-type'), body: text.slice(marker + '# ---\n'.length) };
 }
 
-/** Messages API events as the SSE body Anthropic streams, each named by its type. */
-export function anthropicSse(chunks: readonly string[]): string {
-  return chunks.map((chunk) => `event: ${(JSON.parse(chunk) as { type: string }).type}\ndata: ${chunk}\n\n`).join('');
+/** A response replaying `file` as recorded. */
+export function recordedResponse(file: string): () => Response {
+  const { status, contentType, body } = recording(file);
+  return () => new Response(body, { status, headers: { 'content-type': contentType } });
+}
+
+/** The JSON of each `data:` line of a recorded SSE body, in order (comments, events and `[DONE]` left out). */
+export function recordedData(file: string): unknown[] {
+  return recording(file).body.split('\n').filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]').map((line) => JSON.parse(line.slice(6)) as unknown);
 }
 
 export interface CapturingFetch {
