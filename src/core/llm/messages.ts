@@ -65,8 +65,9 @@ export interface AssistantMessage {
   /** Which provider produced it: thinking signatures are only valid for their own provider. */
   provider: string;
   /**
-   * Which server produced it, where one wire API has many (the base URL's host for OpenAI-compatible
-   * servers). `providerData` here and on the tool calls is sent back only to this server.
+   * Which server produced it (its base URL's host), as one wire API has many servers: DeepSeek,
+   * Gemini, OpenRouter and local servers all speak OpenAI's. `providerData` here and on the tool
+   * calls goes back only to this server, and Anthropic thinking only to the server that signed it.
    * Absent in conversations saved before it existed: then no provider data is sent back.
    */
   origin?: string;

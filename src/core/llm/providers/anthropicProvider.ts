@@ -5,6 +5,7 @@ import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
 import { AnthropicStreamAssembler } from './anthropicStream';
 import { classifyError } from './classifyError';
+import { serverOrigin } from './serverOrigin';
 
 export interface AnthropicProviderOptions {
   apiKey: string;
@@ -22,6 +23,7 @@ export class AnthropicProvider implements Provider {
   readonly name = 'anthropic';
   private readonly client: Anthropic;
   private readonly maxOutputTokens: number;
+  private readonly origin: string | undefined;
 
   constructor(options: AnthropicProviderOptions) {
     // Retries are the agent loop's decision, made with the classified error.
@@ -33,10 +35,11 @@ export class AnthropicProvider implements Provider {
       fetch: options.fetch,
     });
     this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
+    this.origin = serverOrigin(this.client.baseURL);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const assembler = new AnthropicStreamAssembler(request.model);
+    const assembler = new AnthropicStreamAssembler(request.model, this.origin);
     const { signal } = request;
     const scope = requestSignal(signal);
     try {
@@ -57,7 +60,7 @@ export class AnthropicProvider implements Provider {
     return {
       model: request.model,
       ...(system && { system }),
-      messages: toAnthropicMessages(request.messages),
+      messages: toAnthropicMessages(request.messages, this.origin),
       ...(tools.length > 0 && { tools }),
       max_tokens: request.maxOutputTokens ?? this.maxOutputTokens,
       stream: true,

@@ -31,7 +31,11 @@ export class AnthropicStreamAssembler {
   private stopDetail: string | undefined;
   private stopped = false;
 
-  constructor(private readonly model: string) {}
+  /** `origin`: the server's host, whose signatures the thinking blocks carry. */
+  constructor(
+    private readonly model: string,
+    private readonly origin?: string,
+  ) {}
 
   /** Whether any text, thinking or tool call has been streamed. */
   get outputStarted(): boolean {
@@ -131,6 +135,7 @@ export class AnthropicStreamAssembler {
       content,
       stopReason: this.stopReason,
       provider: 'anthropic',
+      ...(this.origin !== undefined && { origin: this.origin }),
       model: this.model,
       usage: this.usage,
       ...(this.stopDetail !== undefined && { stopDetail: this.stopDetail }),

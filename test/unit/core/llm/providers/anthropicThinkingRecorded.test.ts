@@ -38,4 +38,15 @@ describe('AnthropicProvider thinking, replayed from recordings', () => {
     const first = (assistant?.content as Array<{ type: string; thinking?: string; signature?: string }>)[0];
     assert.deepEqual(first, { type: 'thinking', thinking: thinking.thinking, signature: thinking.signature });
   });
+
+  it('sends thinking only to the server that signed it; saved messages without a server keep theirs', async () => {
+    const message = await replay('anthropic/thinking-text.sse');
+    assert.equal(message.origin, 'api.anthropic.com');
+    const types = (origin: string | undefined, sent = message): string[] =>
+      ((toAnthropicMessages([ask, sent, next], origin)[1]?.content ?? []) as Array<{ type: string }>).map((block) => block.type);
+    assert.deepEqual(types('api.anthropic.com'), ['thinking', 'text']);
+    assert.deepEqual(types('api.deepseek.com'), ['text']);
+    const { origin: _origin, ...saved } = message;
+    assert.deepEqual(types('api.deepseek.com', saved), ['thinking', 'text']);
+  });
 });
