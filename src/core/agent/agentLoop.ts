@@ -35,8 +35,10 @@ export interface AgentLoopOptions {
 
 /**
  * The agent loop: ask the model, run the tools it calls, send back the results, until a reply
- * has no tool calls. Exits on the absence of tool calls, never on the stop reason (a reply
- * cut off by max_tokens can still hold calls). Never throws: every ending is a RunOutcome.
+ * has no tool calls. Exits on the absence of tool calls, not on the stop reason (a reply
+ * cut off by max_tokens can still hold calls), except for the two that say the reply is not an
+ * answer: a refusal ends the run with an error, a paused turn is sent back to be continued.
+ * Never throws: every ending is a RunOutcome.
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcome> {
   const { messages, emit, toolContext } = options;
