@@ -21,7 +21,7 @@ export function buildCliOnce(): void {
 
 
 /** The environment a user would set to point elbow at `server`, free of the caller's own keys. */
-export function elbowEnvironment(server: FakeLlmServer, provider: ProviderName): NodeJS.ProcessEnv {
+export function elbowEnvironment(server: Pick<FakeLlmServer, 'apiKey' | 'openaiBaseUrl' | 'anthropicBaseUrl'>, provider: ProviderName): NodeJS.ProcessEnv {
   // No MCP servers of the machine's user (~/.elbow/mcp.json) join the tests.
   const env: NodeJS.ProcessEnv = { ELBOW_CONFIG_DIR: path.join(os.tmpdir(), 'elbow-tests-without-user-config') };
   for (const [key, value] of Object.entries(process.env)) {

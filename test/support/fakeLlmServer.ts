@@ -19,6 +19,7 @@ import { PromptCache } from './fakeLlm/promptCache';
 import { requestTokens } from './fakeLlm/replyDefaults';
 import type { ReplyTarget } from './fakeLlm/stream';
 import { ThinkingMemory } from './fakeLlm/thinkingMemory';
+import { parseJson, readBody } from './fakeLlm/requestBody';
 import type { FakeLlmApi, RecordedRequest, Script, ScriptedBlock, ScriptedResponse } from './fakeLlm/types';
 
 export type { FakeLlmApi, RecordedRequest, Script, ScriptedBlock, ScriptedResponse, ScriptedStopReason, ScriptedUsage } from './fakeLlm/types';
@@ -204,22 +205,5 @@ async function respond(api: FakeLlmApi, target: ReplyTarget, scripted: ScriptedR
       target.response.end(body);
       return;
     }
-  }
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
   }
 }

@@ -86,8 +86,9 @@ function checkBlock(block: JsonObject, at: string, role: Role, memory: ThinkingM
       if (!memory.isGenuine(block.thinking, block.signature)) throw new ProtocolError(`${at}: Invalid \`signature\` in \`thinking\` block`);
       return;
     case 'redacted_thinking':
-      // The fake never produces redacted thinking, so no data it receives can be genuine.
-      throw new ProtocolError(`${at}: Invalid \`data\` in \`redacted_thinking\` block`);
+      // Only data the server itself produced is genuine (the scripted fake produces none).
+      if (typeof block.data !== 'string' || !memory.isGenuineRedacted(block.data)) throw new ProtocolError(`${at}: Invalid \`data\` in \`redacted_thinking\` block`);
+      return;
   }
 }
 

@@ -1,0 +1,48 @@
+/** Running the real CLI against a replay server: one server and one empty workspace per test. */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { buildCliOnce, elbowEnvironment, runElbow, type CliRun } from '../elbowCli';
+import type { ReplayApi } from './rules/requestRule';
+import { providerProfiles } from './providerProfiles';
+import { startReplayServer, type ReplayProvider, type ReplayServer } from './replayServer';
+
+export interface ReplayCli {
+  readonly server: ReplayServer;
+  /** A fresh workspace folder (its real path). */
+  readonly cwd: string;
+  /**
+   * `elbow <args> --cwd <workspace>` pointed at the server the way a user points Elbow at the
+   * provider: `--provider openai --base-url <server>/v1 --model <model>`, or the Anthropic base URL.
+   */
+  run(args: readonly string[], model: string, stdin?: string): Promise<CliRun>;
+}
+
+/** Registers mocha hooks: the CLI built once, a replay server for `provider` and a workspace per test. */
+export function useReplayCli(provider: ReplayProvider): ReplayCli {
+  const api: ReplayApi = providerProfiles[provider].api;
+  const state = {} as { server: ReplayServer; cwd: string };
+  before(buildCliOnce);
+  beforeEach(async () => {
+    state.server = await startReplayServer({ provider });
+    state.cwd = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), `elbow-replay-${provider}-`)));
+  });
+  afterEach(async () => {
+    await state.server.close();
+    await fs.rm(state.cwd, { recursive: true, force: true });
+  });
+  return {
+    get server() {
+      return state.server;
+    },
+    get cwd() {
+      return state.cwd;
+    },
+    run(args, model, stdin = '') {
+      const target = api === 'openai'
+        ? ['--provider', 'openai', '--base-url', state.server.openaiBaseUrl]
+        : ['--provider', 'anthropic'];
+      return runElbow([...args, ...target, '--model', model, '--cwd', state.cwd], elbowEnvironment(state.server, api), stdin);
+    },
+  };
+}
