@@ -13,7 +13,12 @@ const roles = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'func
 const assistantFields = new Set(['role', 'content', 'name', 'tool_calls', 'function_call', 'refusal', 'audio']);
 const toolCallFields = new Set(['id', 'type', 'function']);
 
-export function validateOpenAiRequest(body: unknown, memory: ThinkingMemory): void {
+/**
+ * `memory`: what this server streamed, for the rules on fields sent back (OpenAI's schema,
+ * DeepSeek's reasoning). Without it only the shape every OpenAI-compatible server shares is
+ * checked, for callers that enforce each server's own rules (the replay server).
+ */
+export function validateOpenAiRequest(body: unknown, memory?: ThinkingMemory): void {
   if (!isObject(body)) throw new ProtocolError('We could not parse the JSON body of your request. The body must be a JSON object.');
   if (typeof body.model !== 'string' || body.model === '') throw new ProtocolError('you must provide a model parameter');
   if (body.stream_options !== undefined && body.stream !== true) {
@@ -56,12 +61,12 @@ function validateTools(tools: unknown): void {
   });
 }
 
-function validateMessages(messages: unknown, memory: ThinkingMemory): void {
+function validateMessages(messages: unknown, memory: ThinkingMemory | undefined): void {
   if (messages === undefined) throw missing('messages');
   if (!Array.isArray(messages)) throw invalidType('messages', 'array', messages);
   if (messages.length === 0) throw emptyArray('messages');
   messages.forEach((message: unknown, i) => validateMessage(message, i));
-  messages.forEach((message: unknown, i) => validateAssistantFields(message as JsonObject, i, memory));
+  if (memory) messages.forEach((message: unknown, i) => validateAssistantFields(message as JsonObject, i, memory));
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as JsonObject;
     if (message.role === 'tool') {

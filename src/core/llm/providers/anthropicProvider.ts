@@ -5,6 +5,7 @@ import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
 import { AnthropicStreamAssembler } from './anthropicStream';
 import { classifyError } from './classifyError';
+import { completeFinalEvent } from './completeFinalEvent';
 import { serverOrigin } from './serverOrigin';
 
 export interface AnthropicProviderOptions {
@@ -32,7 +33,7 @@ export class AnthropicProvider implements Provider {
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: options.fetch,
+      fetch: completeFinalEvent(options.fetch),
     });
     this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
     this.origin = serverOrigin(this.client.baseURL);

@@ -2,6 +2,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError } from './classifyError';
+import { completeFinalEvent } from './completeFinalEvent';
 import { OpenAIClient } from './openaiClient';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { OpenAIStreamAssembler } from './openaiStream';
@@ -28,7 +29,7 @@ export class OpenAIProvider implements Provider {
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: options.fetch,
+      fetch: completeFinalEvent(options.fetch),
     });
     this.origin = serverOrigin(this.client.baseURL);
   }

@@ -10,13 +10,11 @@ function providerAnswering(response: () => Response): AnthropicProvider {
   return new AnthropicProvider({ apiKey: 'k', fetch: capturingFetch(response).fetch });
 }
 
-/**
- * The recorded refusal, ending with the blank line that closes an SSE event: the source file
- * stores the last event without it, and an event is only dispatched once that line arrives.
- */
+/** The recorded refusal as served: its last event is not closed by a blank line (see the recording's source). */
 function refusalStream(): { body: string; contentType: string } {
   const { body, contentType } = recording('anthropic/refusal.sse');
-  return { body: body.endsWith('\n\n') ? body : `${body}\n`, contentType };
+  assert.ok(!body.endsWith('\n\n'));
+  return { body, contentType };
 }
 
 function sse(body: string, contentType: string): () => Response {
@@ -24,7 +22,7 @@ function sse(body: string, contentType: string): () => Response {
 }
 
 describe('AnthropicProvider stop reasons', () => {
-  it('reports a recorded refusal with no text as a refusal, with the explanation the API gave', async () => {
+  it('reports a recorded refusal with no text as a refusal, with the explanation the API gave, though its last event is not closed', async () => {
     const { body, contentType } = refusalStream();
     const provider = providerAnswering(sse(body, contentType));
     const message = doneMessage(await collect(provider.stream({ model: 'claude-opus-4-7', system: '', messages: hello, tools: [] })));
