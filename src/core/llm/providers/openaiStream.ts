@@ -115,7 +115,7 @@ export class OpenAIStreamAssembler {
       call = { index: fragment.index, id: '', name: '', arguments: '', started: false, ended: false };
       this.calls.push(call);
     }
-    if (fragment.extra_content !== undefined) call.providerData = { extra_content: fragment.extra_content };
+    if (fragment.extra_content !== undefined && fragment.extra_content !== null) call.providerData = { extra_content: fragment.extra_content };
     if (!call.started) {
       if (fragment.id) call.id = fragment.id;
       // Tolerate servers that stream the name in pieces or repeat it whole.
