@@ -183,7 +183,7 @@ function validate(api: FakeLlmApi, request: IncomingMessage, parsed: unknown, me
           : 'There was an error parsing the body of your request: invalid JSON object.',
       );
     }
-    if (api === 'openai') validateOpenAiRequest(parsed);
+    if (api === 'openai') validateOpenAiRequest(parsed, memory);
     else validateAnthropicRequest(parsed, memory);
     return undefined;
   } catch (error) {
@@ -195,7 +195,7 @@ function validate(api: FakeLlmApi, request: IncomingMessage, parsed: unknown, me
 async function respond(api: FakeLlmApi, target: ReplyTarget, scripted: ScriptedResponse, memory: ThinkingMemory): Promise<void> {
   switch (scripted.kind) {
     case 'reply':
-      return api === 'openai' ? openaiReply(target, scripted) : anthropicReply(target, scripted, memory);
+      return api === 'openai' ? openaiReply(target, scripted, memory) : anthropicReply(target, scripted, memory);
     case 'drop':
       return api === 'openai' ? openaiDrop(target, scripted.content) : anthropicDrop(target, scripted.content);
     case 'hang':

@@ -5,6 +5,7 @@ import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
+import { refusalOutcome } from './refusalOutcome';
 import type { ContextKeeper } from './contextKeeper';
 import type { GuardRails } from './guardRails';
 import { requestWithRetry } from './requestWithRetry';
@@ -34,8 +35,10 @@ export interface AgentLoopOptions {
 
 /**
  * The agent loop: ask the model, run the tools it calls, send back the results, until a reply
- * has no tool calls. Exits on the absence of tool calls, never on the stop reason (a reply
- * cut off by max_tokens can still hold calls). Never throws: every ending is a RunOutcome.
+ * has no tool calls. Exits on the absence of tool calls, not on the stop reason (a reply
+ * cut off by max_tokens can still hold calls), except for the two that say the reply is not an
+ * answer: a refusal ends the run with an error, a paused turn is sent back to be continued.
+ * Never throws: every ending is a RunOutcome.
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcome> {
   const { messages, emit, toolContext } = options;
@@ -43,6 +46,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   // Tools stay the same for the whole run, so each request extends the previous one (prompt caching).
   await options.registry.prepare(signal);
   const tools = options.registry.specs();
+  let pausesInARow = 0;
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     if (signal.aborted) return cancelled();
     emit({ type: 'turn_start', turn });
@@ -57,9 +61,17 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
       if (reply.kind === 'aborted' || signal.aborted) return cancelled();
       return { reason: 'error', message: reply.message, kind: reply.kind, retryable: reply.retryable || reply.kind === 'stream_broken' };
     }
+    // Dropped like a broken reply: the next request starts again from the user's message.
+    if (reply.stopReason === 'refusal') return refusalOutcome(reply);
     messages.push(reply);
     emit({ type: 'assistant_message', message: reply });
     const calls = toolCallsOf(reply);
+    if (calls.length === 0 && reply.stopReason === 'paused') {
+      // Anthropic paused a long turn: sending the reply back as it is lets the model go on.
+      if (++pausesInARow <= MAX_PAUSES_IN_A_ROW) continue;
+      return { reason: 'stopped', message: `The model paused its turn ${MAX_PAUSES_IN_A_ROW} times in a row. Send another message to let it continue.` };
+    }
+    pausesInARow = 0;
     if (calls.length === 0) return { reason: 'completed', text: textOf(reply) };
     const results = await runToolCalls(calls, options.registry, toolContext, emit, options.guard);
     messages.push({ role: 'tool', results });
@@ -71,6 +83,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     message: `Stopped after ${options.maxTurns} model turn${options.maxTurns === 1 ? '' : 's'}, the limit for one request. Send another message to let Elbow continue.`,
   };
 }
+
+/** How many `pause_turn` replies in a row are continued before the run stops and leaves it to the user. */
+const MAX_PAUSES_IN_A_ROW = 5;
 
 /** One request, compacted first when the history has grown past a threshold. */
 async function ask(options: AgentLoopOptions, tools: readonly ToolSpec[]): Promise<AssistantMessage | ProviderError> {

@@ -227,6 +227,8 @@ export class ContextKeeper {
       if (event.type === 'retry' || event.type === 'usage') emit(event);
     }, this.options.random);
     if (reply instanceof ProviderError) return reply;
+    // A refusal may have begun a text: it is no summary.
+    if (reply.stopReason === 'refusal') return new ProviderError('refusal', 'The model refused to write the summary.');
     const text = textOf(reply).trim();
     return text === '' ? new ProviderError('unknown', 'The model replied without a summary.') : text;
   }

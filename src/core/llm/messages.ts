@@ -31,7 +31,16 @@ export interface ToolCallBlock {
   name: string;
   /** The arguments exactly as the model produced them: JSON text, possibly malformed or cut off. */
   arguments: string;
+  /** Fields the server sent on this call that it needs back with it (Gemini's `extra_content`); see `AssistantMessage.origin`. */
+  providerData?: ProviderData;
 }
+
+/**
+ * Fields a server sent that it needs back on later requests, kept as received and opaque to
+ * everything but the provider that reads them. They go back only to the server that sent them
+ * (`AssistantMessage.origin`): another server may reject fields it does not know.
+ */
+export type ProviderData = Record<string, unknown>;
 
 export interface ToolResultBlock {
   type: 'tool_result';
@@ -46,7 +55,8 @@ export interface UserMessage {
   content: Array<TextBlock | ImageBlock>;
 }
 
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';
+/** `paused`: the server stopped a long turn to be continued by sending the reply back (Anthropic `pause_turn`). */
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'paused' | 'other';
 
 export interface AssistantMessage {
   role: 'assistant';
@@ -54,8 +64,19 @@ export interface AssistantMessage {
   stopReason: StopReason;
   /** Which provider produced it: thinking signatures are only valid for their own provider. */
   provider: string;
+  /**
+   * Which server produced it (its base URL's host), as one wire API has many servers: DeepSeek,
+   * Gemini, OpenRouter and local servers all speak OpenAI's. `providerData` here and on the tool
+   * calls goes back only to this server, and Anthropic thinking only to the server that signed it.
+   * Absent in conversations saved before it existed: then no provider data is sent back.
+   */
+  origin?: string;
+  /** Fields the server sent with the message that it needs back (DeepSeek `reasoning_content`, OpenRouter `reasoning_details`). */
+  providerData?: ProviderData;
   model: string;
   usage?: Usage;
+  /** The server's explanation of why the reply stopped, when it gave one (Anthropic `stop_details` on a refusal). */
+  stopDetail?: string;
 }
 
 /** All results for the tool calls of the assistant message right before it, in call order. */

@@ -9,6 +9,7 @@ export type ProviderErrorKind =
   | 'bad_request' // 400, 404, 413, 422: the request itself is wrong
   | 'context_overflow' // the prompt is longer than the model's window
   | 'aborted' // cancelled through the AbortSignal
+  | 'refusal' // the model declined to answer, or the provider's filter stopped the reply
   | 'unknown';
 
 // A broken stream is as transient as an unreachable server: the reply it cut off is dropped and asked for again.

@@ -3,11 +3,12 @@ import { openaiCompletionId, openaiToolCallId } from './ids';
 import { isObject, type JsonObject } from './json';
 import { stopReasonOf, usageOf } from './replyDefaults';
 import { fragments, SseWriter, writeFlushed, type ReplyTarget } from './stream';
+import type { ThinkingMemory } from './thinkingMemory';
 import type { ScriptedBlock, ScriptedResponse, ScriptedStopReason, ScriptedUsage } from './types';
 
 type Reply = Extract<ScriptedResponse, { kind: 'reply' }>;
 
-const finishReasons: Record<ScriptedStopReason, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length' };
+const finishReasons: Record<ScriptedStopReason, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length', refusal: 'content_filter' };
 
 /** Tool calls get their ids once, so the streamed and JSON forms agree. */
 type Block = Exclude<ScriptedBlock, { type: 'tool_call' }> | { type: 'tool_call'; name: string; arguments: string; id: string };
@@ -16,8 +17,12 @@ function withIds(content: ScriptedBlock[]): Block[] {
   return content.map((block) => (block.type === 'tool_call' ? { ...block, id: block.id ?? openaiToolCallId() } : block));
 }
 
-export async function openaiReply(target: ReplyTarget, reply: Reply): Promise<void> {
+export async function openaiReply(target: ReplyTarget, reply: Reply, memory: ThinkingMemory): Promise<void> {
   const content = withIds(reply.content);
+  memory.rememberReasoning(
+    content.flatMap((block) => (block.type === 'thinking' ? [block.thinking] : [])).join(''),
+    content.flatMap((block) => (block.type === 'tool_call' ? [block.id] : [])),
+  );
   const finishReason = finishReasons[stopReasonOf(reply.content, reply.stopReason)];
   const usage = usageOf(target.prompt, reply.content, reply.usage);
   if (target.body.stream !== true) {

@@ -1,11 +1,24 @@
-/** The request rules OpenAI Chat Completions enforces, answered with its own 400 messages. */
+/**
+ * The request rules OpenAI Chat Completions enforces, answered with its own 400 messages. Where
+ * the fake streams DeepSeek's `reasoning_content` (a scripted thinking block), it also enforces
+ * DeepSeek's rule for it.
+ */
 import { ProtocolError } from './errors';
 import { isObject, isObjectSchema, jsonTypeName, toolNamePattern, type JsonObject } from './json';
+import type { ThinkingMemory } from './thinkingMemory';
 
 const MAX_TOOLS = 128;
 const roles = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+/** The fields of an assistant message in OpenAI's request schema; it refuses any other. */
+const assistantFields = new Set(['role', 'content', 'name', 'tool_calls', 'function_call', 'refusal', 'audio']);
+const toolCallFields = new Set(['id', 'type', 'function']);
 
-export function validateOpenAiRequest(body: unknown): void {
+/**
+ * `memory`: what this server streamed, for the rules on fields sent back (OpenAI's schema,
+ * DeepSeek's reasoning). Without it only the shape every OpenAI-compatible server shares is
+ * checked, for callers that enforce each server's own rules (the replay server).
+ */
+export function validateOpenAiRequest(body: unknown, memory?: ThinkingMemory): void {
   if (!isObject(body)) throw new ProtocolError('We could not parse the JSON body of your request. The body must be a JSON object.');
   if (typeof body.model !== 'string' || body.model === '') throw new ProtocolError('you must provide a model parameter');
   if (body.stream_options !== undefined && body.stream !== true) {
@@ -13,7 +26,7 @@ export function validateOpenAiRequest(body: unknown): void {
   }
   validateOutputLimit(body);
   validateTools(body.tools);
-  validateMessages(body.messages);
+  validateMessages(body.messages, memory);
 }
 
 /**
@@ -68,11 +81,12 @@ function validateTools(tools: unknown): void {
   });
 }
 
-function validateMessages(messages: unknown): void {
+function validateMessages(messages: unknown, memory: ThinkingMemory | undefined): void {
   if (messages === undefined) throw missing('messages');
   if (!Array.isArray(messages)) throw invalidType('messages', 'array', messages);
   if (messages.length === 0) throw emptyArray('messages');
   messages.forEach((message: unknown, i) => validateMessage(message, i));
+  if (memory) messages.forEach((message: unknown, i) => validateAssistantFields(message as JsonObject, i, memory));
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as JsonObject;
     if (message.role === 'tool') {
@@ -109,6 +123,35 @@ function validateMessage(message: unknown, i: number): void {
   if (message.role === 'tool' && typeof message.tool_call_id !== 'string') throw missing(`${at}.tool_call_id`);
   if (content === undefined) throw missing(`${at}.content`);
   if (typeof content !== 'string' && !Array.isArray(content)) throw invalidType(`${at}.content`, 'string or array', content);
+}
+
+/**
+ * OpenAI refuses fields outside its schema ("Additional properties are not allowed ('parsed',
+ * 'refusal' were unexpected) - 'messages.2'", openai/openai-node#1161). A server that sent
+ * `reasoning_content` (DeepSeek) takes it back, and in a tool loop demands it: "The
+ * `reasoning_content` in the thinking mode must be passed back to the API" (DeepSeek's
+ * thinking-mode guide, api-docs.deepseek.com/guides/thinking_mode).
+ */
+function validateAssistantFields(message: JsonObject, i: number, memory: ThinkingMemory): void {
+  if (message.role !== 'assistant') return;
+  const reasoning = message.reasoning_content;
+  const ownReasoning = typeof reasoning === 'string' && memory.acceptsReasoning(reasoning);
+  const unexpected = Object.keys(message).filter((key) => !assistantFields.has(key) && !(key === 'reasoning_content' && ownReasoning));
+  if (unexpected.length > 0) throw additionalProperties(unexpected, `messages.${i}`);
+  const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as JsonObject[]) : [];
+  calls.forEach((call, k) => {
+    const extra = Object.keys(call).filter((key) => !toolCallFields.has(key));
+    if (extra.length > 0) throw additionalProperties(extra, `messages.${i}.tool_calls.${k}`);
+  });
+  const required = calls.map((call) => memory.reasoningWith(String(call.id))).find((text) => text !== undefined);
+  if (required !== undefined && reasoning !== required) {
+    throw new ProtocolError('The `reasoning_content` in the thinking mode must be passed back to the API.');
+  }
+}
+
+function additionalProperties(keys: string[], at: string): ProtocolError {
+  const list = keys.map((key) => `'${key}'`).join(', ');
+  return new ProtocolError(`Additional properties are not allowed (${list} ${keys.length === 1 ? 'was' : 'were'} unexpected) - '${at}'`);
 }
 
 function validateAssistantToolCalls(toolCalls: unknown, at: string): void {

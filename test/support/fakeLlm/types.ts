@@ -18,7 +18,8 @@ export type ScriptedBlock =
   /** `arguments`: raw JSON text as the model would send it; may be malformed or cut off. */
   | { type: 'tool_call'; name: string; arguments: string; id?: string };
 
-export type ScriptedStopReason = 'end_turn' | 'tool_use' | 'max_tokens';
+/** `refusal`: Anthropic's `stop_reason: "refusal"`, OpenAI's `finish_reason: "content_filter"`. */
+export type ScriptedStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal';
 
 export type ScriptedResponse =
   /**

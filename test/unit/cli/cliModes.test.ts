@@ -81,6 +81,14 @@ describe('elbow command line', function () {
     assert.match(run.stderr, /401/);
   });
 
+  it('exits 1 and says on stderr that the model refused, instead of printing an empty answer', async () => {
+    server.enqueue({ kind: 'reply', content: [], stopReason: 'refusal' });
+    const run = await runElbow(['-p', 'hello', '--cwd', cwd], elbowEnvironment(server, 'anthropic'));
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /The model refused to answer \(stop_reason "refusal"\)/);
+  });
+
   it('says which variable to set when no key is configured', async () => {
     const env = elbowEnvironment(server, 'openai');
     delete env.OPENAI_API_KEY;

@@ -36,12 +36,13 @@ export function toAnthropicTools(tools: readonly ToolSpec[]): Tool[] {
 /**
  * Neutral history → Messages API `messages`: strictly alternating roles, tool results first
  * in their user message, and cache breakpoints at the end of this request and of the previous one.
+ * `origin` is the host of the server the request goes to (see `ownThinking`).
  */
-export function toAnthropicMessages(messages: readonly Message[]): MessageParam[] {
+export function toAnthropicMessages(messages: readonly Message[], origin?: string): MessageParam[] {
   const wire: WireMessage[] = [];
   for (const message of messages) {
     const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
-    const content = message.role === 'assistant' ? assistantContent(message) : message.role === 'user' ? userContent(message) : message.results.map(toolResult);
+    const content = message.role === 'assistant' ? assistantContent(message, ownThinking(message, origin)) : message.role === 'user' ? userContent(message) : message.results.map(toolResult);
     // An assistant turn left with nothing to send (e.g. cancelled before any output) is skipped.
     if (content.length === 0) continue;
     const previous = wire.at(-1);
@@ -82,15 +83,23 @@ function hasText(text: string): boolean {
 }
 
 /**
- * Sent back as received, except what the API would reject: blank text, and thinking it
- * cannot verify (no signature, or produced by another provider).
+ * Whether the server can verify this message's thinking signatures: Anthropic's own, from the
+ * same server (another Messages API server, such as DeepSeek's, signs its own way). Messages
+ * saved before servers were told apart carry no origin and are taken as the server's.
  */
-function assistantContent(message: AssistantMessage): ContentBlockParam[] {
-  const ownThinking = message.provider === 'anthropic';
+function ownThinking(message: AssistantMessage, origin: string | undefined): boolean {
+  return message.provider === 'anthropic' && (message.origin === undefined || origin === undefined || message.origin === origin);
+}
+
+/**
+ * Sent back as received, except what the API would reject: blank text, and thinking it
+ * cannot verify (no signature, or produced by another provider or server).
+ */
+function assistantContent(message: AssistantMessage, verifiable: boolean): ContentBlockParam[] {
   return message.content.flatMap((block): ContentBlockParam[] => {
     if (block.type === 'text') return hasText(block.text) ? [{ type: 'text', text: block.text }] : [];
     if (block.type === 'tool_call') return [{ type: 'tool_use', id: block.id, name: block.name, input: toolInput(block.arguments) }];
-    if (!ownThinking) return [];
+    if (!verifiable) return [];
     if (block.redactedData !== undefined) return [{ type: 'redacted_thinking', data: block.redactedData }];
     return block.signature ? [{ type: 'thinking', thinking: block.thinking, signature: block.signature }] : [];
   });

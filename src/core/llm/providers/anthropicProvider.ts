@@ -8,6 +8,8 @@ import { AnthropicStreamAssembler } from './anthropicStream';
 import { anthropicThinking } from './anthropicThinking';
 import { classifyError } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
+import { completeFinalEvent } from './completeFinalEvent';
+import { serverOrigin } from './serverOrigin';
 
 export interface AnthropicProviderOptions {
   apiKey: string;
@@ -30,6 +32,7 @@ export class AnthropicProvider implements Provider {
   private readonly client: Anthropic;
   private readonly maxOutputTokens: number;
   private readonly reasoningEffort: ReasoningEffortSetting;
+  private readonly origin: string | undefined;
 
   constructor(options: AnthropicProviderOptions) {
     // Retries are the agent loop's decision, made with the classified error.
@@ -38,14 +41,15 @@ export class AnthropicProvider implements Provider {
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch),
+      fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch)),
     });
-    this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
     this.reasoningEffort = options.reasoningEffort ?? 'default';
+    this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
+    this.origin = serverOrigin(this.client.baseURL);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const assembler = new AnthropicStreamAssembler(request.model);
+    const assembler = new AnthropicStreamAssembler(request.model, this.origin);
     const { signal } = request;
     const scope = requestSignal(signal);
     try {
@@ -70,7 +74,7 @@ export class AnthropicProvider implements Provider {
     const body: MessageCreateParamsStreaming = {
       model: request.model,
       ...(system && { system }),
-      messages: toAnthropicMessages(request.messages),
+      messages: toAnthropicMessages(request.messages, this.origin),
       ...(tools.length > 0 && { tools }),
       max_tokens: maxTokens,
       ...thinking.fields,

@@ -19,6 +19,7 @@ const stopReasons: Partial<Record<AnthropicStopReason, StopReason>> = {
   max_tokens: 'max_tokens',
   model_context_window_exceeded: 'max_tokens',
   refusal: 'refusal',
+  pause_turn: 'paused',
 };
 
 /** Turns Messages API stream events into neutral events and, at the end, one AssistantMessage. */
@@ -27,9 +28,14 @@ export class AnthropicStreamAssembler {
   private readonly blocks: Array<Block | undefined> = [];
   private usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   private stopReason: StopReason = 'other';
+  private stopDetail: string | undefined;
   private stopped = false;
 
-  constructor(private readonly model: string) {}
+  /** `origin`: the server's host, whose signatures the thinking blocks carry. */
+  constructor(
+    private readonly model: string,
+    private readonly origin?: string,
+  ) {}
 
   /** Whether any text, thinking or tool call has been streamed. */
   get outputStarted(): boolean {
@@ -52,6 +58,8 @@ export class AnthropicStreamAssembler {
         break;
       case 'message_delta':
         if (event.delta.stop_reason) this.stopReason = stopReasons[event.delta.stop_reason] ?? 'other';
+        // Older API versions send no `stop_details`.
+        if (event.delta.stop_details?.explanation) this.stopDetail = event.delta.stop_details.explanation;
         this.updateUsage(event.usage);
         break;
       case 'message_stop':
@@ -122,7 +130,16 @@ export class AnthropicStreamAssembler {
 
   private message(): AssistantMessage {
     const content = this.blocks.filter((block): block is Block => block !== undefined && !(block.type === 'text' && block.text === ''));
-    return { role: 'assistant', content, stopReason: this.stopReason, provider: 'anthropic', model: this.model, usage: this.usage };
+    return {
+      role: 'assistant',
+      content,
+      stopReason: this.stopReason,
+      provider: 'anthropic',
+      ...(this.origin !== undefined && { origin: this.origin }),
+      model: this.model,
+      usage: this.usage,
+      ...(this.stopDetail !== undefined && { stopDetail: this.stopDetail }),
+    };
   }
 
   private unfinishedError(): ProviderError {

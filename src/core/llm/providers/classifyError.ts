@@ -55,10 +55,16 @@ function fromStatus(error: SdkApiError, status: number): ProviderError {
   return new ProviderError(kind, `${headline(kind)} (${status}): ${message}`, { status, retryAfterMs, cause: error });
 }
 
-/** An error reported inside a stream that had already answered 200 (e.g. Anthropic `overloaded_error`). */
+/**
+ * An error reported inside a stream that had already answered 200 (e.g. Anthropic
+ * `overloaded_error`). A status in the error says more than its type string: vLLM sends
+ * `{"type": "InternalServerError", "code": 500}`, OpenRouter `{"code": 502}`.
+ */
 function fromStreamedError(error: SdkApiError, context: ErrorContext): ProviderError {
-  const kind = kindForErrorType(errorType(error)) ?? (context.outputStarted ? 'stream_broken' : 'unknown');
-  return new ProviderError(kind, `${headline(kind)} (in the stream): ${serverMessage(error)}`, { cause: error });
+  const status = streamedStatus(error);
+  const kind = (status === undefined ? kindForErrorType(error.type ?? codeOf(error)) : kindForStatus(status)) ?? (context.outputStarted ? 'stream_broken' : 'unknown');
+  const where = status === undefined ? 'in the stream' : `${status}, in the stream`;
+  return new ProviderError(kind, `${headline(kind)} (${where}): ${serverMessage(error)}`, { cause: error });
 }
 
 const errorTypeKinds: Record<string, ProviderErrorKind> = {
@@ -72,16 +78,22 @@ const errorTypeKinds: Record<string, ProviderErrorKind> = {
   invalid_request_error: 'bad_request',
 };
 
-function kindForErrorType(type: string | number | undefined): ProviderErrorKind | undefined {
-  // OpenRouter reports mid-stream failures as `{error: {code: <http status>, message}}`.
-  if (typeof type === 'number') return kindForStatus(type);
-  return type === undefined ? undefined : errorTypeKinds[type];
+function kindForErrorType(type: unknown): ProviderErrorKind | undefined {
+  return typeof type === 'string' ? errorTypeKinds[type] : undefined;
 }
 
-function errorType(error: SdkApiError): string | number | undefined {
-  if (typeof error.type === 'string') return error.type;
+function codeOf(error: SdkApiError): unknown {
+  return isRecord(error.error) ? error.error['code'] : undefined;
+}
+
+/** An HTTP status named in a streamed error's `code` or `status`, as a number or a numeric string. */
+function streamedStatus(error: SdkApiError): number | undefined {
   const body = error.error;
-  if (isRecord(body) && (typeof body['code'] === 'number' || typeof body['code'] === 'string')) return body['code'];
+  if (!isRecord(body)) return undefined;
+  for (const value of [body['code'], body['status']]) {
+    const status = typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : value;
+    if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599) return status;
+  }
   return undefined;
 }
 
@@ -95,6 +107,7 @@ const headlines: Record<ProviderErrorKind, string> = {
   bad_request: 'The API rejected the request',
   context_overflow: "The conversation is longer than the model's context window",
   aborted: 'Request cancelled',
+  refusal: 'The model refused to answer',
   unknown: 'The API failed',
 };
 

@@ -6,18 +6,67 @@ import type {
   ChatCompletionToolMessageParam,
   ChatCompletionUserMessageParam,
 } from 'openai/resources/chat/completions';
-import type { AssistantMessage, ImageBlock, TextBlock, ToolResultBlock, ToolResultsMessage, UserMessage, Message } from '../messages';
+import type { AssistantMessage, ImageBlock, Message, ProviderData, TextBlock, ToolResultBlock, ToolResultsMessage, UserMessage } from '../messages';
 import type { ToolSpec } from '../provider';
 
-/** Neutral history → Chat Completions `messages`, the system prompt first. */
-export function toOpenAIMessages(system: string, messages: readonly Message[]): ChatCompletionMessageParam[] {
+/**
+ * Neutral history → Chat Completions `messages`, the system prompt first. `origin` is the host
+ * of the server the request goes to: messages that server produced get back the fields it needs.
+ */
+export function toOpenAIMessages(system: string, messages: readonly Message[], origin?: string): ChatCompletionMessageParam[] {
   const wire: ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
+  const inToolLoop = assistantsInToolLoops(messages);
+  const reasoningServer = messages.some((message) => message.role === 'assistant' && ownData(message, origin) && message.providerData?.['reasoning_content'] !== undefined);
   for (const message of messages) {
     if (message.role === 'user') wire.push(userMessage(message));
-    else if (message.role === 'assistant') wire.push(assistantMessage(message));
-    else wire.push(...toolMessages(message));
+    else if (message.role === 'assistant') {
+      const reasoning = inToolLoop.has(message) ? reasoningToSend(message, ownData(message, origin), reasoningServer) : undefined;
+      wire.push(assistantMessage(message, ownData(message, origin), reasoning));
+    } else wire.push(...toolMessages(message));
   }
   return wire;
+}
+
+/**
+ * DeepSeek's `reasoning_content` for an assistant message of a tool loop: its own, as received;
+ * empty for one without (another server's, or a turn it did not think in) once the server has
+ * shown it thinks in this conversation, as DeepSeek accepts a tool loop (pydantic-ai's recorded
+ * request, test/fixtures/recordings/deepseek/tool-loop-request-accepted.json).
+ */
+function reasoningToSend(message: AssistantMessage, own: boolean, reasoningServer: boolean): string | undefined {
+  const ownReasoning = own ? message.providerData?.['reasoning_content'] : undefined;
+  if (typeof ownReasoning === 'string') return ownReasoning;
+  return reasoningServer && message.content.some((block) => block.type === 'tool_call') ? '' : undefined;
+}
+
+/** Provider data is sent back only to the server that produced it: others may reject fields they do not know. */
+function ownData(message: AssistantMessage, origin: string | undefined): boolean {
+  return message.provider === 'openai' && origin !== undefined && message.origin === origin;
+}
+
+/**
+ * The assistant messages of every exchange (the messages between two user messages) in which the
+ * model called tools. DeepSeek needs `reasoning_content` back on exactly these, in every later
+ * request, and ignores it elsewhere.
+ */
+function assistantsInToolLoops(messages: readonly Message[]): Set<AssistantMessage> {
+  const found = new Set<AssistantMessage>();
+  let exchange: AssistantMessage[] = [];
+  let calledTools = false;
+  const close = (): void => {
+    if (calledTools) for (const message of exchange) found.add(message);
+    exchange = [];
+    calledTools = false;
+  };
+  for (const message of messages) {
+    if (message.role === 'user') close();
+    else if (message.role === 'assistant') {
+      exchange.push(message);
+      calledTools ||= message.content.some((block) => block.type === 'tool_call');
+    }
+  }
+  close();
+  return found;
 }
 
 export function toOpenAITools(tools: readonly ToolSpec[]): ChatCompletionFunctionTool[] {
@@ -40,21 +89,31 @@ function contentPart(block: TextBlock | ImageBlock): ChatCompletionContentPart {
 }
 
 /**
- * Thinking blocks are not sent back: OpenAI rejects unknown message fields, and DeepSeek
- * answers 400 when `reasoning_content` appears in the input.
+ * Thinking blocks are not sent back as such: OpenAI rejects unknown message fields. The fields
+ * a server asked for back (`providerData`) go only to that server (`own`), and DeepSeek's
+ * `reasoning_content` only where it is needed (`reasoning`, in tool loops): its older reasoner
+ * answered 400 to `reasoning_content` anywhere in the input.
  */
-function assistantMessage(message: AssistantMessage): ChatCompletionAssistantMessageParam {
+function assistantMessage(message: AssistantMessage, own: boolean, reasoning: string | undefined): ChatCompletionAssistantMessageParam {
   const texts: string[] = [];
   const toolCalls: NonNullable<ChatCompletionAssistantMessageParam['tool_calls']> = [];
   for (const block of message.content) {
     if (block.type === 'text') texts.push(block.text);
     else if (block.type === 'tool_call') {
-      toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } });
+      const call = { id: block.id, type: 'function' as const, function: { name: block.name, arguments: block.arguments } };
+      toolCalls.push(own && block.providerData ? withFields(call, block.providerData) : call);
     }
   }
   const text = texts.join('');
-  if (toolCalls.length === 0) return { role: 'assistant', content: text };
-  return { role: 'assistant', content: text || null, tool_calls: toolCalls };
+  const wire: ChatCompletionAssistantMessageParam =
+    toolCalls.length === 0 ? { role: 'assistant', content: text } : { role: 'assistant', content: text || null, tool_calls: toolCalls };
+  const { reasoning_content: _ownReasoning, ...others } = own ? (message.providerData ?? {}) : {};
+  return withFields(wire, reasoning === undefined ? others : { reasoning_content: reasoning, ...others });
+}
+
+/** `wire` with the server's own fields added; the fields Elbow writes itself win. */
+function withFields<T extends object>(wire: T, fields: ProviderData): T {
+  return { ...fields, ...wire };
 }
 
 function toolMessages(message: ToolResultsMessage): ChatCompletionToolMessageParam[] {

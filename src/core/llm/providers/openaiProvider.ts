@@ -1,13 +1,15 @@
-import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
+import { completeFinalEvent } from './completeFinalEvent';
+import { OpenAIClient } from './openaiClient';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { openaiReasoning } from './openaiReasoning';
 import { OpenAIStreamAssembler } from './openaiStream';
+import { serverOrigin } from './serverOrigin';
 
 export interface OpenAIProviderOptions {
   apiKey: string;
@@ -24,27 +26,29 @@ export interface OpenAIProviderOptions {
 /** OpenAI Chat Completions, the wire API most providers and local servers speak. */
 export class OpenAIProvider implements Provider {
   readonly name = 'openai';
-  private readonly client: OpenAI;
+  private readonly client: OpenAIClient;
   private readonly reasoningEffort: ReasoningEffortSetting;
+  private readonly origin: string | undefined;
 
   constructor(options: OpenAIProviderOptions) {
     // Retries are the agent loop's decision, made with the classified error.
-    this.client = new OpenAI({
+    this.client = new OpenAIClient({
       apiKey: options.apiKey,
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch),
+      fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch)),
     });
     this.reasoningEffort = options.reasoningEffort ?? 'default';
+    this.origin = serverOrigin(this.client.baseURL);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const assembler = new OpenAIStreamAssembler(request.model);
+    const assembler = new OpenAIStreamAssembler(request.model, this.origin);
     const { signal } = request;
     const scope = requestSignal(signal);
     try {
-      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request, this.reasoningEffort), { signal: scope.signal }), signal);
+      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request, this.reasoningEffort, this.origin), { signal: scope.signal }), signal);
       for await (const chunk of untilAborted(chunks, signal)) yield* assembler.push(chunk);
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
@@ -56,11 +60,11 @@ export class OpenAIProvider implements Provider {
   }
 }
 
-function requestBody(request: ChatRequest, reasoningEffort: ReasoningEffortSetting): ChatCompletionCreateParamsStreaming {
+function requestBody(request: ChatRequest, reasoningEffort: ReasoningEffortSetting, origin: string | undefined): ChatCompletionCreateParamsStreaming {
   const tools = toOpenAITools(request.tools);
   return {
     model: request.model,
-    messages: toOpenAIMessages(request.system, request.messages),
+    messages: toOpenAIMessages(request.system, request.messages, origin),
     ...(tools.length > 0 && { tools }),
     stream: true,
     stream_options: { include_usage: true },

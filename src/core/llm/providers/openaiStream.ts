@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
-import type { AssistantMessage, StopReason, ToolCallBlock, Usage } from '../messages';
+import type { AssistantMessage, ProviderData, StopReason, ToolCallBlock, Usage } from '../messages';
 import type { ProviderEvent } from '../provider';
 import { ProviderError } from '../providerError';
+import { ReasoningDetails } from './reasoningDetails';
 
 type Delta = ChatCompletionChunk.Choice.Delta;
 type ToolCallFragment = ChatCompletionChunk.Choice.Delta.ToolCall;
@@ -12,6 +13,15 @@ type ToolCallFragment = ChatCompletionChunk.Choice.Delta.ToolCall;
 interface ReasoningDelta {
   reasoning_content?: string | null; // DeepSeek
   reasoning?: string | null; // OpenRouter
+  reasoning_details?: unknown; // OpenRouter, structured, to be sent back
+}
+
+/**
+ * Gemini's OpenAI-compatible endpoint puts thought signatures in `extra_content`, to be sent back
+ * where they came: on tool calls (Gemini 3), on the message (Gemini 2.5).
+ */
+interface GeminiExtras {
+  extra_content?: unknown;
 }
 
 /** DeepSeek reports its prefix cache outside `prompt_tokens_details`. */
@@ -27,6 +37,7 @@ interface PendingToolCall {
   arguments: string;
   started: boolean;
   ended: boolean;
+  providerData?: ProviderData;
 }
 
 const stopReasons: Record<string, StopReason> = {
@@ -40,12 +51,20 @@ const stopReasons: Record<string, StopReason> = {
 /** Turns Chat Completions chunks into neutral events and, at the end, one AssistantMessage. */
 export class OpenAIStreamAssembler {
   private thinking = '';
+  /** DeepSeek's `reasoning_content` alone, which it needs back in tool loops; empty when sent empty, undefined when never sent. */
+  private reasoningContent: string | undefined;
+  private extraContent: unknown;
+  private readonly reasoningDetails = new ReasoningDetails();
   private text = '';
   private readonly calls: PendingToolCall[] = [];
   private stopReason: StopReason | undefined;
   private usage: Usage | undefined;
 
-  constructor(private readonly model: string) {}
+  /** `origin`: the server's host, stamped on the message with the fields it needs back. */
+  constructor(
+    private readonly model: string,
+    private readonly origin?: string,
+  ) {}
 
   /** Whether any text, thinking or tool call has been streamed. */
   get outputStarted(): boolean {
@@ -56,8 +75,11 @@ export class OpenAIStreamAssembler {
     if (chunk.usage) this.usage = usageOf(chunk.usage);
     const choice = chunk.choices[0];
     if (!choice) return;
-    const delta: Delta & ReasoningDelta = choice.delta ?? {};
+    const delta: Delta & ReasoningDelta & GeminiExtras = choice.delta ?? {};
     const reasoning = delta.reasoning_content || delta.reasoning;
+    if (typeof delta.reasoning_content === 'string') this.reasoningContent = (this.reasoningContent ?? '') + delta.reasoning_content;
+    this.reasoningDetails.add(delta.reasoning_details);
+    if (delta.extra_content !== undefined && delta.extra_content !== null) this.extraContent = delta.extra_content;
     if (reasoning) {
       this.thinking += reasoning;
       yield { type: 'thinking_delta', text: reasoning };
@@ -84,7 +106,7 @@ export class OpenAIStreamAssembler {
     yield { type: 'done', message: this.message(this.stopReason) };
   }
 
-  private *pushToolCall(fragment: ToolCallFragment): Generator<ProviderEvent> {
+  private *pushToolCall(fragment: ToolCallFragment & GeminiExtras): Generator<ProviderEvent> {
     const name = fragment.function?.name ?? '';
     let call = this.calls.findLast((candidate) => candidate.index === fragment.index);
     // Some servers give every parallel call the same index; a new id with a name starts a new call.
@@ -93,6 +115,7 @@ export class OpenAIStreamAssembler {
       call = { index: fragment.index, id: '', name: '', arguments: '', started: false, ended: false };
       this.calls.push(call);
     }
+    if (fragment.extra_content !== undefined && fragment.extra_content !== null) call.providerData = { extra_content: fragment.extra_content };
     if (!call.started) {
       if (fragment.id) call.id = fragment.id;
       // Tolerate servers that stream the name in pieces or repeat it whole.
@@ -123,14 +146,38 @@ export class OpenAIStreamAssembler {
     const content: AssistantMessage['content'] = [];
     if (this.thinking) content.push({ type: 'thinking', thinking: this.thinking });
     if (this.text) content.push({ type: 'text', text: this.text });
-    content.push(...this.calls.map((call): ToolCallBlock => ({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments })));
-    return { role: 'assistant', content, stopReason, provider: 'openai', model: this.model, ...(this.usage && { usage: this.usage }) };
+    content.push(...this.calls.map(toolCallBlock));
+    const providerData = this.providerData();
+    return {
+      role: 'assistant',
+      content,
+      stopReason,
+      provider: 'openai',
+      ...(this.origin !== undefined && { origin: this.origin }),
+      ...(providerData && { providerData }),
+      model: this.model,
+      ...(this.usage && { usage: this.usage }),
+    };
+  }
+
+  private providerData(): ProviderData | undefined {
+    const details = this.reasoningDetails.all();
+    const data: ProviderData = {
+      ...(this.reasoningContent !== undefined && { reasoning_content: this.reasoningContent }),
+      ...(details.length > 0 && { reasoning_details: details }),
+      ...(this.extraContent !== undefined && { extra_content: this.extraContent }),
+    };
+    return Object.keys(data).length > 0 ? data : undefined;
   }
 
   private unfinishedError(): ProviderError {
     if (this.outputStarted) return new ProviderError('stream_broken', 'The reply stream ended before the model finished');
     return new ProviderError('network', 'The API closed the connection without a reply');
   }
+}
+
+function toolCallBlock(call: PendingToolCall): ToolCallBlock {
+  return { type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments, ...(call.providerData && { providerData: call.providerData }) };
 }
 
 /** `prompt_tokens` includes cached tokens; Elbow counts them apart. */

@@ -78,6 +78,18 @@ describe('compaction through the session', () => {
     assert.equal(failure?.type === 'compaction_failed' && failure.message, 'The server is down.');
   });
 
+  it('keeps the history when the model refuses to summarise, whatever text it began', async () => {
+    const history = [userText('Fix the parser.'), assistantText('Fixed.')];
+    const chat = session(structuredClone(history));
+    provider.enqueue([{ type: 'done', message: { ...assistantText('## Goal\nI cannot'), stopReason: 'refusal' } }]);
+    const events: AgentEvent[] = [];
+    const outcome = await chat.compact((event) => events.push(event));
+    assert.equal(outcome.reason, 'stopped');
+    assert.deepEqual(chat.messages, history);
+    const failure = events.find((event) => event.type === 'compaction_failed');
+    assert.equal(failure?.type === 'compaction_failed' && failure.message, 'The model refused to write the summary.');
+  });
+
   it('keeps the history when the transcript cannot be archived, without asking the model', async () => {
     const history = [userText('Fix the parser.'), assistantText('Fixed.')];
     const chat = session(structuredClone(history), new RecordingArchive(new Error('EACCES: permission denied')));

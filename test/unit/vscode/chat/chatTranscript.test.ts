@@ -110,6 +110,13 @@ describe('ChatTranscript', () => {
     assert.deepEqual(added, { type: 'itemAdded', item: { kind: 'assistant', id: 'id2', text: '', thinking: '' } });
   });
 
+  it('shows a refusal as an error item naming it, without Retry', () => {
+    transcript.addUser('hi', []);
+    const message = 'The model refused to answer (stop_reason "refusal"). Rephrase the request, or start a new conversation.';
+    const posted = play({ type: 'turn_start', turn: 1 }, { type: 'done', outcome: { reason: 'error', message, kind: 'refusal', retryable: false } });
+    assert.deepEqual(posted.at(-1), { type: 'itemAdded', item: { kind: 'error', id: 'id2', message, retryable: false } });
+  });
+
   it('shows an error with Retry for errors the user can retry', () => {
     transcript.addUser('hi', []);
     const posted = play(

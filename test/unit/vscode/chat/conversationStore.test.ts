@@ -148,6 +148,23 @@ describe('ConversationStore', () => {
     assert.deepEqual(last.results[0]?.content, [{ type: 'text', text: INTERRUPTED_TOOL_MESSAGE }]);
   });
 
+  it('keeps the fields a server needs back, and the server they belong to, through saving and repair', async () => {
+    const extra = { google: { thought_signature: 'CrICAdHtim827fQ' } };
+    const assistant = {
+      role: 'assistant' as const,
+      content: [{ type: 'tool_call' as const, id: 'c1', name: 'read_file', arguments: '{}', providerData: { extra_content: extra } }],
+      stopReason: 'tool_use' as const,
+      provider: 'openai',
+      origin: 'generativelanguage.googleapis.com',
+      providerData: { reasoning_content: 'Read it first.' },
+      model: 'gemini-3-pro-preview',
+    };
+    // Saved mid-run: loading repairs the history, and must not lose what the server needs back.
+    await store.save({ ...conversation('data', 1), messages: [userText('read a'), assistant], usage: emptyUsage() });
+    const loaded = await store.load('data');
+    assert.deepEqual(loaded?.messages[1], assistant);
+  });
+
   it('treats messages without the shape repair relies on as corrupt', async () => {
     await fs.mkdir(folder, { recursive: true });
     await fs.writeFile(path.join(folder, 'odd.json'), JSON.stringify({ ...conversation('odd', 1), messages: [{ role: 'assistant' }] }));

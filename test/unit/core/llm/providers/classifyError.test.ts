@@ -77,6 +77,20 @@ describe('classifyError', () => {
     assert.equal(classifyError(unknownType, before).kind, 'unknown');
   });
 
+  it('reads a status in a streamed error before its type string', () => {
+    const streamed = (error: object): OpenAISdk.APIError => new OpenAISdk.APIError(undefined, error, undefined, new Headers());
+    const cases: Array<[object, string]> = [
+      [{ message: 'engine died', type: 'InternalServerError', param: null, code: 500 }, 'server'],
+      [{ message: 'slow down', type: 'RateLimitError', code: 429 }, 'rate_limit'],
+      [{ message: 'busy', type: 'ServiceUnavailableError', code: 503 }, 'overloaded'],
+      [{ message: 'overloaded', code: '529' }, 'overloaded'],
+      [{ message: 'no such model', type: 'server_error', code: 404 }, 'bad_request'],
+      [{ message: 'odd', type: 'server_error', code: 'unknown_code' }, 'server'],
+    ];
+    for (const [body, kind] of cases) assert.equal(classifyError(streamed(body), before).kind, kind, JSON.stringify(body));
+    assert.equal(classifyError(streamed({ message: 'engine died', type: 'InternalServerError', code: 500 }), during).retryable, true);
+  });
+
   it('reports cancellation as aborted, whatever was thrown once the signal fired', () => {
     assert.equal(classifyError(new OpenAISdk.APIUserAbortError(), before).kind, 'aborted');
     assert.equal(classifyError(new AnthropicSdk.APIUserAbortError(), during).kind, 'aborted');
