@@ -3,7 +3,6 @@ import { loadRecording } from '../../../support/replay/recording';
 import { useReplayCli } from '../../../support/replay/replayCli';
 import { servedAnthropicReply } from '../../../support/replay/servedReply';
 
-// Depends on retrying transient failures after output began (issue 16, Build 4): fails until it lands.
 describe('replayed Anthropic overload mid-stream', function () {
   this.timeout(90_000);
   const replay = useReplayCli('anthropic');

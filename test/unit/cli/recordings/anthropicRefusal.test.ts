@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { useReplayCli } from '../../../support/replay/replayCli';
 
-// Depends on refusals being reported as errors (issue 16, Build 3): fails until it lands.
 describe('replayed Anthropic refusal', function () {
   this.timeout(60_000);
   const replay = useReplayCli('anthropic');

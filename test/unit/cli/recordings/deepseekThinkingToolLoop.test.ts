@@ -5,7 +5,6 @@ import { servedOpenAiReply } from '../../../support/replay/servedReply';
 
 type ChatMessage = { role: string; reasoning_content?: unknown; tool_calls?: unknown[] };
 
-// Depends on the DeepSeek round trip of reasoning_content (issue 16, Build 1): fails until it lands.
 describe('replayed DeepSeek thinking tool loop', function () {
   this.timeout(60_000);
   const replay = useReplayCli('deepseek');

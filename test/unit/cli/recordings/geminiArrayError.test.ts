@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { useReplayCli } from '../../../support/replay/replayCli';
 
-// Depends on array-shaped error bodies being read (issue 16, Build 3): fails until it lands.
 describe('replayed Gemini array-shaped error', function () {
   this.timeout(60_000);
   const replay = useReplayCli('gemini');

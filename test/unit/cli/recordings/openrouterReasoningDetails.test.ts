@@ -3,7 +3,6 @@ import { useReplayCli } from '../../../support/replay/replayCli';
 
 type ChatMessage = { role: string; reasoning_details?: unknown };
 
-// Depends on OpenRouter reasoning_details being returned as received (issue 16, Build 1): fails until it lands.
 describe('replayed OpenRouter reasoning_details', function () {
   this.timeout(60_000);
   const replay = useReplayCli('openrouter');

@@ -3,8 +3,8 @@ import { loadRecording } from '../../../support/replay/recording';
 import { useReplayCli } from '../../../support/replay/replayCli';
 import { servedOpenAiReply } from '../../../support/replay/servedReply';
 
-// Depends on streamed errors being classified by their code before their type string
-// (issue 16, Build 3): vLLM's "InternalServerError" with code 500 is a retryable server error.
+// A streamed error is classified by its code before its type string: vLLM's "InternalServerError"
+// with code 500 is a retryable server error.
 describe('replayed vLLM stream error', function () {
   this.timeout(90_000);
   const replay = useReplayCli('vllm');
