@@ -7,6 +7,7 @@ import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { mcpTests } from '../suites/mcp.test';
+import { modelPickerTests } from '../suites/modelPicker.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
@@ -37,6 +38,7 @@ export function run(): Promise<void> {
     mcpTests,
     runControlTests,
     recordingTests,
+    modelPickerTests,
     xssTests,
     workbenchTests,
     historyAndThemeTests,
