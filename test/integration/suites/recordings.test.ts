@@ -125,6 +125,16 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
       assert.ok(String(secondRequest().find((message) => message.role === 'tool')?.content).includes(folder));
     });
 
+    it('LM Studio: a streamed answer whose every delta repeats the role is shown once', async () => {
+      await replayAs('lmstudio', 'llama-3.2-1b-instruct', 'lmstudio/text-answer.sse');
+      await ask('Tell me a joke');
+      assert.deepEqual(server().violations, []);
+      const shown = await lastAssistantText();
+      assertShown(shown, servedOpenAiReply(loadRecording('lmstudio/text-answer.sse')).content);
+      const letters = shown.toLowerCase().replace(/[^a-z]/g, '');
+      assert.equal(letters, 'heresone', `the answer is shown once and alone: ${JSON.stringify(shown)}`);
+    });
+
     it('vLLM: an engine error inside a 200 stream is retried and the retried answer is shown', async () => {
       await replayAs('vllm', 'Qwen/Qwen2.5-7B-Instruct', 'vllm/stream-error.sse', 'ollama/text-answer.sse');
       await ask('hello');

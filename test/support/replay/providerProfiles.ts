@@ -5,7 +5,7 @@ import { geminiThoughtSignatureRule } from './rules/geminiThoughtSignatures';
 import { openrouterReasoningDetailsRule } from './rules/openrouterReasoningDetails';
 import type { ReplayApi, RequestRule } from './rules/requestRule';
 
-export type ReplayProvider = 'openai' | 'deepseek' | 'gemini' | 'openrouter' | 'anthropic' | 'ollama' | 'llamacpp' | 'vllm';
+export type ReplayProvider = 'openai' | 'deepseek' | 'gemini' | 'openrouter' | 'anthropic' | 'ollama' | 'llamacpp' | 'vllm' | 'lmstudio';
 
 export interface ProviderProfile {
   api: ReplayApi;
@@ -24,4 +24,5 @@ export const providerProfiles: Record<ReplayProvider, ProviderProfile> = {
   ollama: { api: 'openai', rules: () => [] },
   llamacpp: { api: 'openai', rules: () => [] },
   vllm: { api: 'openai', rules: () => [] },
+  lmstudio: { api: 'openai', rules: () => [] },
 };
