@@ -90,15 +90,14 @@ export class ProtectedPathsGuard {
   }
 
   private async addPlaceholder(folder: string): Promise<boolean> {
-    const users = this.placeholderUsers.get(folder) ?? 0;
-    if (users === 0) {
-      try {
-        await fs.mkdir(folder, { recursive: true });
-      } catch {
-        return false;
-      }
+    // Made again even when held: something outside the sandbox may have removed it, and a mount
+    // of a path that does not exist fails the whole command.
+    try {
+      await fs.mkdir(folder, { recursive: true });
+    } catch {
+      return false;
     }
-    this.placeholderUsers.set(folder, users + 1);
+    this.placeholderUsers.set(folder, (this.placeholderUsers.get(folder) ?? 0) + 1);
     return true;
   }
 

@@ -69,15 +69,19 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
 
     /** Sends a prompt and waits for the run to end, allowing in the sandbox any command the recording asks to run. */
     async function ask(prompt: string): Promise<void> {
-      const before = (await textsOf('.item-user')).length;
+      const count = `({ users: document.querySelectorAll('.item-user').length, answers: document.querySelectorAll('.item-assistant, .item-error').length })`;
+      const before = await webview.evaluate<{ users: number; answers: number }>(count);
       await sendPrompt(prompt);
       const pending = '.tool-card[data-approval="pending"] .approval-allow';
+      let started = false;
       for (let waited = 0; waited < 60_000; waited += 200) {
-        const state = await webview.evaluate<{ users: number; running: boolean; approval: boolean }>(
-          `({ users: document.querySelectorAll('.item-user').length, running: document.body.dataset.running === 'true', approval: document.querySelector(${JSON.stringify(pending)}) !== null })`,
+        const state = await webview.evaluate<{ users: number; answers: number; running: boolean; approval: boolean }>(
+          `({ ...${count}, running: document.body.dataset.running === 'true', approval: document.querySelector(${JSON.stringify(pending)}) !== null })`,
         );
+        // The run has begun once the chat shows it running or shows its answer: the user's item alone can come first.
+        started ||= state.running || (state.users > before.users && state.answers > before.answers);
         if (state.approval) await webview.click(pending);
-        else if (state.users > before && !state.running) return;
+        else if (started && !state.running) return;
         await sleep(200);
       }
       throw new Error(`The run for "${prompt}" did not end within a minute.`);
@@ -112,7 +116,7 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
       assertShown(await lastAssistantText(), servedOpenAiReply(loadRecording('ollama/text-answer.sse')).content);
       const results = secondRequest().filter((message) => message.role === 'tool');
       assert.deepEqual(results.map((result) => result.tool_call_id), ['call_wteop8bt', 'call_rk2xye1l']);
-      for (const result of results) assert.match(String(result.content), /AGENTS\.md/, 'the listing of the workspace went back');
+      for (const result of results) assert.match(String(result.content), /AGENTS\.md/, `the listing of the workspace went back: ${String(result.content)}`);
     });
 
     it('llama.cpp: a call streamed in fragments runs pwd in the workspace', async () => {

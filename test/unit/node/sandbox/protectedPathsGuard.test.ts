@@ -33,4 +33,17 @@ describe('ProtectedPathsGuard', () => {
     assert.equal((await protection.release()).length, 1, 'the missing AGENTS.md is still watched');
     await assert.rejects(fs.stat(path.join(root, '.vscode')), 'the placeholder is gone');
   });
+
+  it('makes a held placeholder again when something outside the sandbox removed it, so every read-only path exists to be mounted', async () => {
+    const guard = new ProtectedPathsGuard(path.join(base, 'quarantine'));
+    const terminal = await guard.protect([guarded('.vscode', 'directory')]);
+    // The user (or a tool outside the sandbox) deletes the folder while a long-lived terminal holds it.
+    await fs.rm(path.join(root, '.vscode'), { recursive: true });
+    const command = await guard.protect([guarded('.vscode', 'directory')]);
+    assert.deepEqual(command.readOnlyPaths, [path.join(root, '.vscode')]);
+    assert.ok((await fs.stat(path.join(root, '.vscode'))).isDirectory(), 'bwrap cannot mount a path that does not exist');
+    await command.release();
+    await terminal.release();
+    await assert.rejects(fs.stat(path.join(root, '.vscode')), 'the placeholder is gone once no sandbox holds it');
+  });
 });
