@@ -4,8 +4,8 @@
  * requests the real services refuse, and answers each accepted request with the next
  * scripted response. See TESTING.md, "LLM APIs without a network".
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback } from './fakeLlm/loopbackServer';
 import { anthropicDrop, anthropicHang, anthropicReply, anthropicStreamError } from './fakeLlm/anthropicReply';
 import { validateAnthropicRequest } from './fakeLlm/anthropicValidation';
 import { defaultErrorMessage, errorResponse, ProtocolError } from './fakeLlm/errors';
@@ -85,7 +85,6 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
   const queue: Script[] = [];
   const memory = new ThinkingMemory();
   const promptCache = new PromptCache();
-  const sockets = new Set<Socket>();
 
   const reject = (api: FakeLlmApi, response: ServerResponse, headers: Record<string, string>, error: ProtocolError, violation: boolean): void => {
     if (violation) violations.push(`${api}: ${error.status} ${error.message}`);
@@ -135,22 +134,8 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     await respond(api, { response, body, model, headers, prompt: { total: tokens, ...cacheUse } }, scripted, memory);
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      violations.push(`fake server crashed: ${String(error)}`);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback('fake server', handle, violations);
+  const { url } = listening;
 
   return {
     url,
@@ -162,11 +147,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     enqueue: (...scripts) => void queue.push(...scripts),
     discardPending: () => void queue.splice(0),
     pending: () => queue.length,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        for (const socket of sockets) socket.destroy();
-      }),
+    close: () => listening.close(),
   };
 }
 

@@ -4,8 +4,8 @@
  * authentication, the Chat Completions or Messages request shape, and the provider's documented
  * rules (rules/). A request that breaks a rule the provider enforces gets the provider's own error.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback } from '../fakeLlm/loopbackServer';
 import { errorResponse, ProtocolError } from '../fakeLlm/errors';
 import { checkAnthropicVersion, checkAuth } from '../fakeLlm/headers';
 import { requestId } from '../fakeLlm/ids';
@@ -50,7 +50,6 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
   const queue: Recording[] = [];
-  const sockets = new Set<Socket>();
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
@@ -75,22 +74,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     answer(response, { status: recording.status, contentType: recording.contentType, body: recording.body });
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      violations.push(`replay server crashed: ${String(error)}`);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback('replay server', handle, violations);
+  const { url } = listening;
   return {
     url,
     openaiBaseUrl: `${url}/v1`,
@@ -100,11 +85,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     violations,
     play: (...names) => void queue.push(...names.map(loadRecording)),
     pending: () => queue.length,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        for (const socket of sockets) socket.destroy();
-      }),
+    close: () => listening.close(),
   };
 }
 
