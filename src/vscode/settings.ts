@@ -42,7 +42,7 @@ export function readSettings(): ElbowSettings {
   const configuration = vscode.workspace.getConfiguration('elbow');
   const provider: ProviderName = configuration.get<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
   const model = configuration.get<string>('model', '').trim();
-  const baseUrl = configuration.get<string>('baseUrl', '').trim();
+  const baseUrl = endpointSetting(configuration).user;
   return {
     provider,
     model: model === '' ? defaultModels[provider] : model,
@@ -113,8 +113,22 @@ function workspaceFileInFolders(): string[] {
   });
 }
 
-/** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there. */
+/**
+ * `elbow.baseUrl`, the endpoint the API key is sent to, counts only from the user's settings: a
+ * cloned repository's `.vscode/settings.json` (or workspace file) could otherwise send the key to
+ * a server of its choosing. `ignored` is a different endpoint a workspace names, to tell the user.
+ */
+export function endpointSetting(configuration = vscode.workspace.getConfiguration('elbow')): { user: string; ignored: string | undefined } {
+  const inspected = configuration.inspect<unknown>('baseUrl');
+  const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+  const user = text(inspected?.globalValue ?? inspected?.defaultValue);
+  const workspace = text(inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
+  return { user, ignored: workspace !== '' && workspace !== user ? workspace : undefined };
+}
+
+/** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there (never for the endpoint). */
 export function settingTarget(key: string): vscode.ConfigurationTarget {
+  if (key === 'baseUrl') return vscode.ConfigurationTarget.Global;
   const inspected = vscode.workspace.getConfiguration('elbow').inspect(key);
   if (inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
   return vscode.ConfigurationTarget.Global;

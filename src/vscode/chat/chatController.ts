@@ -13,6 +13,7 @@ import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { ApiKeys } from '../apiKeys';
 import { readSettings } from '../settings';
+import { warnOfIgnoredEndpoint } from './ignoredEndpointWarning';
 import { ConversationReview } from '../review/conversationReview';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
@@ -292,6 +293,7 @@ export class ChatController implements vscode.Disposable {
       return undefined;
     }
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
+    warnOfIgnoredEndpoint(this.deps.log);
     this.session = await createChatSession({
       settings,
       apiKey,

@@ -17,6 +17,7 @@ import { sandboxApprovalTests } from '../suites/sandboxApprovals.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
+import { workspaceEndpointTests } from '../suites/workspaceEndpoint.test';
 import { xssTests } from '../suites/xss.test';
 import { runPhase } from '../support/runPhase';
 
@@ -39,6 +40,7 @@ export function run(): Promise<void> {
     runControlTests,
     recordingTests,
     modelPickerTests,
+    workspaceEndpointTests,
     xssTests,
     workbenchTests,
     historyAndThemeTests,
