@@ -278,6 +278,23 @@ describe('OpenAIProvider with OpenAI-compatible servers', () => {
     );
   });
 
+  // Ollama 0.4.6 streamed each call whole without `index` (ollama/ollama#7881, fixed in 0.4.7) and
+  // ended a tool-call reply with finish_reason "stop" (ollama/ollama#7963).
+  it('keeps apart whole calls that carry no index, ended with "stop", as Ollama 0.4.6 sent them', async () => {
+    const body =
+      chunk({ role: 'assistant', content: '', tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'read_file', arguments: '{"path":"a"}' } }] }) +
+      chunk({ role: 'assistant', content: '', tool_calls: [{ id: 'call_b', type: 'function', function: { name: 'read_file', arguments: '{"path":"b"}' } }] }) +
+      chunk({ role: 'assistant', content: '' }, 'stop') +
+      'data: [DONE]\n\n';
+    const events = await collect(providerFor(body).stream(request(hello)));
+    const message = doneMessage(events);
+    assert.deepEqual(
+      message.content.map((block) => (block.type === 'tool_call' ? `${block.id}:${block.name}:${block.arguments}` : block.type)),
+      ['call_a:read_file:{"path":"a"}', 'call_b:read_file:{"path":"b"}'],
+    );
+    assert.equal(toolCallEvents(events).size, 2);
+  });
+
   it('ends with aborted promptly even when fetch ignores the signal', async () => {
     const silent = new OpenAIProvider({ apiKey: 'k', baseURL: 'http://127.0.0.1:9/v1', fetch: silentFetch() });
     const { events, latencyMs } = await collectAborted((signal) => silent.stream(request(hello, { signal })));
