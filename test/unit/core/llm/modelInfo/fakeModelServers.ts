@@ -49,6 +49,19 @@ export async function startFakeModelServer(routes: Routes, options: { hang?: boo
   };
 }
 
+/** A `start` for one mocha suite: every server it started is closed after each test. */
+export function fakeModelServersPerTest(): (routes: Routes, options?: { hang?: boolean }) => Promise<FakeModelServer> {
+  const servers: FakeModelServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (routes, options = {}) => {
+    const server = await startFakeModelServer(routes, options);
+    servers.push(server);
+    return server;
+  };
+}
+
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);

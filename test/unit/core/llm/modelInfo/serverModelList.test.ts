@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { listServerModels } from '../../../../../src/core/llm/modelInfo/serverModelList';
-import { ok, ollamaRoutes, startFakeModelServer, type FakeModelServer, type Routes } from './fakeModelServers';
+import { fakeModelServersPerTest, ok, ollamaRoutes } from './fakeModelServers';
 import { lmStudioLoaded, ollamaShowWithNumCtx, ollamaTags, vllmModels } from './serverModelInfoFixtures';
 
 describe('listServerModels', () => {
-  const servers: FakeModelServer[] = [];
-  const start = async (routes: Routes, options: { hang?: boolean } = {}): Promise<FakeModelServer> => {
-    const server = await startFakeModelServer(routes, options);
-    servers.push(server);
-    return server;
-  };
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((server) => server.close()));
-  });
+  const start = fakeModelServersPerTest();
 
   it('lists the ids of an OpenAI-compatible models list, sorted', async () => {
     const server = await start({ 'GET /v1/models': () => ok({ object: 'list', data: [...vllmModels.data, { ...vllmModels.data[0], id: 'A-lora' }] }) });

@@ -2,22 +2,14 @@ import assert from 'node:assert/strict';
 import { modelLimits } from '../../../../../src/core/llm/modelCatalog';
 import type { FetchFunction } from '../../../../../src/core/llm/modelInfo/modelInfoProbe';
 import { ServerModelProbe } from '../../../../../src/core/llm/modelInfo/serverModelProbe';
-import { ok, ollamaRoutes, startFakeModelServer, type FakeModelServer, type Routes } from './fakeModelServers';
+import { fakeModelServersPerTest, ok, ollamaRoutes, type Routes } from './fakeModelServers';
 import {
   llamaCppModels, llamaCppProps, lmStudioLoaded, lmStudioNotLoaded, ollamaRunning, ollamaShowWithNumCtx, ollamaShowWithoutNumCtx,
   openRouterModels, vllmModels,
 } from './serverModelInfoFixtures';
 
 describe('ServerModelProbe', () => {
-  const servers: FakeModelServer[] = [];
-  const start = async (routes: Routes, options: { hang?: boolean } = {}): Promise<FakeModelServer> => {
-    const server = await startFakeModelServer(routes, options);
-    servers.push(server);
-    return server;
-  };
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((server) => server.close()));
-  });
+  const start = fakeModelServersPerTest();
 
   describe('Ollama', () => {
     it('takes the window a loaded model runs with from /api/ps over its num_ctx', async () => {
