@@ -1,4 +1,4 @@
-import { CommandSession } from '../src/core/commands/commandSession';
+import { CommandSession } from '../src/core/tools/builtin/commands/commandSession';
 import type { AgentHost } from '../src/core/host/host';
 import { toolResultText } from '../src/core/llm/messages';
 import type { WorkspaceSearcher } from '../src/core/host/searcher';
@@ -8,7 +8,7 @@ import { BuiltinSearcher } from '../src/core/search/builtinSearcher';
 import { builtinTools } from '../src/core/tools/builtin/index';
 import { ToolRegistry } from '../src/core/tools/registry';
 import type { ToolContext } from '../src/core/tools/tool';
-import { Workspace } from '../src/core/tools/workspace';
+import { Workspace } from '../src/core/workspace/workspace';
 import { createNodeHost } from '../src/node/createNodeHost';
 import { NodeFileSystem } from '../src/node/nodeFileSystem';
 

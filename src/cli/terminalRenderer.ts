@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
-import { placementLabel } from '../core/tools/builtin/sandboxNotes';
+import { placementLabel } from '../core/tools/builtin/commands/sandboxNotes';
 import { compactionLine } from './compactionLine';
 import { firstLine, toolCallLine } from './toolCallLine';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { mcpStateSchema } from './mcpServers';
-import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationSummarySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
+import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
  * Messages from the extension to the chat webview. A whole conversation is sent only when
@@ -36,7 +36,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   /** Whether an API key is available for the current provider; without one the welcome shows. */
   z.object({ type: z.literal('apiKey'), available: z.boolean(), provider: z.string() }),
   z.object({ type: z.literal('attachments'), attachments: z.array(attachmentSchema) }),
-  z.object({ type: z.literal('history'), conversations: z.array(conversationSummarySchema) }),
+  z.object({ type: z.literal('history'), conversations: z.array(conversationListEntrySchema) }),
   z.object({ type: z.literal('focusInput') }),
   /** The files with changes still pending review in this conversation (empty: nothing to review). */
   z.object({ type: z.literal('changes'), files: z.array(changedFileSchema) }),

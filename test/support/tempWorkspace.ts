@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CommandSession } from '../../src/core/commands/commandSession';
+import { CommandSession } from '../../src/core/tools/builtin/commands/commandSession';
 import type { Approvals, CommandPermissions } from '../../src/core/host/approvals';
 import { DirectFileChanges } from '../../src/core/host/directFileChanges';
 import type { HostFileSystem } from '../../src/core/host/fileSystem';
@@ -14,7 +14,7 @@ import { FixedPermissionSettings } from '../../src/core/permissions/fixedPermiss
 import { PermissionGate } from '../../src/core/permissions/permissionGate';
 import { ToolRegistry } from '../../src/core/tools/registry';
 import type { ToolContext } from '../../src/core/tools/tool';
-import { Workspace } from '../../src/core/tools/workspace';
+import { Workspace } from '../../src/core/workspace/workspace';
 import { ChildProcessRunner } from '../../src/node/childProcessRunner';
 import { findRipgrep } from '../../src/node/findExecutable';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';

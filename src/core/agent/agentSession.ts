@@ -1,4 +1,4 @@
-import { CommandSession } from '../commands/commandSession';
+import { CommandSession } from '../tools/builtin/commands/commandSession';
 import type { AgentHost } from '../host/host';
 import { contextBudget, type CompactionSettings } from '../context/contextBudget';
 import { addToTotals, storedTotals, type UsageTotals } from '../context/usageTotals';
@@ -11,7 +11,7 @@ import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings'
 import { PermissionGate } from '../permissions/permissionGate';
 import type { ToolRegistry } from '../tools/registry';
 import { resultLimitFor } from '../tools/resultLimit';
-import { Workspace } from '../tools/workspace';
+import { Workspace } from '../workspace/workspace';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
 import { ContextKeeper } from './contextKeeper';

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import type { CommandSession } from '../commands/commandSession';
+import type { CommandSession } from '../tools/builtin/commands/commandSession';
 import type { AgentHost } from '../host/host';
 import type { Message, Usage } from '../llm/messages';
 import { contextBudget, type CompactionSettings } from '../context/contextBudget';

@@ -1,4 +1,4 @@
-import type { ModelFacts, ModelPrices } from './modelCatalog';
+import type { ModelFacts, ModelPrices } from './modelFacts';
 import type { ReasoningFacts } from './reasoningEffort';
 
 // Prices checked on 2026-11-22 (USD per million tokens); users can override any of these with the `elbow.models` setting.

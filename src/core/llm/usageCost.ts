@@ -1,5 +1,5 @@
 import type { Usage } from './messages';
-import type { ModelPrices } from './modelCatalog';
+import type { ModelPrices } from './modelFacts';
 
 /**
  * The cost in USD of one request's usage; undefined when the prices are unknown. Pass each

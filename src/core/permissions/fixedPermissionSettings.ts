@@ -1,4 +1,4 @@
-import { defaultAllowList } from '../commands/defaultAllowList';
+import { defaultAllowList } from './commandPolicy/defaultAllowList';
 import type { CommandPermissions, PermissionSettings } from '../host/approvals';
 
 /**

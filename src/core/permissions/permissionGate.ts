@@ -1,9 +1,9 @@
 import type { ApprovalDecision, ApprovalRequest, Approvals, CommandPlacement, PermissionSettings } from '../host/approvals';
 import type { SandboxStatus } from '../host/commandRunner';
-import { allowRulesWithoutSandbox } from '../commands/allowListWithoutSandbox';
-import { judgeCommand } from '../commands/judgeCommand';
+import { allowRulesWithoutSandbox } from './commandPolicy/allowListWithoutSandbox';
+import { judgeCommand } from './commandPolicy/judgeCommand';
 import { classifyCommandPath } from './commandPathClass';
-import { ToolError } from '../tools/tool';
+import { ToolError } from '../tools/toolError';
 
 export interface CommandCheck {
   command: string;

@@ -3,7 +3,8 @@ import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
 import { cutToolResult } from './toolResultCut';
-import { ToolError, type CommandRunPlacement, type Tool, type ToolContext, type ToolOutput } from './tool';
+import { type CommandRunPlacement, type Tool, type ToolContext, type ToolOutput } from './tool';
+import { ToolError } from './toolError';
 import { maxToolsPerRequest, type ExternalTool, type ToolSource } from './toolSource';
 
 /** A finished call: the result for the model and one line for the user. */

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { CommandSession } from '../commands/commandSession';
+import type { CommandSession } from './builtin/commands/commandSession';
 import type { AgentHost } from '../host/host';
 import type { PermissionGate } from '../permissions/permissionGate';
 import type { ImageBlock, TextBlock } from '../llm/messages';
 import type { ResultLimit } from './resultLimit';
-import type { Workspace } from './workspace';
+import type { Workspace } from '../workspace/workspace';
 
 export interface ToolContext {
   host: AgentHost;
@@ -32,17 +32,6 @@ export interface ToolOutput {
 }
 
 export type CommandRunPlacement = 'sandboxed' | 'outsideSandbox';
-
-/**
- * A failure whose message is written for the model: what went wrong and what to do next.
- * Tools throw it; the registry turns it into an error tool result.
- */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ToolError';
-  }
-}
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {
   name: string;

@@ -10,7 +10,8 @@ import { parseAllowedHosts } from './allowedHosts';
 import { buildSandboxPlan } from './buildSandboxPlan';
 import { FilteringProxy } from './filteringProxy';
 import { ProtectedPathsGuard } from './protectedPathsGuard';
-import { createSandboxBackend, type SandboxBackend } from './sandboxBackend';
+import { createSandboxBackend } from './createSandboxBackend';
+import type { SandboxBackend } from './sandboxBackend';
 import type { SandboxNetwork } from './sandboxPlan';
 
 export interface CommandSandboxOptions {

@@ -1,6 +1,4 @@
-import { bubblewrapBackend } from './bubblewrapBackend';
 import type { SandboxNetwork, SandboxPlan } from './sandboxPlan';
-import { seatbeltBackend } from './seatbeltBackend';
 
 /** Where the filtering proxy must listen for a backend, and the network a plan then gets. */
 export type ProxyNetwork =
@@ -20,14 +18,4 @@ export interface SandboxBackend {
   /** The program and arguments that run `shell shellArguments…` confined to `plan`. */
   invocation(plan: SandboxPlan, shellArguments: readonly string[]): { file: string; args: string[] };
   proxyNetwork(inside: { socketInside: string; portInside: number }): ProxyNetwork;
-}
-
-export async function createSandboxBackend(
-  platform: NodeJS.Platform,
-  privateRoot: string,
-  environment: Readonly<Record<string, string | undefined>>,
-): Promise<SandboxBackend | { reason: string }> {
-  if (platform === 'linux') return bubblewrapBackend(privateRoot, environment);
-  if (platform === 'darwin') return seatbeltBackend(environment);
-  return { reason: `there is no sandbox for commands on ${platform === 'win32' ? 'Windows' : platform} yet` };
 }

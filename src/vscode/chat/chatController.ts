@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
-import { CommandSession } from '../../core/commands/commandSession';
+import { CommandSession } from '../../core/tools/builtin/commands/commandSession';
 import { storedTotals } from '../../core/context/usageTotals';
 import type { AgentHost } from '../../core/host/host';
 import type { ToolSource } from '../../core/tools/toolSource';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import type { ProviderErrorKind } from '../../core/llm/providerError';
-import { placementLabel } from '../../core/tools/builtin/sandboxNotes';
+import { placementLabel } from '../../core/tools/builtin/commands/sandboxNotes';
 import type { CommandRunPlacement } from '../../core/tools/tool';
 import { toolCallTitle } from '../../core/tools/toolCallTitle';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';

@@ -1,7 +1,7 @@
 import type { AgentSession } from '../../core/agent/agentSession';
 import { createAgentSession } from '../../core/agent/createAgentSession';
 import { defaultRetryPolicy } from '../../core/agent/retryPolicy';
-import type { CommandSession } from '../../core/commands/commandSession';
+import type { CommandSession } from '../../core/tools/builtin/commands/commandSession';
 import type { AgentHost } from '../../core/host/host';
 import type { TranscriptArchive } from '../../core/host/transcriptArchive';
 import type { ModelInfoProbe } from '../../core/llm/modelInfo/modelInfoProbe';

@@ -1,18 +1,18 @@
-import { splitRuleWords } from '../../core/commands/commandRules';
+import { splitCommandWords } from '../../core/permissions/commandPolicy/commandRules';
 
 export type NewServerKind = 'stdio' | 'http' | 'sse';
 
 /** A configuration entry for a server the user described in the "Add MCP Server" steps. */
 export function newServerEntry(kind: NewServerKind, target: string): Record<string, unknown> {
   if (kind !== 'stdio') return { type: kind === 'http' ? 'streamableHttp' : 'sse', url: target.trim() };
-  const [command, ...args] = splitRuleWords(target);
+  const [command, ...args] = splitCommandWords(target);
   return { type: 'stdio', command, args };
 }
 
 /** What is wrong with the command line or URL typed, for the input box; `undefined` when fine. */
 export function targetProblem(kind: NewServerKind, target: string): string | undefined {
   if (kind === 'stdio') {
-    const words = splitRuleWords(target);
+    const words = splitCommandWords(target);
     return words.length === 0 ? 'Type the command that starts the server, e.g. npx -y @modelcontextprotocol/server-everything' : undefined;
   }
   try {
@@ -32,7 +32,7 @@ export function suggestedName(kind: NewServerKind, target: string): string {
       return 'server';
     }
   }
-  const words = splitRuleWords(target).filter((word) => !word.startsWith('-'));
+  const words = splitCommandWords(target).filter((word) => !word.startsWith('-'));
   const packageWord = words.find((word) => word.includes('/') || word.includes('server')) ?? words.at(-1) ?? 'server';
   const base = packageWord.split('/').at(-1)?.replace(/@[^@]*$/, '').replace(/\.(js|py|ts)$/, '') ?? 'server';
   return clean(base.replace(/^mcp-server-|^server-|-mcp-server$|-mcp$/g, ''));

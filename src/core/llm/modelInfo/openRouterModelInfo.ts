@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import type { ModelPrices, ServerModelFacts } from '../modelCatalog';
+import type { ModelPrices } from '../modelFacts';
+import type { ServerModelFacts } from '../modelCatalog';
 import { tokenCount, trimmedBaseUrl, type ServerRequests } from './serverRequests';
 
 const priceSchema = z.union([z.string(), z.number()]).optional();

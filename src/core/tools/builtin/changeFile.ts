@@ -1,7 +1,8 @@
 import { formatSize } from './binaryDescription';
 import { checkProtectedFile } from './protectedFileCheck';
-import { ToolError, type ToolContext, type ToolOutput } from '../tool';
-import type { ResolvedPath } from '../workspace';
+import { type ToolContext, type ToolOutput } from '../tool';
+import { ToolError } from '../toolError';
+import type { ResolvedPath } from '../../workspace/workspace';
 
 /** Files larger than this are not edited: the editor, the diff and the model all cope badly. */
 export const MAX_EDIT_FILE_BYTES = 16 * 1024 * 1024;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineTool, ToolError, type ToolContext } from '../tool';
-import type { ResolvedPath } from '../workspace';
+import { defineTool, type ToolContext } from '../tool';
+import { ToolError } from '../toolError';
+import type { ResolvedPath } from '../../workspace/workspace';
 import { changeFile, type PlannedChange } from './changeFile';
 import { describeMissingOldStr } from './closestMatch';
 import { countChangedLines, lineIndexAt, numberedSnippet } from './lineChanges';

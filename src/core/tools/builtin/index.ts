@@ -3,11 +3,11 @@ import { compactTool } from './compact';
 import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
 import { listFilesTool } from './listFiles';
-import { readCommandOutputTool } from './readCommandOutput';
+import { readCommandOutputTool } from './commands/readCommandOutput';
 import { readFileTool } from './readFile';
-import { runCommandTool } from './runCommand';
+import { runCommandTool } from './commands/runCommand';
 import { searchTool } from './search';
-import { stopCommandTool } from './stopCommand';
+import { stopCommandTool } from './commands/stopCommand';
 import { writeFileTool } from './writeFile';
 
 /** The tools every session has. */

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { linesWithin, pageCharacters } from '../resultLimit';
-import { defineTool, ToolError } from '../tool';
+import { defineTool } from '../tool';
+import { ToolError } from '../toolError';
 
 export const LIST_MAX_ENTRIES = 1000;
 

@@ -2,7 +2,7 @@ import { createTwoFilesPatch } from 'diff';
 import { findProtectedPath, type ProtectedPath } from '../../sandbox/protectedPaths';
 import { protectedPathsOfFolder } from '../../sandbox/workspaceProtectedPaths';
 import type { ToolContext } from '../tool';
-import type { ResolvedPath } from '../workspace';
+import type { ResolvedPath } from '../../workspace/workspace';
 import { decodeFile } from './textFile';
 
 /** Diffs longer than this are cut for the question; the user can still see the whole change after it applies. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageCharacters } from '../resultLimit';
-import { defineTool, ToolError, type ToolContext } from '../tool';
-import type { ResolvedPath } from '../workspace';
+import { defineTool, type ToolContext } from '../tool';
+import { ToolError } from '../toolError';
+import type { ResolvedPath } from '../../workspace/workspace';
 import { formatSize } from './binaryDescription';
 import { numberLines } from './numberedLines';
 import { notFoundMessage } from './similarPaths';

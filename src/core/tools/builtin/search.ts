@@ -4,8 +4,9 @@ import type { SearchMatch } from '../../host/searcher';
 import { LineMatcher } from '../../search/lineMatcher';
 import { compileLinePattern, InvalidPatternError } from '../../search/linePattern';
 import { linesWithin, pageCharacters } from '../resultLimit';
-import { defineTool, ToolError, type ToolContext } from '../tool';
-import type { ResolvedPath } from '../workspace';
+import { defineTool, type ToolContext } from '../tool';
+import { ToolError } from '../toolError';
+import type { ResolvedPath } from '../../workspace/workspace';
 import { decodeFile } from './textFile';
 
 export const SEARCH_MAX_MATCHES = 200;

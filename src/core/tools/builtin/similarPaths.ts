@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { ToolContext } from '../tool';
-import type { ResolvedPath } from '../workspace';
+import type { ResolvedPath } from '../../workspace/workspace';
 
 const MAX_SUGGESTIONS = 5;
 /** How many workspace files are looked through for a file of the same name elsewhere. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ToolError } from '../tool';
+import { defineTool } from '../tool';
+import { ToolError } from '../toolError';
 import { changeFile } from './changeFile';
 import { decodeFile, encodeText, splitLines, withLineEnding } from './textFile';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Usage } from '../../../../src/core/llm/messages';
-import { modelLimits, type ModelPrices } from '../../../../src/core/llm/modelCatalog';
+import { modelLimits } from '../../../../src/core/llm/modelCatalog';
+import type { ModelPrices } from '../../../../src/core/llm/modelFacts';
 import { costOfUsage } from '../../../../src/core/llm/usageCost';
 
 const sonnet: ModelPrices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { AgentHost } from '../../../../src/core/host/host';
 import type { ToolCallBlock } from '../../../../src/core/llm/messages';
 import { cancelledResult, ToolRegistry } from '../../../../src/core/tools/registry';
-import { defineTool, ToolError, type Tool, type ToolContext } from '../../../../src/core/tools/tool';
-import { CommandSession } from '../../../../src/core/commands/commandSession';
+import { defineTool, type Tool, type ToolContext } from '../../../../src/core/tools/tool';
+import { ToolError } from '../../../../src/core/tools/toolError';
+import { CommandSession } from '../../../../src/core/tools/builtin/commands/commandSession';
 import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../../../../src/core/permissions/permissionGate';
-import { Workspace } from '../../../../src/core/tools/workspace';
+import { Workspace } from '../../../../src/core/workspace/workspace';
 import type { ExternalTool, ToolSource } from '../../../../src/core/tools/toolSource';
 
 function externalTool(name: string, validate: ExternalTool['validate'] = () => undefined): ExternalTool {

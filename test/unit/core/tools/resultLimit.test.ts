@@ -3,7 +3,7 @@ import { contextBudget } from '../../../../src/core/context/contextBudget';
 import { textTokens } from '../../../../src/core/context/tokenEstimate';
 import { mcpToolOutput, maxResultCharacters } from '../../../../src/core/mcp/mcpToolResult';
 import { builtinTools } from '../../../../src/core/tools/builtin/index';
-import { COMMAND_OUTPUT_LIMIT, outputForModel } from '../../../../src/core/tools/builtin/commandOutputText';
+import { COMMAND_OUTPUT_LIMIT, outputForModel } from '../../../../src/core/tools/builtin/commands/commandOutputText';
 import { READ_MAX_BYTES } from '../../../../src/core/tools/builtin/readFile';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { pageCharacters, resultLimitFor, type ResultLimit } from '../../../../src/core/tools/resultLimit';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { placementLabel, sandboxFailureHint } from '../../../../src/core/tools/builtin/sandboxNotes';
+import { placementLabel, sandboxFailureHint } from '../../../../src/core/tools/builtin/commands/sandboxNotes';
 
 describe('sandbox notes', () => {
   it('tells the model that git commands which change the repository must run outside the sandbox', () => {

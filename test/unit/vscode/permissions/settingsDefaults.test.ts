@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
+import { defaultAllowList } from '../../../../src/core/permissions/commandPolicy/defaultAllowList';
 
 interface SettingSchema {
   default?: unknown;

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
-import { judgeCommand, type JudgeContext, type Verdict } from '../../../../src/core/commands/judgeCommand';
-import { classifyCommandPath } from '../../../../src/core/permissions/commandPathClass';
+import { defaultAllowList } from '../../../../../src/core/permissions/commandPolicy/defaultAllowList';
+import { judgeCommand, type JudgeContext, type Verdict } from '../../../../../src/core/permissions/commandPolicy/judgeCommand';
+import { classifyCommandPath } from '../../../../../src/core/permissions/commandPathClass';
 
 /** Wildcards, braces and links judged against a real folder: `.env` and `secret/` are hidden, `../outside` is outside. */
 describe('judgeCommand on a real workspace', function () {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
-import type { JudgeContext } from '../../../../src/core/commands/judgeCommand';
+import { defaultAllowList } from '../../../../../src/core/permissions/commandPolicy/defaultAllowList';
+import type { JudgeContext } from '../../../../../src/core/permissions/commandPolicy/judgeCommand';
 
 export const projectRoot = '/work/project';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
-import { judgeCommand, type JudgeContext, type Verdict } from '../../../../src/core/commands/judgeCommand';
+import { defaultAllowList } from '../../../../../src/core/permissions/commandPolicy/defaultAllowList';
+import { judgeCommand, type JudgeContext, type Verdict } from '../../../../../src/core/permissions/commandPolicy/judgeCommand';
 import { posixContext, projectRoot } from './fakeJudgeContexts';
 
 /** Builtins that evaluate subscripts, allowed here so that only the hazard itself can make them ask. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { judgeCommand, type JudgeContext, type Verdict } from '../../../../src/core/commands/judgeCommand';
+import { judgeCommand, type JudgeContext, type Verdict } from '../../../../../src/core/permissions/commandPolicy/judgeCommand';
 import { posixContext, windowsContext } from './fakeJudgeContexts';
 
 describe('judgeCommand', () => {

@@ -1,5 +1,5 @@
 import { normalizeCommandName } from './commandName';
-import { skipOptions, subcommandTools } from './toolKinds';
+import { skipOptions, subcommandPrograms } from './subcommandPrograms';
 
 /** Arguments that make an otherwise read-only command write files or run programs. */
 interface RiskyArgumentRule {
@@ -81,7 +81,7 @@ function findArgumentOf(words: readonly string[], rules: Readonly<Record<string,
   if (name === undefined || !rule) return undefined;
   const checked = rule.check?.(words.slice(1));
   if (checked !== undefined) return checked;
-  const subcommandIndex = skipOptions(words, 1, subcommandTools[name]?.valueOptions);
+  const subcommandIndex = skipOptions(words, 1, subcommandPrograms[name]?.valueOptions);
   for (const [index, word] of words.entries()) {
     if (word === '--') break;
     if (index === 0 || !word.startsWith('-') || word === '-') continue;

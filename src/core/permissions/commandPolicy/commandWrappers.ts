@@ -1,6 +1,6 @@
 import { normalizeCommandName } from './commandName';
-import { splitRuleWords } from './commandRules';
-import { skipOptions, subcommandTools } from './toolKinds';
+import { splitCommandWords } from './commandRules';
+import { skipOptions, subcommandPrograms } from './subcommandPrograms';
 
 /** A command that runs the command in its arguments (`sudo rm x`). */
 interface CommandWrapper {
@@ -75,7 +75,7 @@ export function unwrapCommand(words: readonly string[]): UnwrappedCommand {
 function innerCommands(words: readonly string[], assignedVariables: string[]): (readonly string[])[] {
   const name = words[0] === undefined ? '' : normalizeCommandName(words[0]);
   if (name === 'find') return findExecCommands(words);
-  const tool = subcommandTools[name];
+  const tool = subcommandPrograms[name];
   if (tool) {
     const subcommandIndex = skipOptions(words, 1, tool.valueOptions);
     return subcommandIndex > 1 ? [[words[0] as string, ...words.slice(subcommandIndex)]] : [];
@@ -89,7 +89,7 @@ function unwrap(words: readonly string[], wrapper: CommandWrapper, assignedVaria
   while (index < words.length) {
     const word = words[index] as string;
     const commandString = commandStringValue(word, words[index + 1], wrapper.commandStringOptions ?? []);
-    if (commandString) return [...splitRuleWords(commandString.value), ...words.slice(index + commandString.wordCount)];
+    if (commandString) return [...splitCommandWords(commandString.value), ...words.slice(index + commandString.wordCount)];
     if (word === '--') {
       index++;
       break;

@@ -1,5 +1,5 @@
 /** How a command with subcommands is written, for "Always allow" prefixes and for seeing through global options. */
-export interface SubcommandTool {
+export interface SubcommandProgram {
   /** Options before the subcommand that take the next word as their value (`git -C dir`). */
   valueOptions?: readonly string[];
   /** Subcommands that take a further subcommand (`docker compose up`). */
@@ -12,15 +12,15 @@ export interface SubcommandTool {
   bareAllowed?: boolean;
 }
 
-const packageRunner: SubcommandTool = { valueOptions: ['-p', '--package', '--from', '--with'], codeRunners: ['-c', '--call'] };
-const containerTool: SubcommandTool = {
+const packageRunner: SubcommandProgram = { valueOptions: ['-p', '--package', '--from', '--with'], codeRunners: ['-c', '--call'] };
+const containerTool: SubcommandProgram = {
   valueOptions: ['--context', '-c', '--host', '-H', '--config', '--log-level', '-l'],
   nested: ['compose', 'container', 'image', 'network', 'volume', 'buildx', 'system', 'context', 'builder', 'manifest'],
 };
-const gradle: SubcommandTool = { valueOptions: ['-p', '--project-dir', '-b', '--build-file'] };
-const maven: SubcommandTool = { valueOptions: ['-f', '--file', '-pl', '--projects', '-s', '--settings'] };
+const gradle: SubcommandProgram = { valueOptions: ['-p', '--project-dir', '-b', '--build-file'] };
+const maven: SubcommandProgram = { valueOptions: ['-f', '--file', '-pl', '--projects', '-s', '--settings'] };
 
-export const subcommandTools: Readonly<Record<string, SubcommandTool>> = {
+export const subcommandPrograms: Readonly<Record<string, SubcommandProgram>> = {
   git: {
     valueOptions: ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix'],
     nested: ['stash', 'remote', 'worktree', 'submodule', 'lfs', 'notes', 'bisect', 'sparse-checkout'],

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { linesWithin, pageCharacters } from '../resultLimit';
-import { defineTool, ToolError } from '../tool';
+import { linesWithin, pageCharacters } from '../../resultLimit';
+import { defineTool } from '../../tool';
+import { ToolError } from '../../toolError';
 import { outputForModel } from './commandOutputText';
-import { splitLines } from './textFile';
+import { splitLines } from '../textFile';
 
 const DEFAULT_LINE_COUNT = 500;
 

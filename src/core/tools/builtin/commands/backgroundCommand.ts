@@ -1,4 +1,4 @@
-import type { ToolContext, ToolOutput } from '../tool';
+import type { ToolContext, ToolOutput } from '../../tool';
 import { outputForModel, shortCommand } from './commandOutputText';
 
 /** How long a new background process is watched before the tool returns: long enough to catch an early crash. */

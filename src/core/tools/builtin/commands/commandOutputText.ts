@@ -1,5 +1,5 @@
-import { truncateMiddle } from '../../commands/truncateMiddle';
-import { pageCharacters, type ResultLimit } from '../resultLimit';
+import { truncateMiddle } from './truncateMiddle';
+import { pageCharacters, type ResultLimit } from '../../resultLimit';
 
 /** Characters of command output one tool result holds at most (less for a small window). */
 export const COMMAND_OUTPUT_LIMIT = 30_000;

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { allowRulesWithoutSandbox, commandsSafeWithoutSandbox } from '../../../../src/core/commands/allowListWithoutSandbox';
-import { splitRuleWords } from '../../../../src/core/commands/commandRules';
-import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
-import { judgeCommand } from '../../../../src/core/commands/judgeCommand';
+import { allowRulesWithoutSandbox, commandsSafeWithoutSandbox } from '../../../../../src/core/permissions/commandPolicy/allowListWithoutSandbox';
+import { splitCommandWords } from '../../../../../src/core/permissions/commandPolicy/commandRules';
+import { defaultAllowList } from '../../../../../src/core/permissions/commandPolicy/defaultAllowList';
+import { judgeCommand } from '../../../../../src/core/permissions/commandPolicy/judgeCommand';
 
 describe('allowRulesWithoutSandbox', () => {
   it('keeps only commands of the default allow list', () => {
-    const defaultCommands = new Set(defaultAllowList.map((rule) => splitRuleWords(rule)[0]));
+    const defaultCommands = new Set(defaultAllowList.map((rule) => splitCommandWords(rule)[0]));
     for (const command of commandsSafeWithoutSandbox) assert.ok(defaultCommands.has(command), command);
   });
 

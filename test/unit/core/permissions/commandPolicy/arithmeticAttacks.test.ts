@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultAllowList } from '../../../../src/core/commands/defaultAllowList';
-import { judgeCommand } from '../../../../src/core/commands/judgeCommand';
+import { defaultAllowList } from '../../../../../src/core/permissions/commandPolicy/defaultAllowList';
+import { judgeCommand } from '../../../../../src/core/permissions/commandPolicy/judgeCommand';
 import { posixContext } from './fakeJudgeContexts';
 
 /**

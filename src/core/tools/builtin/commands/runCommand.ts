@@ -1,8 +1,9 @@
 import * as os from 'node:os';
 import { z } from 'zod';
-import type { CommandResult } from '../../host/commandRunner';
-import type { CommandDecision } from '../../permissions/permissionGate';
-import { defineTool, ToolError, type ToolContext } from '../tool';
+import type { CommandResult } from '../../../host/commandRunner';
+import type { CommandDecision } from '../../../permissions/permissionGate';
+import { defineTool, type ToolContext } from '../../tool';
+import { ToolError } from '../../toolError';
 import { startBackgroundCommand } from './backgroundCommand';
 import { outputForModel, shortCommand } from './commandOutputText';
 import { placementLabel, sandboxFailureHint } from './sandboxNotes';

@@ -40,7 +40,7 @@ function parseCommandRule(rule: string): CommandRule | null {
       return null;
     }
   }
-  const words = splitRuleWords(text);
+  const words = splitCommandWords(text);
   return words.length > 0 ? { text, kind: 'prefix', words } : null;
 }
 
@@ -71,8 +71,8 @@ function startsWithRuleWords(words: readonly string[], ruleWords: readonly strin
   });
 }
 
-/** Splits a prefix rule into words; single and double quotes group words with spaces. */
-export function splitRuleWords(text: string): string[] {
+/** Splits a command line (an allow-list prefix rule, an MCP server command) into words; single and double quotes group words with spaces. */
+export function splitCommandWords(text: string): string[] {
   const words: string[] = [];
   let current = '';
   let inWord = false;
@@ -97,8 +97,8 @@ export function splitRuleWords(text: string): string[] {
   return words;
 }
 
-/** A word as written in a rule so that `splitRuleWords` gives it back; undefined when it cannot be. */
-export function quoteRuleWord(word: string): string | undefined {
+/** A word as written in a rule so that `splitCommandWords` gives it back; undefined when it cannot be. */
+export function quoteCommandWord(word: string): string | undefined {
   if (/^[\w@%+=:,./\\~^-]+$/.test(word)) return word;
   if (!word.includes("'")) return `'${word}'`;
   if (!word.includes('"')) return `"${word}"`;

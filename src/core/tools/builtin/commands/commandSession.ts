@@ -1,4 +1,4 @@
-import type { StartedProcess } from '../host/commandRunner';
+import type { StartedProcess } from '../../../host/commandRunner';
 import { terminalText } from './terminalText';
 
 /** A command of this conversation whose output the model can read again. */

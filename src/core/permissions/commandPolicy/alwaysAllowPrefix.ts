@@ -1,7 +1,7 @@
 import { normalizeCommandName } from './commandName';
 import { isCommandWrapper } from './commandWrappers';
-import { quoteRuleWord } from './commandRules';
-import { interpreterName, skipOptions, subcommandTools, type SubcommandTool } from './toolKinds';
+import { quoteCommandWord } from './commandRules';
+import { interpreterName, skipOptions, subcommandPrograms, type SubcommandProgram } from './subcommandPrograms';
 
 /**
  * The rule "Always allow" would add for a command that no allow rule matches: the name plus
@@ -15,7 +15,7 @@ export function alwaysAllowPrefix(words: readonly string[]): string | undefined 
   const kind = normalizeCommandName(name);
   if (isCommandWrapper(kind)) return undefined;
   if (interpreterName.test(kind)) return formatRule(interpreterPrefix(words));
-  const tool = Object.hasOwn(subcommandTools, kind) ? subcommandTools[kind] : undefined;
+  const tool = Object.hasOwn(subcommandPrograms, kind) ? subcommandPrograms[kind] : undefined;
   return formatRule(tool ? toolPrefix(words, tool) : [name]);
 }
 
@@ -26,7 +26,7 @@ function interpreterPrefix(words: readonly string[]): readonly string[] | undefi
   return first.startsWith('-') ? undefined : words.slice(0, 2);
 }
 
-function toolPrefix(words: readonly string[], tool: SubcommandTool): readonly string[] | undefined {
+function toolPrefix(words: readonly string[], tool: SubcommandProgram): readonly string[] | undefined {
   const subcommandIndex = skipOptions(words, 1, tool.valueOptions);
   if (words.slice(1, subcommandIndex + 1).some((word) => tool.codeRunners?.includes(word))) return undefined;
   const subcommand = words[subcommandIndex];
@@ -41,7 +41,7 @@ function toolPrefix(words: readonly string[], tool: SubcommandTool): readonly st
 
 function formatRule(words: readonly string[] | undefined): string | undefined {
   if (!words || words.length === 0) return undefined;
-  const quoted = words.map(quoteRuleWord);
+  const quoted = words.map(quoteCommandWord);
   if (quoted.some((word) => word === undefined)) return undefined;
   const rule = quoted.join(' ');
   // A rule written `/…/` would be read as a regular expression.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { terminalText } from '../../../../src/core/commands/terminalText';
-import { truncateMiddle } from '../../../../src/core/commands/truncateMiddle';
+import { terminalText } from '../../../../../../src/core/tools/builtin/commands/terminalText';
+import { truncateMiddle } from '../../../../../../src/core/tools/builtin/commands/truncateMiddle';
 
 describe('terminalText', () => {
   it('strips colours, shell-integration marks and bells, and makes line endings \\n', () => {

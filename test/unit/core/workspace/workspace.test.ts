@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { ToolError } from '../../../../src/core/tools/tool';
-import { Workspace } from '../../../../src/core/tools/workspace';
+import { ToolError } from '../../../../src/core/tools/toolError';
+import { Workspace } from '../../../../src/core/workspace/workspace';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
 
 /** Asserts a ToolError whose message matches every pattern. */

@@ -5,7 +5,8 @@ import type { FileKind } from '../host/fileSystem';
 import type { AgentHost } from '../host/host';
 import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
 import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../search/searchScope';
-import { ToolError, type ToolContext } from './tool';
+import type { PermissionGate } from '../permissions/permissionGate';
+import { ToolError } from '../tools/toolError';
 
 export interface ResolvedPath {
   /** Absolute, under `root` as the user sees it (symbolic links not replaced). */
@@ -26,7 +27,7 @@ export interface ResolvedPath {
 export interface OutsideAccess {
   access: 'read' | 'write';
   toolName: string;
-  context: Pick<ToolContext, 'permissions' | 'signal' | 'toolCallId'>;
+  context: { permissions: PermissionGate; signal: AbortSignal; toolCallId?: string };
 }
 
 export interface ResolveOptions {

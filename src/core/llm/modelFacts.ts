@@ -1,0 +1,22 @@
+import type { ReasoningFacts } from './reasoningEffort';
+
+/** US dollars per million tokens. */
+export interface ModelPrices {
+  /** Uncached input. */
+  input: number;
+  output: number;
+  /** Input read from the provider's prompt cache. */
+  cacheRead: number;
+  /** Input written to the cache (Anthropic 5-minute cache writes); 0 where the provider has no write charge. */
+  cacheWrite: number;
+  /** A higher rate once a request's whole input (input + cacheRead + cacheWrite) passes `aboveInputTokens` (e.g. long-context pricing). */
+  longContext?: { aboveInputTokens: number; input: number; output: number; cacheRead: number; cacheWrite: number };
+}
+
+export interface ModelFacts {
+  contextWindow: number;
+  maxOutputTokens: number;
+  prices?: ModelPrices;
+  /** How the model's thinking is asked for; absent: the model takes no reasoning parameters. */
+  reasoning?: ReasoningFacts;
+}
