@@ -183,13 +183,13 @@ export const contextGaugeSchema = z.object({
 });
 export type ContextGauge = z.infer<typeof contextGaugeSchema>;
 
-export const conversationSummarySchema = z.object({
+export const conversationListEntrySchema = z.object({
   id: z.string(),
   title: z.string(),
   /** Milliseconds since the epoch. */
   updatedAt: z.number(),
 });
-export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export type ConversationListEntry = z.infer<typeof conversationListEntrySchema>;
 
 export const modelInfoSchema = z.object({
   provider: z.string(),

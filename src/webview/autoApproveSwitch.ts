@@ -1,5 +1,5 @@
 import { codicon, h } from './dom';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 const label = 'Auto-approve commands';
 const warning = 'Auto-approve is on: commands run without asking (deny rules still apply).';
@@ -26,9 +26,9 @@ export class AutoApproveSwitch {
   ]);
   private enabled = false;
 
-  constructor(host: Host) {
-    this.toggle.addEventListener('click', () => host.post({ type: 'setAutoApprove', enabled: !this.enabled }));
-    this.turnOff.addEventListener('click', () => host.post({ type: 'setAutoApprove', enabled: false }));
+  constructor(extension: ExtensionLink) {
+    this.toggle.addEventListener('click', () => extension.post({ type: 'setAutoApprove', enabled: !this.enabled }));
+    this.turnOff.addEventListener('click', () => extension.post({ type: 'setAutoApprove', enabled: false }));
   }
 
   set(enabled: boolean): void {

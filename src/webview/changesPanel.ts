@@ -1,7 +1,7 @@
 import type { ChangedFile } from '../protocol/chatItems';
 import { codicon, h, iconButton } from './dom';
 import { lineCountsLabel, plural } from './format';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 const statusBadges: Readonly<Record<ChangedFile['status'], string | undefined>> = {
   created: 'new',
@@ -23,7 +23,7 @@ export class ChangesPanel {
   }, [codicon('chevron-down', 'changes-chevron'), h('span', { className: 'changes-title', text: 'Changes' }), this.count, this.totals]);
 
   constructor(
-    private readonly host: Host,
+    private readonly extension: ExtensionLink,
     /** Where the keyboard focus goes when the panel disappears under it. */
     private readonly fallbackFocus: () => void,
   ) {
@@ -31,8 +31,8 @@ export class ChangesPanel {
       h('div', { className: 'changes-header' }, [
         this.toggle,
         h('div', { className: 'changes-actions' }, [
-          iconButton({ id: 'accept-all', className: 'primary-button', icon: 'check-all', label: 'Accept all changes', text: 'Accept all', onClick: () => host.post({ type: 'acceptAll' }) }),
-          iconButton({ id: 'reject-all', className: 'secondary-button', icon: 'discard', label: 'Reject all changes', text: 'Reject all', onClick: () => host.post({ type: 'rejectAll' }) }),
+          iconButton({ id: 'accept-all', className: 'primary-button', icon: 'check-all', label: 'Accept all changes', text: 'Accept all', onClick: () => extension.post({ type: 'acceptAll' }) }),
+          iconButton({ id: 'reject-all', className: 'secondary-button', icon: 'discard', label: 'Reject all changes', text: 'Reject all', onClick: () => extension.post({ type: 'rejectAll' }) }),
         ]),
       ]),
       this.list,
@@ -67,15 +67,15 @@ export class ChangesPanel {
       // Long paths lose their start, not the file name: the span runs right to left, the path inside it left to right.
       h('span', { className: 'changed-file-path' }, [h('bdi', { text: file.path })]),
     ]);
-    open.addEventListener('click', () => this.host.post({ type: 'openChangedFile', uri: file.uri }));
+    open.addEventListener('click', () => this.extension.post({ type: 'openChangedFile', uri: file.uri }));
     const badge = statusBadges[file.status];
     return h('li', { className: 'changed-file', attributes: { 'data-uri': file.uri, 'data-status': file.status } }, [
       open,
       ...(badge === undefined ? [] : [h('span', { className: 'changed-file-status', text: badge })]),
       h('span', { className: 'changed-file-counts', attributes: { title: lineCountsLabel(file.added, file.removed) } }, lineCounts(file.added, file.removed)),
-      iconButton({ className: 'icon-button changed-file-diff', icon: 'diff', label: `Open diff of ${file.path}`, onClick: () => this.host.post({ type: 'openDiff', uri: file.uri }) }),
-      iconButton({ className: 'icon-button changed-file-accept', icon: 'check', label: `Accept changes to ${file.path}`, onClick: () => this.host.post({ type: 'acceptFile', uri: file.uri }) }),
-      iconButton({ className: 'icon-button changed-file-reject', icon: 'discard', label: `Reject changes to ${file.path}`, onClick: () => this.host.post({ type: 'rejectFile', uri: file.uri }) }),
+      iconButton({ className: 'icon-button changed-file-diff', icon: 'diff', label: `Open diff of ${file.path}`, onClick: () => this.extension.post({ type: 'openDiff', uri: file.uri }) }),
+      iconButton({ className: 'icon-button changed-file-accept', icon: 'check', label: `Accept changes to ${file.path}`, onClick: () => this.extension.post({ type: 'acceptFile', uri: file.uri }) }),
+      iconButton({ className: 'icon-button changed-file-reject', icon: 'discard', label: `Reject changes to ${file.path}`, onClick: () => this.extension.post({ type: 'rejectFile', uri: file.uri }) }),
     ]);
   }
 

@@ -11,7 +11,7 @@ import { handleMessageActions } from './messageActions';
 import { MessageList } from './messageList';
 import { RetryBanner } from './retryBanner';
 import { SandboxBanner } from './sandboxBanner';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 import { Welcome } from './welcome';
 
 /** The whole chat view: builds the page and applies each message from the extension. */
@@ -36,15 +36,15 @@ export class ChatApp {
   private readonly list: MessageList;
   private running = false;
 
-  constructor(root: HTMLElement, host: Host) {
+  constructor(root: HTMLElement, extension: ExtensionLink) {
     const scroll = new AutoScroll(this.messages);
-    this.header = new Header(host, () => this.openMcp());
-    this.contextBar = new ContextBar(host, () => this.composer.focus());
-    this.welcome = new Welcome(host);
-    this.list = new MessageList(this.messages, scroll, host, () => this.refresh());
-    this.composer = new Composer(host, () => scroll.pin());
-    this.changes = new ChangesPanel(host, () => this.composer.focus());
-    this.sandboxBanner = new SandboxBanner(host, () => this.composer.focus());
+    this.header = new Header(extension, () => this.openMcp());
+    this.contextBar = new ContextBar(extension, () => this.composer.focus());
+    this.welcome = new Welcome(extension);
+    this.list = new MessageList(this.messages, scroll, extension, () => this.refresh());
+    this.composer = new Composer(extension, () => scroll.pin());
+    this.changes = new ChangesPanel(extension, () => this.composer.focus());
+    this.sandboxBanner = new SandboxBanner(extension, () => this.composer.focus());
     const main = h('div', { id: 'main' }, [
       this.header.element,
       this.contextBar.element,
@@ -57,10 +57,10 @@ export class ChatApp {
       this.retryBanner.element,
       this.composer.element,
     ]);
-    this.history = new HistoryPanel(host, main, () => this.composer.focus());
-    this.mcp = new McpPanel(host, main, () => this.composer.focus());
+    this.history = new HistoryPanel(extension, main, () => this.composer.focus());
+    this.mcp = new McpPanel(extension, main, () => this.composer.focus());
     root.replaceChildren(main, this.history.element, this.mcp.element);
-    handleMessageActions(this.messages, host);
+    handleMessageActions(this.messages, extension);
     this.composer.attached();
     this.setRunning(false);
   }

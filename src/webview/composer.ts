@@ -2,7 +2,7 @@ import type { Attachment } from '../protocol/chatItems';
 import { renderChips } from './attachmentChips';
 import { codicon, h, iconButton } from './dom';
 import { PromptHistory } from './promptHistory';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 const maxPromptLength = 200_000;
 const maxPromptHeight = 240;
@@ -27,8 +27,8 @@ export class Composer {
   /** Length of the text the box was last fitted to. */
   private measuredLength = 0;
 
-  constructor(private readonly host: Host, private readonly onSent: () => void) {
-    this.history = new PromptHistory(host.state.sentPrompts);
+  constructor(private readonly extension: ExtensionLink, private readonly onSent: () => void) {
+    this.history = new PromptHistory(extension.state.sentPrompts);
     this.stop.hidden = true;
     this.attachments.hidden = true;
     this.element = h('footer', { id: 'composer' }, [
@@ -36,11 +36,11 @@ export class Composer {
       h('div', { className: 'input-box' }, [this.prompt, h('div', { className: 'input-actions' }, [this.send, this.stop])]),
       this.hint,
     ]);
-    this.prompt.value = host.state.draft;
+    this.prompt.value = extension.state.draft;
     this.prompt.addEventListener('input', () => this.onInput());
     this.prompt.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.send.addEventListener('click', () => this.submit());
-    this.stop.addEventListener('click', () => host.post({ type: 'stop' }));
+    this.stop.addEventListener('click', () => extension.post({ type: 'stop' }));
     this.updateSendState();
   }
 
@@ -68,14 +68,14 @@ export class Composer {
       this.attachments.querySelector(`[data-attachment-id="${CSS.escape(attachment.id)}"]`)?.remove();
       this.attachments.hidden = this.attachments.childElementCount === 0;
       this.prompt.focus();
-      this.host.post({ type: 'removeAttachment', id: attachment.id });
+      this.extension.post({ type: 'removeAttachment', id: attachment.id });
     });
     this.attachments.hidden = attachments.length === 0;
   }
 
   private onInput(): void {
     this.history.stopBrowsing();
-    this.host.saveState({ draft: this.prompt.value });
+    this.extension.saveState({ draft: this.prompt.value });
     this.autoGrow();
     this.updateSendState();
   }
@@ -101,10 +101,10 @@ export class Composer {
   private submit(): void {
     const text = this.prompt.value.trim();
     if (this.running || text === '' || text.length > maxPromptLength) return;
-    this.host.post({ type: 'send', text });
+    this.extension.post({ type: 'send', text });
     this.history.add(text);
     this.prompt.value = '';
-    this.host.saveState({ draft: '', sentPrompts: [...this.history.entries] });
+    this.extension.saveState({ draft: '', sentPrompts: [...this.history.entries] });
     this.autoGrow();
     this.updateSendState();
     this.onSent();
@@ -113,7 +113,7 @@ export class Composer {
   private showRecalled(text: string): void {
     this.prompt.value = text;
     this.prompt.setSelectionRange(text.length, text.length);
-    this.host.saveState({ draft: text });
+    this.extension.saveState({ draft: text });
     this.autoGrow();
     this.updateSendState();
   }

@@ -2,7 +2,7 @@ import type { ContextGauge, UsageSummary } from '../protocol/chatItems';
 import { ContextMeter } from './contextMeter';
 import { h, iconButton } from './dom';
 import { usageText, usageTooltip } from './format';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 /**
  * The slim row under the header: the context meter, token usage and cost, and Compact now.
@@ -15,12 +15,12 @@ export class ContextBar {
   readonly element: HTMLElement;
 
   /** `onFocusLost` takes the keyboard when Compact now goes away or is disabled while focused. */
-  constructor(host: Host, private readonly onFocusLost: () => void) {
+  constructor(extension: ExtensionLink, private readonly onFocusLost: () => void) {
     this.compactNow = iconButton({
       id: 'compact-now',
       icon: 'fold',
       label: 'Compact conversation: summarise earlier messages to free context',
-      onClick: () => host.post({ type: 'compact' }),
+      onClick: () => extension.post({ type: 'compact' }),
     });
     this.element = h('div', { id: 'context-bar', className: 'context-bar', hidden: true }, [this.meter.element, this.usage, this.compactNow]);
   }

@@ -2,7 +2,7 @@ import type { ModelInfo } from '../protocol/chatItems';
 import { AutoApproveSwitch } from './autoApproveSwitch';
 import { codicon, h, iconButton } from './dom';
 import { McpButton } from './mcpButton';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 /** New chat, History, MCP servers, the auto-approve switch and the model switcher. The context and usage row sits under it. */
 export class Header {
@@ -17,18 +17,18 @@ export class Header {
     attributes: { type: 'button', title: 'Change provider and model' },
   }, [codicon('sparkle'), this.modelLabel, codicon('chevron-down')]);
 
-  constructor(host: Host, openMcp: () => void) {
-    this.autoApprove = new AutoApproveSwitch(host);
+  constructor(extension: ExtensionLink, openMcp: () => void) {
+    this.autoApprove = new AutoApproveSwitch(extension);
     this.mcp = new McpButton(openMcp);
     this.element = h('header', { id: 'header' }, [
-      iconButton({ id: 'new-chat', icon: 'add', label: 'New chat', onClick: () => host.post({ type: 'newChat' }) }),
-      iconButton({ id: 'history-button', icon: 'history', label: 'Chat history', onClick: () => host.post({ type: 'showHistory' }) }),
+      iconButton({ id: 'new-chat', icon: 'add', label: 'New chat', onClick: () => extension.post({ type: 'newChat' }) }),
+      iconButton({ id: 'history-button', icon: 'history', label: 'Chat history', onClick: () => extension.post({ type: 'showHistory' }) }),
       this.mcp.element,
       h('span', { className: 'spacer' }),
       this.autoApprove.toggle,
       this.modelButton,
     ]);
-    this.modelButton.addEventListener('click', () => host.post({ type: 'changeModel' }));
+    this.modelButton.addEventListener('click', () => extension.post({ type: 'changeModel' }));
   }
 
   setModel(model: ModelInfo): void {

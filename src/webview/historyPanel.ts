@@ -1,8 +1,8 @@
-import type { ConversationSummary } from '../protocol/chatItems';
+import type { ConversationListEntry } from '../protocol/chatItems';
 import { codicon, h, iconButton } from './dom';
 import { relativeTime } from './format';
 import { ModalPanel } from './modalPanel';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 /** Earlier conversations, over the chat: open or delete one; Escape or the close button returns to the chat. */
 export class HistoryPanel {
@@ -12,12 +12,12 @@ export class HistoryPanel {
     id: 'history-filter',
     attributes: { type: 'search', placeholder: 'Filter by title', 'aria-label': 'Filter conversations by title' },
   });
-  private conversations: readonly ConversationSummary[] = [];
+  private conversations: readonly ConversationListEntry[] = [];
   private currentId: string | undefined;
   private readonly modal: ModalPanel;
 
   constructor(
-    private readonly host: Host,
+    private readonly extension: ExtensionLink,
     /** The rest of the page, made inert while the panel is open. */
     behind: HTMLElement,
     fallbackFocus: () => void,
@@ -42,7 +42,7 @@ export class HistoryPanel {
     this.currentId = id;
   }
 
-  show(conversations: readonly ConversationSummary[]): void {
+  show(conversations: readonly ConversationListEntry[]): void {
     this.conversations = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt);
     const opened = this.modal.open();
     this.renderList();
@@ -77,7 +77,7 @@ export class HistoryPanel {
     this.list.replaceChildren(...shown.map((conversation) => this.entry(conversation, now)));
   }
 
-  private entry(conversation: ConversationSummary, now: number): HTMLElement {
+  private entry(conversation: ConversationListEntry, now: number): HTMLElement {
     const title = conversation.title.trim() === '' ? 'Untitled' : conversation.title;
     const date = new Date(conversation.updatedAt);
     const open = h('button', { className: 'history-open', attributes: { type: 'button', title: `${title}\n${date.toLocaleString()}` } }, [
@@ -87,10 +87,10 @@ export class HistoryPanel {
     ]);
     const remove = iconButton({ className: 'icon-button history-delete', icon: 'trash', label: `Delete “${title}”` });
     open.addEventListener('click', () => {
-      this.host.post({ type: 'openConversation', id: conversation.id });
+      this.extension.post({ type: 'openConversation', id: conversation.id });
       this.hide();
     });
-    remove.addEventListener('click', () => this.host.post({ type: 'deleteConversation', id: conversation.id }));
+    remove.addEventListener('click', () => this.extension.post({ type: 'deleteConversation', id: conversation.id }));
     const current = conversation.id === this.currentId;
     const entry = h('li', { className: current ? 'history-entry current' : 'history-entry', attributes: { 'data-conversation-id': conversation.id } }, [open, remove]);
     if (current) open.setAttribute('aria-current', 'true');

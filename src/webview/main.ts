@@ -4,11 +4,11 @@
 import './zodConfig';
 import { toWebviewSchema } from '../protocol/toWebview';
 import { ChatApp } from './chatApp';
-import { connectToHost } from './vscodeApi';
+import { connectToExtension } from './vscodeApi';
 
 function start(): void {
-  const host = connectToHost();
-  const app = new ChatApp(document.getElementById('app') ?? document.body, host);
+  const extension = connectToExtension();
+  const app = new ChatApp(document.getElementById('app') ?? document.body, extension);
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const parsed = toWebviewSchema.safeParse(event.data);
     if (!parsed.success) {
@@ -17,7 +17,7 @@ function start(): void {
     }
     app.receive(parsed.data);
   });
-  host.post({ type: 'ready' });
+  extension.post({ type: 'ready' });
   app.focusInput();
 }
 

@@ -3,7 +3,7 @@ import { codicon, h, iconButton } from './dom';
 import { KeyedList } from './keyedList';
 import { ModalPanel } from './modalPanel';
 import { McpServerView } from './mcpServerView';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 /**
  * The MCP servers over the chat: their status and tools, problems in their configuration, and the actions on them.
@@ -25,14 +25,14 @@ export class McpPanel {
   private readonly modal: ModalPanel;
 
   constructor(
-    host: Host,
+    extension: ExtensionLink,
     /** The rest of the page, made inert while the panel is open. */
     behind: HTMLElement,
     fallbackFocus: () => void,
   ) {
-    this.servers = new KeyedList(this.serverList, (server) => server.name, (server) => new McpServerView(server.name, host));
+    this.servers = new KeyedList(this.serverList, (server) => server.name, (server) => new McpServerView(server.name, extension));
     const addServer = (id: string, className: string) =>
-      iconButton({ id, className, icon: 'add', label: 'Add an MCP server', text: 'Add server', onClick: () => host.post({ type: 'mcpAddServer' }) });
+      iconButton({ id, className, icon: 'add', label: 'Add an MCP server', text: 'Add server', onClick: () => extension.post({ type: 'mcpAddServer' }) });
     this.empty = h('div', { id: 'mcp-empty', className: 'mcp-empty' }, [
       h('p', { text: 'MCP servers give Elbow more tools: an issue tracker, a database, a browser and more.' }),
       addServer('mcp-empty-add-server', 'primary-button'),
@@ -50,7 +50,7 @@ export class McpPanel {
       h('div', { className: 'mcp-panel-header' }, [this.title, iconButton({ id: 'mcp-close', icon: 'close', label: 'Close MCP servers', onClick: () => this.hide() })]),
       h('div', { className: 'mcp-toolbar' }, [
         addServer('mcp-add-server', 'secondary-button'),
-        iconButton({ id: 'mcp-open-config', className: 'secondary-button', icon: 'go-to-file', label: 'Open the MCP configuration file', text: 'Open configuration', onClick: () => host.post({ type: 'mcpOpenConfig' }) }),
+        iconButton({ id: 'mcp-open-config', className: 'secondary-button', icon: 'go-to-file', label: 'Open the MCP configuration file', text: 'Open configuration', onClick: () => extension.post({ type: 'mcpOpenConfig' }) }),
       ]),
       h('div', { className: 'mcp-body' }, [this.warning, this.problems, this.serverList, this.empty]),
     ]);

@@ -3,7 +3,7 @@ import { codicon, h } from './dom';
 import { plural } from './format';
 import { KeyedList } from './keyedList';
 import { McpToolView } from './mcpToolView';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 const states: Readonly<Record<McpServerState, { icon: string; text: string }>> = {
   idle: { icon: 'circle-large-outline', text: 'Not started' },
@@ -47,12 +47,12 @@ export class McpServerView {
   private readonly noTools = h('div', { className: 'mcp-tools-none', text: 'No tools' });
   private enabled = true;
 
-  constructor(private readonly name: string, host: Host) {
+  constructor(private readonly name: string, extension: ExtensionLink) {
     this.restart = h('button', {
       className: 'mcp-server-restart secondary-button',
       attributes: { type: 'button', title: `Stop ${name} and start it again`, 'aria-label': `Restart ${name}` },
     }, [codicon('debug-restart'), h('span', { className: 'button-text', text: 'Restart' })]);
-    this.tools = new KeyedList(this.toolList, (tool) => tool.name, (tool) => new McpToolView(name, tool.name, host));
+    this.tools = new KeyedList(this.toolList, (tool) => tool.name, (tool) => new McpToolView(name, tool.name, extension));
     this.element = h('li', { className: 'mcp-server', attributes: { 'data-server': name } }, [
       h('div', { className: 'mcp-server-header' }, [
         h('div', { className: 'mcp-server-title' }, [
@@ -68,8 +68,8 @@ export class McpServerView {
       this.toolsDetails,
       this.noTools,
     ]);
-    this.restart.addEventListener('click', () => host.post({ type: 'mcpRestart', server: name }));
-    this.toggle.addEventListener('click', () => host.post({ type: 'mcpSetServerEnabled', server: name, enabled: !this.enabled }));
+    this.restart.addEventListener('click', () => extension.post({ type: 'mcpRestart', server: name }));
+    this.toggle.addEventListener('click', () => extension.post({ type: 'mcpSetServerEnabled', server: name, enabled: !this.enabled }));
   }
 
   /** Where the keyboard goes when the control it was on went away: the toggle is always there. */

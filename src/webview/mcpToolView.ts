@@ -1,6 +1,6 @@
 import type { McpToolInfo } from '../protocol/mcpServers';
 import { h } from './dom';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 let nextId = 0;
 
@@ -13,7 +13,7 @@ export class McpToolView {
   private readonly description = h('div', { className: 'mcp-tool-description' });
   private readonly checkbox = h('input', { className: 'mcp-tool-enabled', attributes: { type: 'checkbox' } });
 
-  constructor(server: string, tool: string, host: Host) {
+  constructor(server: string, tool: string, extension: ExtensionLink) {
     const nameId = `mcp-tool-name-${nextId}`;
     const labelId = `mcp-tool-label-${nextId}`;
     nextId += 1;
@@ -25,7 +25,7 @@ export class McpToolView {
       this.description,
       h('label', { className: 'mcp-tool-toggle' }, [this.checkbox, h('span', { id: labelId, text: 'Give to the model' })]),
     ]);
-    this.checkbox.addEventListener('change', () => host.post({ type: 'mcpSetToolEnabled', server, tool, enabled: this.checkbox.checked }));
+    this.checkbox.addEventListener('change', () => extension.post({ type: 'mcpSetToolEnabled', server, tool, enabled: this.checkbox.checked }));
   }
 
   update(tool: McpToolInfo): void {

@@ -1,5 +1,5 @@
 import { codeOf } from './markdown/decorate';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 const maxHrefLength = 8_192;
 
@@ -7,7 +7,7 @@ const maxHrefLength = 8_192;
  * Clicks inside the conversation, handled once for all items: links never navigate the webview (the extension asks
  * before opening them), copy buttons copy their code block, Retry buttons ask for a retry.
  */
-export function handleMessageActions(messages: HTMLElement, host: Host): void {
+export function handleMessageActions(messages: HTMLElement, extension: ExtensionLink): void {
   messages.addEventListener('click', (event) => {
     if (!(event.target instanceof Element)) return;
     const anchor = event.target.closest('a');
@@ -17,17 +17,17 @@ export function handleMessageActions(messages: HTMLElement, host: Host): void {
       event.preventDefault();
       event.stopPropagation();
       const href = anchor.getAttribute('href');
-      if (href !== null && href !== '' && href.length <= maxHrefLength) host.post({ type: 'openLink', href });
+      if (href !== null && href !== '' && href.length <= maxHrefLength) extension.post({ type: 'openLink', href });
       return;
     }
     const copy = event.target.closest('.copy-button');
     if (copy !== null) {
       const text = codeOf(copy);
-      if (text !== undefined) host.post({ type: 'copy', text });
+      if (text !== undefined) extension.post({ type: 'copy', text });
       showCopied(copy);
       return;
     }
-    if (event.target.closest('.retry-button') !== null) host.post({ type: 'retry' });
+    if (event.target.closest('.retry-button') !== null) extension.post({ type: 'retry' });
   });
   // Middle clicks and the like must not open anything either.
   messages.addEventListener('auxclick', (event) => {

@@ -5,7 +5,7 @@ import { createItemView } from './items/createItemView';
 import { ErrorItemView } from './items/errorItem';
 import type { ItemView } from './items/itemView';
 import { UserItemView } from './items/userItem';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 /** The conversation's items in `#messages`: one view per item id, streaming re-renders batched per frame. */
 export class MessageList {
@@ -19,7 +19,7 @@ export class MessageList {
   constructor(
     private readonly container: HTMLElement,
     private readonly scroll: AutoScroll,
-    private readonly host: Host,
+    private readonly extension: ExtensionLink,
     /** Called after items were added, replaced or removed. */
     private readonly onChange: () => void,
   ) {}
@@ -132,7 +132,7 @@ export class MessageList {
   }
 
   private createView(item: ChatItem): ItemView {
-    const view = createItemView(item, this.host);
+    const view = createItemView(item, this.extension);
     if (view instanceof UserItemView) view.setCheckpoint(this.checkpoints.has(item.id));
     this.views.set(item.id, view);
     return view;

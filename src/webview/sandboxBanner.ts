@@ -1,5 +1,5 @@
 import { codicon, h, iconButton } from './dom';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 /**
  * Says, once per conversation, that commands run without a sandbox on this machine and why. The extension decides
@@ -11,12 +11,12 @@ export class SandboxBanner {
   readonly element: HTMLDivElement;
 
   /** `onClosed`: where the keyboard goes when the banner it was in goes away. */
-  constructor(host: Host, private readonly onClosed: () => void) {
+  constructor(extension: ExtensionLink, private readonly onClosed: () => void) {
     this.dismiss = iconButton({
       className: 'icon-button sandbox-banner-dismiss',
       icon: 'close',
       label: 'Dismiss: do not say this again in this conversation',
-      onClick: () => host.post({ type: 'dismissSandboxNotice' }),
+      onClick: () => extension.post({ type: 'dismissSandboxNotice' }),
     });
     this.element = h('div', { id: 'sandbox-banner', hidden: true, attributes: { role: 'status' } }, [
       codicon('warning', 'sandbox-banner-icon'),

@@ -16,13 +16,14 @@ export interface PersistedState {
   sentPrompts: string[];
 }
 
-export interface Host {
+/** The webview's link to the extension that hosts it: messages out, and state kept while the view is hidden. */
+export interface ExtensionLink {
   post(message: FromWebview): void;
   readonly state: PersistedState;
   saveState(change: Partial<PersistedState>): void;
 }
 
-export function connectToHost(): Host {
+export function connectToExtension(): ExtensionLink {
   const api = acquireVsCodeApi();
   let state = readState(api.getState());
   return {

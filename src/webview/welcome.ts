@@ -1,16 +1,16 @@
 import { codicon, h } from './dom';
-import type { Host } from './vscodeApi';
+import type { ExtensionLink } from './vscodeApi';
 
 /** Shown instead of a failure when there is no API key for the chosen provider. */
 export class Welcome {
   private readonly provider = h('strong');
   readonly element: HTMLElement;
 
-  constructor(host: Host) {
+  constructor(extension: ExtensionLink) {
     const setKey = h('button', { id: 'welcome-set-key', className: 'primary-button', attributes: { type: 'button' } }, [codicon('key'), ' Set API Key']);
     const changeModel = h('button', { id: 'welcome-change-model', className: 'secondary-button', attributes: { type: 'button' } }, [codicon('settings-gear'), ' Change Provider']);
-    setKey.addEventListener('click', () => host.post({ type: 'setApiKey' }));
-    changeModel.addEventListener('click', () => host.post({ type: 'changeModel' }));
+    setKey.addEventListener('click', () => extension.post({ type: 'setApiKey' }));
+    changeModel.addEventListener('click', () => extension.post({ type: 'changeModel' }));
     this.element = h('section', { id: 'welcome', hidden: true, attributes: { 'aria-labelledby': 'welcome-title' } }, [
       h('h2', { id: 'welcome-title', text: 'Welcome to Elbow' }),
       h('p', {}, ['Elbow needs an API key for ', this.provider, ' to talk to the model. It is kept in VS Code’s secret storage.']),

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { repairHistory } from '../../core/agent/repairHistory';
 import type { Message, Usage } from '../../core/llm/messages';
-import { chatItemSchema, contextGaugeSchema, conversationSummarySchema, costSchema, modelInfoSchema, usageSummarySchema, type ChatItem, type ContextGauge, type ConversationSummary } from '../../protocol/chatItems';
+import { chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema, type ChatItem, type ContextGauge, type ConversationListEntry } from '../../protocol/chatItems';
 
 export interface StoredConversation {
   version: 1;
@@ -51,7 +51,7 @@ const storedConversationSchema = z.object({
   review: z.unknown().optional(),
 });
 
-const indexSchema = z.object({ version: z.literal(1), conversations: z.array(conversationSummarySchema) });
+const indexSchema = z.object({ version: z.literal(1), conversations: z.array(conversationListEntrySchema) });
 
 /**
  * Conversations saved as one JSON file each in a folder of their own, with `index.json` listing
@@ -70,7 +70,7 @@ export class ConversationStore {
   ) {}
 
   /** Newest first. */
-  list(): Promise<ConversationSummary[]> {
+  list(): Promise<ConversationListEntry[]> {
     return this.serialised(async () => {
       const summaries = await this.currentIndex();
       return [...summaries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
@@ -90,7 +90,7 @@ export class ConversationStore {
     const file = this.fileOf(conversation.id);
     // Taken now: the caller may change the object before the write's turn comes.
     const json = JSON.stringify(conversation);
-    const summary: ConversationSummary = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt };
+    const summary: ConversationListEntry = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt };
     await this.serialised(async () => {
       await fs.mkdir(this.folder, { recursive: true });
       await writeAtomically(file, json);
@@ -122,10 +122,10 @@ export class ConversationStore {
   }
 
   /** The index, brought in line with the files in the folder (and rewritten) when it is missing, corrupt or stale. */
-  private async currentIndex(): Promise<Map<string, ConversationSummary>> {
+  private async currentIndex(): Promise<Map<string, ConversationListEntry>> {
     const ids = await this.conversationIds();
     const indexed = await this.readIndex();
-    const summaries = new Map<string, ConversationSummary>();
+    const summaries = new Map<string, ConversationListEntry>();
     if (indexed === undefined && ids.size === 0) return summaries;
     let stale = indexed === undefined;
     for (const summary of indexed ?? []) {
@@ -172,7 +172,7 @@ export class ConversationStore {
     }
   }
 
-  private async readIndex(): Promise<ConversationSummary[] | undefined> {
+  private async readIndex(): Promise<ConversationListEntry[] | undefined> {
     const file = path.join(this.folder, INDEX_FILE);
     let text: string;
     try {
@@ -189,7 +189,7 @@ export class ConversationStore {
     return parsed.data.conversations;
   }
 
-  private async writeIndex(summaries: ReadonlyMap<string, ConversationSummary>): Promise<void> {
+  private async writeIndex(summaries: ReadonlyMap<string, ConversationListEntry>): Promise<void> {
     await fs.mkdir(this.folder, { recursive: true });
     await writeAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify({ version: 1, conversations: [...summaries.values()] }));
   }

@@ -1,7 +1,7 @@
 import type { Approval } from '../../protocol/chatItems';
 import type { ApprovalChoice } from '../../protocol/fromWebview';
 import { codicon, h } from '../dom';
-import type { Host } from '../vscodeApi';
+import type { ExtensionLink } from '../vscodeApi';
 import { allowButton, allowedLabel, placementNote } from './approvalPlacement';
 import { DiffBlock } from './diffBlock';
 import { actionButton, ReasonPrompt } from './reasonPrompt';
@@ -56,7 +56,7 @@ export class ApprovalView {
   /** The safe choice, which a new question's keyboard focus lands on. */
   private defaultButton: HTMLButtonElement = this.allow;
 
-  constructor(private readonly itemId: string, private readonly host: Host) {
+  constructor(private readonly itemId: string, private readonly extension: ExtensionLink) {
     const titleId = `approval-title-${itemId}`;
     this.title.id = titleId;
     this.reason = new ReasonPrompt({
@@ -171,7 +171,7 @@ export class ApprovalView {
   private decide(decision: ApprovalChoice, reason?: string): void {
     if (!this.pending || this.allow.disabled) return;
     const text = reason?.trim() ?? '';
-    this.host.post({ type: 'resolveApproval', itemId: this.itemId, decision, ...(text === '' ? {} : { reason: text }) });
+    this.extension.post({ type: 'resolveApproval', itemId: this.itemId, decision, ...(text === '' ? {} : { reason: text }) });
     const hadFocus = this.element.contains(document.activeElement);
     this.setBusy(true);
     // The disabled button would drop the focus to the page.

@@ -1,6 +1,6 @@
 import type { Proposal } from '../../protocol/chatItems';
 import { codicon, h } from '../dom';
-import type { Host } from '../vscodeApi';
+import type { ExtensionLink } from '../vscodeApi';
 import { DiffBlock } from './diffBlock';
 import { actionButton, ReasonPrompt } from './reasonPrompt';
 
@@ -19,7 +19,7 @@ export class ProposalView {
   private readonly controls: Array<HTMLButtonElement | HTMLTextAreaElement>;
   private pending = false;
 
-  constructor(private readonly itemId: string, private readonly host: Host) {
+  constructor(private readonly itemId: string, private readonly extension: ExtensionLink) {
     this.feedback = new ReasonPrompt({
       formId: `proposal-feedback-${itemId}`,
       formClass: 'proposal-feedback-form',
@@ -56,7 +56,7 @@ export class ProposalView {
   private decide(decision: 'apply' | 'reject', feedback?: string): void {
     if (!this.pending || this.apply.disabled) return;
     const text = feedback?.trim() ?? '';
-    this.host.post({ type: 'resolveProposal', itemId: this.itemId, decision, ...(text === '' ? {} : { feedback: text }) });
+    this.extension.post({ type: 'resolveProposal', itemId: this.itemId, decision, ...(text === '' ? {} : { feedback: text }) });
     const hadFocus = this.element.contains(document.activeElement);
     this.setBusy(true);
     if (hadFocus) this.diff.element.focus({ preventScroll: true });

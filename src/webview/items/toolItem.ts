@@ -1,6 +1,6 @@
 import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolStatus } from '../../protocol/chatItems';
 import { codicon, h, iconButton } from '../dom';
-import type { Host } from '../vscodeApi';
+import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
@@ -72,7 +72,7 @@ export class ToolItemView implements ItemView {
   private approval: ApprovalView | undefined;
   private changedUri: string | undefined;
 
-  constructor(item: ChatItemOf<'tool'>, private readonly host: Host) {
+  constructor(item: ChatItemOf<'tool'>, private readonly extension: ExtensionLink) {
     this.element = itemElement(item);
     this.openDiff = iconButton({
       className: 'tool-open-diff',
@@ -83,7 +83,7 @@ export class ToolItemView implements ItemView {
         // The link sits in the card's summary: the click must not also open or close the card.
         event.preventDefault();
         event.stopPropagation();
-        if (this.changedUri !== undefined) host.post({ type: 'openDiff', uri: this.changedUri });
+        if (this.changedUri !== undefined) extension.post({ type: 'openDiff', uri: this.changedUri });
       },
     });
     this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title, this.placement, this.status]), this.body);
@@ -119,14 +119,14 @@ export class ToolItemView implements ItemView {
       if (this.openDiff.parentElement === null) this.status.before(this.openDiff);
     }
     if (item.proposal !== undefined && this.proposal === undefined) {
-      this.proposal = new ProposalView(item.id, this.host);
+      this.proposal = new ProposalView(item.id, this.extension);
       this.body.prepend(this.proposal.element);
     }
     this.proposal?.update(item.proposal);
     if (item.proposal === undefined) delete this.card.dataset.proposal;
     else this.card.dataset.proposal = item.proposal.state;
     if (item.approval !== undefined && this.approval === undefined) {
-      this.approval = new ApprovalView(item.id, this.host);
+      this.approval = new ApprovalView(item.id, this.extension);
       this.body.prepend(this.approval.element);
     }
     this.approval?.update(item.approval);

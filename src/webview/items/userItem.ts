@@ -1,7 +1,7 @@
 import type { ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import { renderChips } from '../attachmentChips';
 import { h, iconButton } from '../dom';
-import type { Host } from '../vscodeApi';
+import type { ExtensionLink } from '../vscodeApi';
 import { itemElement, type ItemView } from './itemView';
 
 /** What the user sent, as plain text, with the context that went with it; "Restore checkpoint" when files changed after it. */
@@ -11,14 +11,14 @@ export class UserItemView implements ItemView {
   private readonly chips = h('div', { className: 'chips' });
   private readonly actions: HTMLDivElement;
 
-  constructor(item: ChatItemOf<'user'>, host: Host) {
+  constructor(item: ChatItemOf<'user'>, extension: ExtensionLink) {
     this.element = itemElement(item);
     const restore = iconButton({
       className: 'restore-checkpoint',
       icon: 'discard',
       label: 'Restore checkpoint',
       text: 'Restore checkpoint',
-      onClick: () => host.post({ type: 'restoreCheckpoint', itemId: item.id }),
+      onClick: () => extension.post({ type: 'restoreCheckpoint', itemId: item.id }),
     });
     restore.title = 'Roll back the files Elbow changed after this message';
     this.actions = h('div', { className: 'user-actions', hidden: true }, [restore]);
