@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-/** Layering (DESIGN.md §3): core knows no host; hosts know core; nothing but hosts knows vscode. */
+/** Layering (docs/architecture.md): core knows no host and no UI protocol; hosts know core; nothing but src/vscode knows vscode. */
 const noVscode = { name: 'vscode', message: 'Only src/vscode may import vscode.' };
 const hostFolders = ['**/vscode/**', '**/cli/**', '**/node/**', '**/webview/**'];
 
@@ -24,7 +24,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [noVscode],
-        patterns: [{ group: hostFolders, message: 'src/core must not depend on a host; add an interface to core/host instead.' }],
+        patterns: [
+          { group: hostFolders, message: 'src/core must not depend on a host; add an interface to core/host instead (docs/architecture.md).' },
+          { group: ['**/protocol/**', '**/format/**'], message: 'src/core must not know the webview protocol or display formatting; a host maps core types to them (docs/architecture.md).' },
+        ],
       }],
     },
   },
@@ -33,7 +36,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [noVscode],
-        patterns: [{ group: ['**/vscode/**', '**/webview/**'], message: 'The terminal host and shared Node code must not depend on the VS Code host.' }],
+        patterns: [
+          { group: ['**/vscode/**', '**/webview/**'], message: 'The terminal host and shared Node code must not depend on the VS Code host.' },
+          { group: ['**/protocol/**'], message: 'src/protocol is the contract between the extension and its webview; the terminal has no webview (docs/architecture.md).' },
+        ],
       }],
     },
   },
@@ -42,7 +48,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [noVscode],
-        patterns: [{ group: ['**/core/**', ...hostFolders], message: 'src/protocol is shared by the extension and the webview: it may import only zod.' }],
+        patterns: [{ group: ['**/core/**', '**/format/**', ...hostFolders], message: 'src/protocol is shared by the extension and the webview: it may import only zod.' }],
       }],
     },
   },
@@ -55,6 +61,15 @@ export default tseslint.config(
           { group: ['**/core/**', '**/vscode/**', '**/cli/**', '**/node/**'], message: 'The webview runs in a browser: it may import only src/protocol and browser packages.' },
           { group: ['node:*'], message: 'The webview runs in a browser, not Node.' },
         ],
+      }],
+    },
+  },
+  {
+    files: ['src/format/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode],
+        patterns: [{ group: ['**/core/**', '**/protocol/**', ...hostFolders, 'node:*'], message: 'src/format is plain text formatting shared by the webview and the terminal: it imports no other part of src and no Node module.' }],
       }],
     },
   },

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
-import { formatTokenCount } from '../protocol/tokenCount';
+import { formatTokenCount } from '../format/tokenCount';
 
 type CompactionEvent = Extract<AgentEvent, { type: 'compaction_start' | 'compaction' | 'compaction_failed' }>;
 

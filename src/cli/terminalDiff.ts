@@ -1,4 +1,4 @@
-import { diffLines, type DiffLineKind } from '../protocol/diffText';
+import { diffLines, type DiffLineKind } from '../format/diffText';
 import { printable } from './printable';
 
 /** ANSI colours by what a line does; context lines keep the terminal's own. */

@@ -1,7 +1,7 @@
 import type { UsageTotals } from '../core/context/usageTotals';
 import type { ModelLimits } from '../core/llm/modelCatalog';
 import { windowSourceText } from '../core/llm/windowSourceText';
-import { formatCost, formatTokenCount } from '../protocol/tokenCount';
+import { formatCost, formatTokenCount } from '../format/tokenCount';
 import type { ContextReading } from './contextReading';
 
 /** The session's window: its size and where the size came from (`windowSourceText`). */

@@ -1,6 +1,6 @@
 // Pure text formatting for the UI; no DOM, so it is unit-testable in Node.
 import type { Attachment, ChatItemOf, ContextGauge, UsageSummary } from '../protocol/chatItems';
-import { formatCost, formatTokenCount } from '../protocol/tokenCount';
+import { formatCost, formatTokenCount } from '../format/tokenCount';
 
 export { formatTokenCount };
 

@@ -1,4 +1,4 @@
-import { diffLines, type DiffLineKind } from '../../protocol/diffText';
+import { diffLines, type DiffLineKind } from '../../format/diffText';
 import { h } from '../dom';
 
 const lineClasses: Readonly<Record<DiffLineKind, string | undefined>> = {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { updatedContextReading } from '../../../src/cli/contextReading';
 import { contextGauge, usageReport, windowReading } from '../../../src/cli/usageReport';
 import { modelLimits } from '../../../src/core/llm/modelCatalog';
-import { formatCost, formatTokenCount } from '../../../src/protocol/tokenCount';
+import { formatCost, formatTokenCount } from '../../../src/format/tokenCount';
 
 const usage = { inputTokens: 12_345, outputTokens: 1_234, cacheReadTokens: 40_000, cacheWriteTokens: 0 };
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { diffLines } from '../../../src/protocol/diffText';
+import { diffLines } from '../../../src/format/diffText';
 
 const kinds = (diff: string) => diffLines(diff).map((line) => line.kind);
 

@@ -1,4 +1,4 @@
-// Short numbers for token counts and costs, shared by the webview and the terminal.
+// Short numbers for token counts and costs, shared by the webview and the terminal (src/format imports no other part of src).
 
 /** `950`, `1.2k`, `12.3k`, `123k`, `1.5M`. */
 export function formatTokenCount(count: number): string {

@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 
 const repositoryRoot = path.resolve(__dirname, '../../..');
 
-/** The project's own lint configuration must refuse imports that break DESIGN.md's layering. */
+/** The project's own lint configuration must refuse imports that break the layering of docs/architecture.md. */
 async function layeringErrors(file: string, source: string): Promise<string[]> {
   const eslint = new ESLint({
     cwd: repositoryRoot,
@@ -30,13 +30,25 @@ describe('layering lint rules', function () {
     assert.equal((await layeringErrors('src/core/probe.ts', "import { main } from '../cli/main';\nexport const x = main;\n")).length, 1);
   });
 
+  it('forbids the core from knowing the webview protocol or display formatting', async () => {
+    assert.equal((await layeringErrors('src/core/mcp/probe.ts', "import type { McpState } from '../../protocol/mcpServers';\nexport type X = McpState;\n")).length, 1);
+    assert.equal((await layeringErrors('src/core/probe.ts', "import { formatTokenCount } from '../format/tokenCount';\nexport const x = formatTokenCount;\n")).length, 1);
+  });
+
+  it('keeps the terminal off the webview protocol and display formatting free of everything', async () => {
+    assert.equal((await layeringErrors('src/cli/probe.ts', "import { chatItemSchema } from '../protocol/chatItems';\nexport const x = chatItemSchema;\n")).length, 1);
+    assert.deepEqual(await layeringErrors('src/cli/probe.ts', "import { formatTokenCount } from '../format/tokenCount';\nexport const x = formatTokenCount;\n"), []);
+    assert.equal((await layeringErrors('src/format/probe.ts', "import { chatItemSchema } from '../protocol/chatItems';\nexport const x = chatItemSchema;\n")).length, 1);
+    assert.equal((await layeringErrors('src/format/probe.ts', "import * as fs from 'node:fs';\nexport const x = fs;\n")).length, 1);
+  });
+
   it('lets hosts use the core', async () => {
     assert.deepEqual(await layeringErrors('src/cli/probe.ts', "import { AgentSession } from '../core/agent/agentSession';\nexport const x = AgentSession;\n"), []);
     assert.deepEqual(await layeringErrors('src/vscode/probe.ts', "import * as vscode from 'vscode';\nimport { AgentSession } from '../core/agent/agentSession';\nexport const x = [vscode, AgentSession];\n"), []);
   });
 
   it('lets the webview import only the protocol and browser packages', async () => {
-    assert.deepEqual(await layeringErrors('src/webview/probe.ts', "import { toWebviewSchema } from '../protocol/toWebview';\nimport { marked } from 'marked';\nexport const x = [toWebviewSchema, marked];\n"), []);
+    assert.deepEqual(await layeringErrors('src/webview/probe.ts', "import { toWebviewSchema } from '../protocol/toWebview';\nimport { formatTokenCount } from '../format/tokenCount';\nimport { marked } from 'marked';\nexport const x = [toWebviewSchema, formatTokenCount, marked];\n"), []);
     for (const source of [
       "import { AgentSession } from '../core/agent/agentSession';",
       "import { ChatController } from '../vscode/chat/chatController';",
