@@ -6,15 +6,12 @@ export const extensionId = 'elbow.elbow';
 
 export function activationTests(): void {
   describe('activation', () => {
-    it('is lazy: not active until its view or a command is used, then activates quickly', async () => {
+    it('is lazy: not active until its view or a command is used, then registers its commands', async () => {
       const extension = vscode.extensions.getExtension<ElbowApi>(extensionId);
       assert.ok(extension, `${extensionId} is loaded`);
       assert.equal(extension.isActive, false, 'not activated at startup');
-      const started = performance.now();
-      const api = await extension.activate();
-      const wallMs = performance.now() - started;
-      console.log(`ELBOW_METRIC activation ${api.activationMs.toFixed(1)} ms in activate(), ${wallMs.toFixed(1)} ms including load`);
-      assert.ok(api.activationMs >= 0);
+      await extension.activate();
+      assert.equal(extension.isActive, true);
       const commands = await vscode.commands.getCommands(true);
       for (const command of ['elbow.newChat', 'elbow.focusChat', 'elbow.askAboutFile', 'elbow.askAboutSelection', 'elbow.addFileToChat', 'elbow.setApiKey', 'elbow.showLogs']) {
         assert.ok(commands.includes(command), command);

@@ -13,13 +13,13 @@ const interruptedPrompt = 'Read the riddle, then think for a long time';
 /** Last test of the first window: leaves a turn running when the window reloads. */
 export function beforeReloadTests(server: () => FakeLlmServer): void {
   describe('before the window reloads', () => {
-    it('has an edit pending review', async () => {
+    // The window reloads right after this test: what it leaves behind is what the next phase checks.
+    it('leaves an edit pending review and a turn waiting on its next request', async () => {
       await vscode.commands.executeCommand('elbow.newChat');
       await agentDoes(server(), 'Edit persist.txt', [['edit_file', { path: pendingFile, old_str: 'persist line 7\n', new_str: 'PERSISTED 7\n' }]]);
       await waitForHunks(workspaceFile(pendingFile), 1);
-    });
+      assert.match(await readWorkspaceFile(pendingFile), /^PERSISTED 7$/m, 'the edit is on disk, pending review');
 
-    it('is in the middle of a turn: a tool has run and the next request is waiting', async () => {
       server().enqueue(
         { kind: 'reply', content: [toolCall('read_file', { path: 'secret-file.txt' })] },
         { kind: 'hang' },
@@ -28,6 +28,7 @@ export function beforeReloadTests(server: () => FakeLlmServer): void {
       await webview.waitFor('.tool-card[data-status="done"]', { text: 'secret-file.txt' });
       while (server().requests.length === 0 || server().pending() > 0) await sleep(100);
       assert.equal(await webview.evaluate<string>('document.body.dataset.running ?? ""'), 'true');
+      // Long enough for the conversation with the tool result to be saved before the reload.
       await sleep(1_500);
     });
   });
