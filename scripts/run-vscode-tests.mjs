@@ -1,5 +1,5 @@
 // Runs the integration suites inside real VS Code: code-server (VS Code server + web workbench,
-// real Node extension host) opened in Debian Chromium through playwright-core. See TESTING.md.
+// real Node extension host) opened in Debian Chromium through playwright-core. See docs/testing.md.
 //
 // Each file in out/integration/ is one phase; phases run in order in the same browser profile and
 // user data. `main` and `afterReload` open the same copy of the workspace, so the second can check

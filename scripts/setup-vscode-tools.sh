@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the real-VS-Code tests need (idempotent): Debian Chromium, Node 24 and code-server.
-# See ../shared/TESTING.md for why each piece is needed and how it is installed.
+# See docs/testing.md for why each piece is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -2,7 +2,7 @@
  * A local stand-in for the OpenAI Chat Completions and Anthropic Messages APIs. It speaks
  * both wire formats exactly (so the official SDKs parse its streams for real), refuses the
  * requests the real services refuse, and answers each accepted request with the next
- * scripted response. See TESTING.md, "LLM APIs without a network".
+ * scripted response. See docs/testing.md, "LLM APIs without a network".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from './fakeLlm/loopbackServer';
