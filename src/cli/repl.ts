@@ -23,93 +23,117 @@ export interface ReplIo {
  * a running request; at an idle prompt it clears the line, and a second Ctrl-C (or Ctrl-D) quits.
  */
 export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<void> {
-  const rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: 'You: ' });
-  let controller: AbortController | undefined;
-  let interruptedOnce = false;
-  let pendingAnswer: ((line: string) => void) | undefined;
-  let context: ContextReading | undefined;
-  const handle = (event: AgentEvent): void => {
-    context = updatedContextReading(context, event);
-    io.renderer.handle(event);
-  };
-  const say = (text: string): void => {
-    io.output.write(text);
-    rl.prompt();
-  };
+  return new InteractiveChat(session, io).run();
+}
 
-  io.onAskLine?.((question, signal) => new Promise((resolve) => {
-    if (signal.aborted) return resolve(undefined);
-    io.output.write(`\n${question}`);
-    const onAbort = (): void => {
-      pendingAnswer = undefined;
-      resolve(undefined);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    pendingAnswer = (line) => {
-      signal.removeEventListener('abort', onAbort);
-      pendingAnswer = undefined;
-      resolve(line);
-    };
-  }));
+class InteractiveChat {
+  private readonly rl: readline.Interface;
+  private controller: AbortController | undefined;
+  private interruptedOnce = false;
+  /** Set while a permission question waits for the user's line. */
+  private pendingAnswer: ((line: string) => void) | undefined;
+  private context: ContextReading | undefined;
 
-  const runRequest = async (start: (signal: AbortSignal) => Promise<RunOutcome>): Promise<void> => {
-    controller = new AbortController();
-    try {
-      await start(controller.signal);
-    } finally {
-      controller = undefined;
-      rl.prompt();
-    }
+  constructor(private readonly session: AgentSession, private readonly io: ReplIo) {
+    this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: 'You: ' });
+  }
+
+  run(): Promise<void> {
+    this.io.onAskLine?.((question, signal) => this.askLine(question, signal));
+    this.rl.on('SIGINT', () => this.interrupt());
+    this.rl.on('line', (line) => this.readLine(line));
+    this.io.output.write('Elbow: ask about or change the code in this folder. /help lists commands, Ctrl-C cancels, Ctrl-D quits.\n');
+    this.rl.prompt();
+    return new Promise((resolve) => this.rl.on('close', () => {
+      this.controller?.abort();
+      this.io.output.write('\n');
+      resolve();
+    }));
+  }
+
+  private readonly handle = (event: AgentEvent): void => {
+    this.context = updatedContextReading(this.context, event);
+    this.io.renderer.handle(event);
   };
 
-  rl.on('SIGINT', () => {
-    if (controller) {
-      controller.abort();
+  private askLine(question: string, signal: AbortSignal): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve(undefined);
+      this.io.output.write(`\n${question}`);
+      const onAbort = (): void => {
+        this.pendingAnswer = undefined;
+        resolve(undefined);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pendingAnswer = (line) => {
+        signal.removeEventListener('abort', onAbort);
+        this.pendingAnswer = undefined;
+        resolve(line);
+      };
+    });
+  }
+
+  private interrupt(): void {
+    if (this.controller) {
+      this.controller.abort();
       return;
     }
-    if (rl.line.length > 0 || !interruptedOnce) {
-      interruptedOnce = rl.line.length === 0;
-      io.output.write(interruptedOnce ? '\n(Press Ctrl-C again or Ctrl-D to quit.)\n' : '\n');
+    const { rl } = this;
+    if (rl.line.length > 0 || !this.interruptedOnce) {
+      this.interruptedOnce = rl.line.length === 0;
+      this.io.output.write(this.interruptedOnce ? '\n(Press Ctrl-C again or Ctrl-D to quit.)\n' : '\n');
       rl.write(null, { ctrl: true, name: 'u' });
       rl.prompt();
       return;
     }
     rl.close();
-  });
+  }
 
-  rl.on('line', (line) => {
-    interruptedOnce = false;
-    if (pendingAnswer) return pendingAnswer(line);
+  private readLine(line: string): void {
+    this.interruptedOnce = false;
+    if (this.pendingAnswer) return this.pendingAnswer(line);
     const prompt = line.trim();
-    if (controller) {
-      io.output.write('(Elbow is still working: press Ctrl-C to cancel.)\n');
+    if (this.controller) {
+      this.io.output.write('(Elbow is still working: press Ctrl-C to cancel.)\n');
       return;
     }
-    if (prompt === '') return rl.prompt();
+    if (prompt === '') return this.rl.prompt();
+    this.runPrompt(prompt);
+  }
+
+  private runPrompt(prompt: string): void {
+    const { session, handle } = this;
     const command = parseSlashCommand(prompt);
     switch (command?.name) {
       case undefined:
-        return void runRequest((signal) => session.send(prompt, handle, signal));
+        return void this.runRequest((signal) => session.send(prompt, handle, signal));
       case 'exit':
-        return rl.close();
+        return this.rl.close();
       case 'help':
-        return say(slashCommandHelp);
+        return this.say(slashCommandHelp);
       case 'usage':
-        return say(usageReport(session.usageTotals, context, windowReading(session.limits)));
+        return this.say(usageReport(session.usageTotals, this.context, windowReading(session.limits)));
       case 'retry':
-        return void runRequest((signal) => session.retry(handle, signal));
+        return void this.runRequest((signal) => session.retry(handle, signal));
       case 'compact':
-        return void runRequest((signal) => session.compact(handle, signal, command.focus));
+        return void this.runRequest((signal) => session.compact(handle, signal, command.focus));
     }
-  });
+  }
 
-  io.output.write('Elbow: ask about or change the code in this folder. /help lists commands, Ctrl-C cancels, Ctrl-D quits.\n');
-  rl.prompt();
-  return new Promise((resolve) => rl.on('close', () => {
-    controller?.abort();
-    io.output.write('\n');
-    resolve();
-  }));
+  private say(text: string): void {
+    this.io.output.write(text);
+    this.rl.prompt();
+  }
+
+  private async runRequest(start: (signal: AbortSignal) => Promise<RunOutcome>): Promise<void> {
+    this.controller = new AbortController();
+    try {
+      await start(this.controller.signal);
+    } finally {
+      this.controller = undefined;
+      this.rl.prompt();
+    }
+  }
 }
 
 /** Piped input: every non-empty line is one prompt, run in order. Resolves true if all succeeded. */
