@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { CommandRequest, CommandResult } from '../../core/host/commandRunner';
 import { changeDirectoryCommand } from './changeDirectoryCommand';
 
+type EarlyStop = 'timedOut' | 'cancelled' | 'closed' | 'neverStarted';
+
 export interface TerminalOptions {
   name: string;
   cwd: string;
@@ -148,22 +150,7 @@ export class ShellTerminal implements vscode.Disposable {
         if (event.execution === execution) resolve(event.exitCode);
       }));
     });
-    const stopped = new Promise<'timedOut' | 'cancelled' | 'closed' | 'neverStarted'>((resolve) => {
-      if (request.timeoutMs > 0) {
-        const timer = setTimeout(() => resolve('timedOut'), request.timeoutMs);
-        waits.push({ dispose: () => clearTimeout(timer) });
-      }
-      const onAbort = (): void => resolve('cancelled');
-      request.signal.addEventListener('abort', onAbort, { once: true });
-      waits.push({ dispose: () => request.signal.removeEventListener('abort', onAbort) });
-      const startWatch = setTimeout(() => {
-        if (!started) resolve('neverStarted');
-      }, START_TIMEOUT_MS);
-      waits.push({ dispose: () => clearTimeout(startWatch) });
-      const onClose = (): void => resolve('closed');
-      this.closeListeners.add(onClose);
-      waits.push({ dispose: () => this.closeListeners.delete(onClose) });
-    });
+    const stopped = this.whenStopped(request, () => started, waits);
     // The stream ends with the command; when the end event is lost (seen right after a shell starts), the stream's end stands in for it.
     const streamEnded = reading.then(() => delay(STREAM_DRAIN_MS)).then(() => ({ exitCode: undefined, lostEndEvent: true }));
     try {
@@ -185,6 +172,26 @@ export class ShellTerminal implements vscode.Disposable {
       for (const wait of waits) wait.dispose();
       this.lastEnded = Date.now();
     }
+  }
+
+  /** Why the command must stop before it ends: its timeout, the user's cancel, the terminal closing, or no output within START_TIMEOUT_MS. */
+  private whenStopped(request: CommandRequest, hasStarted: () => boolean, waits: vscode.Disposable[]): Promise<EarlyStop> {
+    return new Promise<EarlyStop>((resolve) => {
+      if (request.timeoutMs > 0) {
+        const timer = setTimeout(() => resolve('timedOut'), request.timeoutMs);
+        waits.push({ dispose: () => clearTimeout(timer) });
+      }
+      const onAbort = (): void => resolve('cancelled');
+      request.signal.addEventListener('abort', onAbort, { once: true });
+      waits.push({ dispose: () => request.signal.removeEventListener('abort', onAbort) });
+      const startWatch = setTimeout(() => {
+        if (!hasStarted()) resolve('neverStarted');
+      }, START_TIMEOUT_MS);
+      waits.push({ dispose: () => clearTimeout(startWatch) });
+      const onClose = (): void => resolve('closed');
+      this.closeListeners.add(onClose);
+      waits.push({ dispose: () => this.closeListeners.delete(onClose) });
+    });
   }
 
   /** Ctrl+C to the foreground process group; when that does not end it, closing the terminal ends the whole tree. */
