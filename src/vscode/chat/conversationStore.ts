@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { z } from 'zod';
 import { repairHistory } from '../../core/agent/repairHistory';
 import type { Message, Usage } from '../../core/llm/messages';
-import { chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema, type ChatItem, type ContextGauge, type ConversationListEntry } from '../../protocol/chatItems';
+import type { ChatItem, ContextGauge, ConversationListEntry } from '../../protocol/chatItems';
+import { describeNewerFormat, migrateSavedConversation, migrateSavedConversationIndex } from './savedConversation/migrateSavedConversation';
+import { chatItemOfSaved, contextGaugeOfSaved, listEntryOfSaved, savedChatItemOf, savedContextGaugeOf, savedListEntryOf } from './savedConversation/savedConversationMapping';
+import { formatVersionAtHead } from './savedConversation/formatVersionAtHead';
+import { SAVED_CONVERSATION_FORMAT_VERSION, type SavedConversation, type SavedConversationIndex, type SavedMessage } from './savedConversation/savedConversationSchema';
 
+/** A conversation as the store hands it out and takes it; on disk it is a SavedConversation. */
 export interface StoredConversation {
+  /** The saved-conversation format version; the store writes the current one whatever this says. */
   version: 1;
   id: string;
   title: string;
@@ -29,30 +34,6 @@ const INDEX_FILE = 'index.json';
 const CONVERSATION_EXTENSION = '.json';
 const idPattern = /^[A-Za-z0-9-]{1,64}$/;
 
-/** Messages are checked only as far as repairHistory relies on; the providers' own shapes evolve. */
-const storedMessageSchema = z.discriminatedUnion('role', [
-  z.looseObject({ role: z.literal('user'), content: z.array(z.looseObject({ type: z.string() })) }),
-  z.looseObject({ role: z.literal('assistant'), content: z.array(z.looseObject({ type: z.string() })) }),
-  z.looseObject({ role: z.literal('tool'), results: z.array(z.looseObject({ toolCallId: z.string() })) }),
-]);
-
-const storedConversationSchema = z.object({
-  version: z.literal(1),
-  id: z.string(),
-  title: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  messages: z.array(storedMessageSchema),
-  items: z.array(chatItemSchema),
-  usage: usageSummarySchema,
-  cost: costSchema.optional(),
-  context: contextGaugeSchema.optional(),
-  model: modelInfoSchema.optional(),
-  review: z.unknown().optional(),
-});
-
-const indexSchema = z.object({ version: z.literal(1), conversations: z.array(conversationListEntrySchema) });
-
 /**
  * Conversations saved as one JSON file each in a folder of their own, with `index.json` listing
  * them so the history opens without reading every file. The index is checked against the folder
@@ -63,6 +44,8 @@ export class ConversationStore {
   private writes: Promise<unknown> = Promise.resolve();
   /** Unreadable files left out of the index, by id, with their modification time: read (and logged) again only once changed. */
   private readonly unreadable = new Map<string, number>();
+  /** The index on disk is of a newer format: it is kept in memory only, and the file left as it is. */
+  private indexIsNewer = false;
 
   constructor(
     private readonly folder: string,
@@ -72,8 +55,8 @@ export class ConversationStore {
   /** Newest first. */
   list(): Promise<ConversationListEntry[]> {
     return this.serialised(async () => {
-      const summaries = await this.currentIndex();
-      return [...summaries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+      const entries = await this.currentIndex();
+      return [...entries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
     });
   }
 
@@ -89,14 +72,18 @@ export class ConversationStore {
   async save(conversation: StoredConversation): Promise<void> {
     const file = this.fileOf(conversation.id);
     // Taken now: the caller may change the object before the write's turn comes.
-    const json = JSON.stringify(conversation);
-    const summary: ConversationListEntry = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt };
+    const json = JSON.stringify(savedConversationOf(conversation));
+    const entry: ConversationListEntry = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt };
     await this.serialised(async () => {
+      const versionOnDisk = await formatVersionAtHead(file);
+      if (versionOnDisk !== undefined && versionOnDisk > SAVED_CONVERSATION_FORMAT_VERSION) {
+        throw new Error(`Not saving conversation ${file}: ${describeNewerFormat(versionOnDisk)}.`);
+      }
       await fs.mkdir(this.folder, { recursive: true });
       await writeAtomically(file, json);
-      const summaries = await this.currentIndex();
-      summaries.set(summary.id, summary);
-      await this.writeIndex(summaries);
+      const entries = await this.currentIndex();
+      entries.set(entry.id, entry);
+      await this.writeIndex(entries);
     });
   }
 
@@ -104,8 +91,8 @@ export class ConversationStore {
     const file = this.fileOf(id);
     await this.serialised(async () => {
       await fs.rm(file, { force: true });
-      const summaries = await this.currentIndex();
-      if (summaries.delete(id)) await this.writeIndex(summaries);
+      const entries = await this.currentIndex();
+      if (entries.delete(id)) await this.writeIndex(entries);
     });
   }
 
@@ -125,15 +112,15 @@ export class ConversationStore {
   private async currentIndex(): Promise<Map<string, ConversationListEntry>> {
     const ids = await this.conversationIds();
     const indexed = await this.readIndex();
-    const summaries = new Map<string, ConversationListEntry>();
-    if (indexed === undefined && ids.size === 0) return summaries;
+    const entries = new Map<string, ConversationListEntry>();
+    if (indexed === undefined && ids.size === 0) return entries;
     let stale = indexed === undefined;
-    for (const summary of indexed ?? []) {
-      if (ids.has(summary.id) && !summaries.has(summary.id)) summaries.set(summary.id, summary);
+    for (const entry of indexed ?? []) {
+      if (ids.has(entry.id) && !entries.has(entry.id)) entries.set(entry.id, entry);
       else stale = true;
     }
     for (const id of ids) {
-      if (summaries.has(id)) continue;
+      if (entries.has(id)) continue;
       const modified = await this.modifiedAt(id);
       if (modified === undefined || this.unreadable.get(id) === modified) continue;
       const conversation = await this.readConversation(id);
@@ -142,11 +129,11 @@ export class ConversationStore {
         continue;
       }
       this.unreadable.delete(id);
-      summaries.set(id, { id, title: conversation.title, updatedAt: conversation.updatedAt });
+      entries.set(id, { id, title: conversation.title, updatedAt: conversation.updatedAt });
       stale = true;
     }
-    if (stale) await this.writeIndex(summaries).catch((error: unknown) => this.log(`Could not write the conversation index: ${describe(error)}`));
-    return summaries;
+    if (stale) await this.writeIndex(entries).catch((error: unknown) => this.log(`Could not write the conversation index: ${describe(error)}`));
+    return entries;
   }
 
   private async conversationIds(): Promise<Set<string>> {
@@ -181,17 +168,25 @@ export class ConversationStore {
       if (!isMissing(error)) this.log(`Could not read ${file}, rebuilding it: ${describe(error)}`);
       return undefined;
     }
-    const parsed = indexSchema.safeParse(parseJson(text));
-    if (!parsed.success) {
+    const reading = migrateSavedConversationIndex(parseJson(text));
+    if (reading.kind === 'newer') {
+      if (!this.indexIsNewer) this.log(`Not using ${file}: ${describeNewerFormat(reading.version)}; the history is listed from the conversation files.`);
+      this.indexIsNewer = true;
+      return undefined;
+    }
+    this.indexIsNewer = false;
+    if (reading.kind === 'invalid') {
       this.log(`${file} is corrupt, rebuilding it.`);
       return undefined;
     }
-    return parsed.data.conversations;
+    return reading.value.conversations.map(listEntryOfSaved);
   }
 
-  private async writeIndex(summaries: ReadonlyMap<string, ConversationListEntry>): Promise<void> {
+  private async writeIndex(entries: ReadonlyMap<string, ConversationListEntry>): Promise<void> {
+    if (this.indexIsNewer) return;
+    const index: SavedConversationIndex = { version: SAVED_CONVERSATION_FORMAT_VERSION, conversations: [...entries.values()].map(savedListEntryOf) };
     await fs.mkdir(this.folder, { recursive: true });
-    await writeAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify({ version: 1, conversations: [...summaries.values()] }));
+    await writeAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify(index));
   }
 
   private async readConversation(id: string): Promise<StoredConversation | undefined> {
@@ -203,15 +198,17 @@ export class ConversationStore {
       if (!isMissing(error)) this.log(`Could not read conversation ${file}: ${describe(error)}`);
       return undefined;
     }
-    const parsed = storedConversationSchema.safeParse(parseJson(text));
-    if (!parsed.success || parsed.data.id !== id) {
-      this.log(`Skipping corrupt conversation file ${file}${parsed.success ? ': its id does not match its name' : `: ${z.prettifyError(parsed.error)}`}`);
+    const reading = migrateSavedConversation(parseJson(text));
+    if (reading.kind === 'newer') {
+      this.log(`Not loading conversation ${file}: ${describeNewerFormat(reading.version)}.`);
+      return undefined;
+    }
+    if (reading.kind === 'invalid' || reading.value.id !== id) {
+      this.log(`Skipping corrupt conversation file ${file}: ${reading.kind === 'invalid' ? reading.problem : 'its id does not match its name'}`);
       return undefined;
     }
     try {
-      // The schema checked the messages only loosely; repairHistory makes what remains acceptable to the providers.
-      const messages = repairHistory(parsed.data.messages as unknown as Message[]);
-      return { ...parsed.data, version: 1, messages };
+      return storedConversationOf(reading.value);
     } catch (error) {
       this.log(`Skipping corrupt conversation file ${file}: ${describe(error)}`);
       return undefined;
@@ -224,6 +221,48 @@ export function conversationTitle(firstUserText: string): string {
   const line = firstUserText.split('\n').map((candidate) => candidate.replace(/\s+/g, ' ').trim()).find((candidate) => candidate !== '') ?? '';
   if (line === '') return 'New chat';
   return line.length > MAX_TITLE ? `${line.slice(0, MAX_TITLE - 1).trimEnd()}…` : line;
+}
+
+function savedConversationOf(conversation: StoredConversation): SavedConversation {
+  const { id, title, createdAt, updatedAt, usage, cost, context, model, review } = conversation;
+  return {
+    version: SAVED_CONVERSATION_FORMAT_VERSION,
+    id,
+    title,
+    createdAt,
+    updatedAt,
+    // The core's messages, stored as they are: the format checks only what repairHistory relies on.
+    messages: conversation.messages as unknown as SavedMessage[],
+    items: conversation.items.map(savedChatItemOf),
+    usage: { ...usage },
+    cost,
+    context: context && savedContextGaugeOf(context),
+    model,
+    review,
+  };
+}
+
+/** Throws when the history cannot be repaired. */
+function storedConversationOf(saved: SavedConversation): StoredConversation {
+  const { id, title, createdAt, updatedAt, usage, cost, context, model, review } = saved;
+  // The schema checked the messages only loosely; repairHistory makes what remains acceptable to the providers.
+  const messages = repairHistory(saved.messages as unknown as Message[]);
+  const items: ChatItem[] = saved.items.map(chatItemOfSaved);
+  return {
+    version: 1,
+    id,
+    title,
+    createdAt,
+    updatedAt,
+    messages,
+    items,
+    usage,
+    // Absent stays absent: a loaded conversation equals the one saved.
+    ...(cost === undefined ? {} : { cost }),
+    ...(context === undefined ? {} : { context: contextGaugeOfSaved(context) }),
+    ...(model === undefined ? {} : { model }),
+    ...(review === undefined ? {} : { review }),
+  };
 }
 
 /** A reader sees the old file or the new one, never half of one. */
