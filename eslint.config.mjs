@@ -24,7 +24,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [noVscode],
-        patterns: [{ group: hostFolders, message: 'src/core must not depend on a host; add an interface to core/host instead.' }],
+        patterns: [
+          { group: hostFolders, message: 'src/core must not depend on a host; add an interface to core/host instead.' },
+          { group: ['**/protocol/**'], message: 'src/core must not know the UI protocol (docs/architecture.md): give core its own type and map it to the protocol in the host.' },
+        ],
       }],
     },
   },

@@ -1,8 +1,8 @@
-import type { McpServerInfo, McpState } from '../../protocol/mcpServers';
 import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
 import { McpServerConnection, type McpLog, type McpToolDefinition } from './mcpServerConnection';
+import type { McpServerStatus, McpStatus } from './mcpServerStatus';
 import type { McpStartApproval } from './mcpStartApproval';
 import { mcpTool } from './mcpTool';
 import { modelToolNames } from './mcpToolNames';
@@ -38,7 +38,7 @@ export interface McpManagerOptions {
 
 /**
  * The configured MCP servers: loads their configuration, starts them when a conversation first
- * needs tools, offers their tools to the model, and reports their state to the panel.
+ * needs tools, offers their tools to the model, and reports their status (shown in VS Code's MCP panel).
  */
 export class McpManager implements ToolSource {
   private connections: McpServerConnection[] = [];
@@ -101,9 +101,9 @@ export class McpManager implements ToolSource {
     })));
   }
 
-  state(): McpState {
+  status(): McpStatus {
     const names = this.modelNames();
-    const servers = this.connections.map((connection): McpServerInfo => ({
+    const servers = this.connections.map((connection): McpServerStatus => ({
       name: connection.name,
       state: connection.state,
       ...(connection.error === undefined ? {} : { error: connection.error }),

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerState } from '../../protocol/mcpServers';
 import { ToolError } from '../tools/toolError';
 import type { McpServerConfig } from './mcpServerConfig';
+import type { McpServerState } from './mcpServerStatus';
 import type { McpCallResult } from './mcpToolResult';
 import { OutputTail } from './outputTail';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
