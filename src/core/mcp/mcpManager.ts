@@ -1,3 +1,4 @@
+import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
@@ -24,6 +25,8 @@ export interface McpManagerOptions {
   editConfig?: McpConfigEditing;
   /** Where stdio servers start when their configuration names no `cwd`. */
   defaultCwd(): string | undefined;
+  /** Starts the servers' programs and opens their network connections. */
+  transports: McpTransportFactory;
   /** Servers it does not approve wait for the user's answer before they start. */
   startApproval?: McpStartApproval;
   clientVersion: string;
@@ -216,6 +219,7 @@ export class McpManager implements ToolSource {
     return new McpServerConnection({
       config,
       defaultCwd: this.options.defaultCwd(),
+      transports: this.options.transports,
       clientVersion: this.options.clientVersion,
       log: this.options.log,
       changed: () => this.changed(),
