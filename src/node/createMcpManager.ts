@@ -9,6 +9,7 @@ import type { McpStartApproval } from '../core/mcp/mcpStartApproval';
 import { builtinTools } from '../core/tools/builtin';
 import { loadMcpConfig, readConfigFile, type McpConfigAdmission } from './loadMcpConfig';
 import { setServerField } from './mcpConfigEditor';
+import { mcpSdkTransports } from './mcpSdkTransports';
 import type { WorkspaceConfigTrust } from './workspaceConfigTrust';
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -41,6 +42,7 @@ export function createMcpManager(options: NodeMcpManagerOptions): McpManager {
       setServerField: (file, server, field, value) => editKeepingTrust(options.workspaceConfigTrust, file, () => setServerField(file, server, field, value)),
     },
     defaultCwd: () => options.workspaceRoots()[0],
+    transports: mcpSdkTransports,
     startApproval: options.startApproval,
     clientVersion: options.clientVersion,
     log: options.log,

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { McpManager, type McpManagerOptions } from '../../src/core/mcp/mcpManager';
 import type { McpConfigFile, McpServerConfig } from '../../src/core/mcp/mcpServerConfig';
 import type { McpLog } from '../../src/core/mcp/mcpServerConnection';
+import { mcpSdkTransports } from '../../src/node/mcpSdkTransports';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -103,6 +104,7 @@ export function mcpManagerOf(servers: readonly McpServerConfig[], options: Parti
   return new McpManager({
     loadConfig: async () => ({ servers: [...servers], problems: [] }),
     defaultCwd: () => root,
+    transports: mcpSdkTransports,
     clientVersion: '0.0.0-test',
     log: new McpTestLog(),
     builtinToolCount: 0,

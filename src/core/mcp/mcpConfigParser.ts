@@ -2,9 +2,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, printParseErrorCode, stripComments, type ParseError } from 'jsonc-parser';
 import * as z from 'zod';
-import type { McpTransportType } from '../../protocol/mcpServers';
 import { substituteVariables, type ConfigVariableValues } from './configVariables';
-import { defaultMcpTimeoutMs, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
+import { defaultMcpTimeoutMs, type McpConfigFile, type McpConfigProblem, type McpServerConfig, type McpTransportType } from './mcpServerConfig';
 
 export interface ParsedMcpConfig {
   servers: McpServerConfig[];

@@ -1,8 +1,9 @@
-import type { McpServerInfo, McpState } from '../../protocol/mcpServers';
+import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
 import { McpServerConnection, type McpLog, type McpToolDefinition } from './mcpServerConnection';
+import type { McpServerStatus, McpStatus } from './mcpServerStatus';
 import type { McpStartApproval } from './mcpStartApproval';
 import { mcpTool } from './mcpTool';
 import { modelToolNames } from './mcpToolNames';
@@ -24,6 +25,8 @@ export interface McpManagerOptions {
   editConfig?: McpConfigEditing;
   /** Where stdio servers start when their configuration names no `cwd`. */
   defaultCwd(): string | undefined;
+  /** Starts the servers' programs and opens their network connections. */
+  transports: McpTransportFactory;
   /** Servers it does not approve wait for the user's answer before they start. */
   startApproval?: McpStartApproval;
   clientVersion: string;
@@ -38,7 +41,7 @@ export interface McpManagerOptions {
 
 /**
  * The configured MCP servers: loads their configuration, starts them when a conversation first
- * needs tools, offers their tools to the model, and reports their state to the panel.
+ * needs tools, offers their tools to the model, and reports their status (shown in VS Code's MCP panel).
  */
 export class McpManager implements ToolSource {
   private connections: McpServerConnection[] = [];
@@ -101,9 +104,9 @@ export class McpManager implements ToolSource {
     })));
   }
 
-  state(): McpState {
+  status(): McpStatus {
     const names = this.modelNames();
-    const servers = this.connections.map((connection): McpServerInfo => ({
+    const servers = this.connections.map((connection): McpServerStatus => ({
       name: connection.name,
       state: connection.state,
       ...(connection.error === undefined ? {} : { error: connection.error }),
@@ -216,6 +219,7 @@ export class McpManager implements ToolSource {
     return new McpServerConnection({
       config,
       defaultCwd: this.options.defaultCwd(),
+      transports: this.options.transports,
       clientVersion: this.options.clientVersion,
       log: this.options.log,
       changed: () => this.changed(),

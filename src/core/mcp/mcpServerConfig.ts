@@ -1,4 +1,5 @@
-import type { McpTransportType } from '../../protocol/mcpServers';
+/** How Elbow reaches a server; `http` tries streamable HTTP, then SSE. */
+export type McpTransportType = 'stdio' | 'sse' | 'streamableHttp' | 'http';
 
 /** Where a server's configuration comes from; earlier kinds win when two files name the same server. */
 export type McpConfigKind = 'cli' | 'workspace' | 'vscode' | 'user';

@@ -1,8 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerState } from '../../protocol/mcpServers';
+import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import { ToolError } from '../tools/toolError';
 import type { McpServerConfig } from './mcpServerConfig';
+import type { McpServerState } from './mcpServerStatus';
 import type { McpCallResult } from './mcpToolResult';
 import { OutputTail } from './outputTail';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
@@ -20,6 +21,8 @@ export interface McpConnectionOptions {
   config: McpServerConfig;
   /** Where stdio servers start when their configuration names no `cwd`. */
   defaultCwd: string | undefined;
+  /** Starts the server's program or opens its network connection. */
+  transports: McpTransportFactory;
   clientVersion: string;
   log: McpLog;
   /** The state, error or tools changed. */
@@ -153,7 +156,7 @@ export class McpServerConnection {
     this.error = undefined;
     this.options.changed();
     const failures: string[] = [];
-    for (const open of transportsFor(this.options.config, this.options.defaultCwd)) {
+    for (const open of transportsFor(this.options.config, this.options.defaultCwd, this.options.transports)) {
       if (generation !== this.generation) return;
       const attempt = await this.tryTransport(open, generation).catch((error: unknown) => messageOf(error));
       if (attempt === undefined) return this.connected(generation);

@@ -1,16 +1,7 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Readable } from 'node:stream';
+import type { McpTransportFactory, McpTransportHandle } from '../host/mcpTransportFactory';
 import type { McpServerConfig } from './mcpServerConfig';
 
-export interface OpenedTransport {
-  transport: Transport;
-  /** stdio: the server's standard error, for the log. */
-  stderr?: Readable;
-  /** stdio: the server's process id once started. */
-  pid(): number | undefined;
+export interface OpenedTransport extends McpTransportHandle {
   /** What it is, for messages: `stdio`, `streamable HTTP`, `SSE`. */
   label: string;
 }
@@ -19,41 +10,34 @@ export interface OpenedTransport {
  * The transports to try for a server, in order: one for stdio, SSE and streamable HTTP; for
  * `http` (VS Code's type, and a `url` without a type) streamable HTTP and then the older SSE.
  */
-export function transportsFor(config: McpServerConfig, defaultCwd: string | undefined): Array<() => OpenedTransport> {
+export function transportsFor(config: McpServerConfig, defaultCwd: string | undefined, transports: McpTransportFactory): Array<() => OpenedTransport> {
   switch (config.type) {
     case 'stdio':
-      return [() => stdio(config, defaultCwd)];
+      return [() => stdio(config, defaultCwd, transports)];
     case 'sse':
-      return [() => sse(config)];
+      return [() => sse(config, transports)];
     case 'streamableHttp':
-      return [() => streamableHttp(config)];
+      return [() => streamableHttp(config, transports)];
     case 'http':
-      return [() => streamableHttp(config), () => sse(config)];
+      return [() => streamableHttp(config, transports), () => sse(config, transports)];
   }
 }
 
-function stdio(config: McpServerConfig, defaultCwd: string | undefined): OpenedTransport {
+function stdio(config: McpServerConfig, defaultCwd: string | undefined, transports: McpTransportFactory): OpenedTransport {
   if (config.command === undefined) throw new Error('No command is configured.');
-  const transport = new StdioClientTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? defaultCwd, stderr: 'pipe' });
-  return { transport, stderr: transport.stderr as Readable | undefined ?? undefined, pid: () => transport.pid ?? undefined, label: 'stdio' };
+  const opened = transports.stdio({ command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? defaultCwd });
+  return { ...opened, label: 'stdio' };
 }
 
-function sse(config: McpServerConfig): OpenedTransport {
-  const transport = new SSEClientTransport(urlOf(config), { requestInit: { headers: config.headers }, eventSourceInit: { fetch: withHeaders(config.headers) } });
-  return { transport, pid: () => undefined, label: 'SSE' };
+function sse(config: McpServerConfig, transports: McpTransportFactory): OpenedTransport {
+  return { ...transports.sse({ url: urlOf(config), headers: config.headers }), label: 'SSE' };
 }
 
-function streamableHttp(config: McpServerConfig): OpenedTransport {
-  const transport = new StreamableHTTPClientTransport(urlOf(config), { requestInit: { headers: config.headers } });
-  return { transport, pid: () => undefined, label: 'streamable HTTP' };
+function streamableHttp(config: McpServerConfig, transports: McpTransportFactory): OpenedTransport {
+  return { ...transports.streamableHttp({ url: urlOf(config), headers: config.headers }), label: 'streamable HTTP' };
 }
 
 function urlOf(config: McpServerConfig): URL {
   if (config.url === undefined) throw new Error('No url is configured.');
   return new URL(config.url);
-}
-
-/** The SSE stream's own request carries the configured headers too (e.g. Authorization). */
-function withHeaders(headers: Record<string, string>): typeof fetch {
-  return (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers).entries()), ...headers } });
 }

@@ -57,8 +57,8 @@ async function addServer(deps: McpCommandDependencies): Promise<void> {
 }
 
 async function restartServer(deps: McpCommandDependencies, name: unknown): Promise<void> {
-  const state = deps.manager.state();
-  const enabled = state.servers.filter((server) => server.state !== 'disabled');
+  const status = deps.manager.status();
+  const enabled = status.servers.filter((server) => server.state !== 'disabled');
   if (enabled.length === 0) {
     const choice = await vscode.window.showInformationMessage('No MCP server is configured (or all are disabled).', 'Add MCP Server');
     if (choice === 'Add MCP Server') await vscode.commands.executeCommand('elbow.mcp.addServer');

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
+import { mcpPanelState } from './mcpPanelState';
 
 export interface McpPanelBridgeDependencies {
   manager: McpManager;
@@ -59,11 +60,11 @@ export class McpPanelBridge implements vscode.Disposable {
   }
 
   postState(): void {
-    const state = this.deps.manager.state();
-    this.deps.post({ type: 'mcp', state });
+    const status = this.deps.manager.status();
+    this.deps.post({ type: 'mcp', state: mcpPanelState(status) });
     // Once when the count goes over, not again for every tool that comes or goes while it stays over.
-    if (state.warning !== undefined && this.warned === undefined) void this.warn(state.warning);
-    this.warned = state.warning;
+    if (status.warning !== undefined && this.warned === undefined) void this.warn(status.warning);
+    this.warned = status.warning;
   }
 
   dispose(): void {

@@ -92,18 +92,18 @@ describe('McpManager with real MCP servers', function () {
   }
 
   const toolNames = (manager: McpManager): string[] => manager.tools().map((tool) => tool.name);
-  const stateOf = (manager: McpManager, name: string) => manager.state().servers.find((server) => server.name === name);
+  const stateOf = (manager: McpManager, name: string) => manager.status().servers.find((server) => server.name === name);
 
   describe('server-everything over stdio', () => {
     let manager: McpManager;
     let registry: ToolRegistry;
-    let stateBeforePrepare: ReturnType<McpManager['state']>;
+    let stateBeforePrepare: ReturnType<McpManager['status']>;
 
     before(async () => {
       manager = mcpManagerOf([nodeServer('everything', [everythingServerScript], { alwaysAllow: everythingTools })]);
       registry = registryOf(manager);
       await manager.reload();
-      stateBeforePrepare = manager.state();
+      stateBeforePrepare = manager.status();
       await registry.prepare(new AbortController().signal);
     });
     after(async () => {
@@ -339,7 +339,7 @@ describe('McpManager with real MCP servers', function () {
       nodeServer('my.server', [everythingServerScript], { alwaysAllow: ['echo'] }),
       nodeServer('my_server', [everythingServerScript], { alwaysAllow: ['echo'] }),
     ])));
-    const echoNames = manager.state().servers.map((server) => server.tools.find((tool) => tool.name === 'echo')?.modelName);
+    const echoNames = manager.status().servers.map((server) => server.tools.find((tool) => tool.name === 'echo')?.modelName);
     assert.deepEqual(echoNames, ['mcp__my_server__echo', 'mcp__my_server__echo_2']);
     const names = toolNames(manager);
     assert.equal(new Set(names).size, names.length, 'no two tools share a name');
@@ -398,7 +398,7 @@ describe('McpManager with real MCP servers', function () {
       await writeJson(elbowFile(), { mcpServers: { everything: everythingEntry({ alwaysAllow: ['echo'] }) } });
       await writeJson(path.join(configDir, 'mcp.json'), { mcpServers: { broken: { command: 42 } } });
       const manager = await prepared(fileManager());
-      assert.deepEqual(manager.state().problems, [`~${path.sep}config${path.sep}mcp.json: mcpServers.broken.command: expected a string, not a number`]);
+      assert.deepEqual(manager.status().problems, [`~${path.sep}config${path.sep}mcp.json: mcpServers.broken.command: expected a string, not a number`]);
       assert.deepEqual(manager.serverNames(), ['everything']);
       assert.equal(stateOf(manager, 'everything')?.state, 'connected');
       assert.equal((await call(registryOf(manager), 'mcp__everything__echo', { message: 'valid' })).text, 'Echo: valid');

@@ -58,7 +58,7 @@ describe('McpManager: servers that need approval before they start', function ()
     return manager;
   }
 
-  const stateOf = (manager: McpManager, name: string) => manager.state().servers.find((server) => server.name === name);
+  const stateOf = (manager: McpManager, name: string) => manager.status().servers.find((server) => server.name === name);
   const started = async (pidFile: string): Promise<boolean> => fs.access(pidFile).then(() => true, () => false);
 
   it('waits for the answer without holding up the run, starts nothing before a yes, and starts on one', async () => {
