@@ -21,7 +21,7 @@ export async function cancelRows(host: AgentHost): Promise<Row[]> {
       const provider = createProvider({ provider: api, apiKey: server.apiKey, baseURL: api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl });
       const samples: number[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const session = new AgentSession({ host, provider, model: 'bench', system: 'bench', registry: new ToolRegistry() });
+        const session = new AgentSession({ host, provider, settings: { provider: 'openai', model: 'bench' }, system: 'bench', registry: new ToolRegistry() });
         server.enqueue({ kind: 'hang' });
         const controller = new AbortController();
         const running = session.send('wait', () => undefined, controller.signal);

@@ -1,22 +1,15 @@
 import * as os from 'node:os';
-import type { ModelOverride } from '../core/llm/modelCatalog';
-import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
+import type { AgentSettings } from '../core/agent/agentSettings';
+import { parseReasoningEffort, reasoningEffortSettings } from '../core/llm/reasoningEffort';
 import { apiKeyVariables, defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import { UsageError, type CliArguments } from './cliArguments';
 import { elbowDataFolder, type DataFolderSystem } from './dataFolder';
 import { modelOverridesVariable, readModelOverridesVariable } from './modelOverridesVariable';
 
 export interface CliConfig {
-  provider: ProviderName;
+  /** From flags, else the environment (the model table's corrections from `ELBOW_MODELS`). */
+  settings: AgentSettings;
   apiKey: string;
-  model: string;
-  baseUrl?: string;
-  reasoningEffort: ReasoningEffortSetting;
-  maxTurns?: number;
-  /** A streaming reply silent this long is abandoned and retried; 0: never; unset: the default. */
-  stallTimeoutMs?: number;
-  /** The user's corrections to the model table (`ELBOW_MODELS`). */
-  models: Record<string, ModelOverride>;
   /** Where Elbow keeps its files (archived transcripts). */
   dataFolder: string;
   /** Settings that were left out, one line each, for stderr. */
@@ -61,14 +54,16 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
     warnings.push(`${reasoningEffortVariable}: "${effortVariable}" is not one of ${reasoningEffortSettings.join(', ')}; left out.`);
   }
   return {
-    provider,
+    settings: {
+      provider,
+      model: args.model ?? nonEmpty(env[settings.modelVariable]) ?? settings.defaultModel,
+      baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
+      reasoningEffort: args.reasoningEffort ?? effortFromEnvironment ?? 'default',
+      maxTurns: args.maxTurns,
+      ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
+      models: models.overrides,
+    },
     apiKey,
-    model: args.model ?? nonEmpty(env[settings.modelVariable]) ?? settings.defaultModel,
-    baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
-    reasoningEffort: args.reasoningEffort ?? effortFromEnvironment ?? 'default',
-    maxTurns: args.maxTurns,
-    ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
-    models: models.overrides,
     dataFolder: elbowDataFolder(env, system),
     warnings,
   };

@@ -28,10 +28,8 @@ export interface CliPermissions {
 export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource, modelInfo: ModelInfoProbe = new ServerModelProbe()): Promise<AgentSession> {
   return createAgentSession({
     host: await createNodeHost([root], { sandbox: permissions.sandbox }),
-    provider: { provider: config.provider, apiKey: config.apiKey, baseURL: config.baseUrl, reasoningEffort: config.reasoningEffort, stallTimeoutMs: config.stallTimeoutMs },
-    model: config.model,
-    maxTurns: config.maxTurns,
-    models: config.models,
+    settings: config.settings,
+    apiKey: config.apiKey,
     modelInfo,
     toolSources: tools === undefined ? [] : [tools],
     archive: new JsonlTranscriptArchive(transcriptsFolder(config.dataFolder), cliSessionId(new Date())),

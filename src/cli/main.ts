@@ -66,7 +66,7 @@ interface RunParts {
 }
 
 async function runSession(session: AgentSession, args: CliArguments, { interactive, terminalApprovals, mcp, config, writeOut, writeErr }: RunParts): Promise<number> {
-  const hint = session.limits === undefined ? undefined : unknownModelHint(config.model, session.limits);
+  const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
     ? new JsonRenderer(writeOut)

@@ -1,36 +1,20 @@
 import * as vscode from 'vscode';
-import { defaultCompactionSettings, type CompactionSettings } from '../core/context/contextBudget';
+import type { AgentSettings } from '../core/agent/agentSettings';
+import { defaultCompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
-import type { ModelOverride } from '../core/llm/modelCatalog';
-import { parseReasoningEffort, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
+import { parseReasoningEffort } from '../core/llm/reasoningEffort';
 import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { relativeInside } from '../core/search/searchScope';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import { defaultStallTimeoutMs } from '../core/llm/providers/stallTimeout';
 import type { TerminalSettings } from './terminal/terminalRunner';
 
-/** The `elbow.*` settings (contributes.configuration in package.json documents each). */
-export interface ElbowSettings {
-  provider: ProviderName;
-  /** Never empty: the provider's default when the setting is. */
-  model: string;
-  baseUrl: string | undefined;
-  /** How hard the model thinks; `default` leaves it to the model. */
-  reasoningEffort: ReasoningEffortSetting;
-  maxTurns: number;
-  requestTimeoutMs: number;
-  /** A streaming reply silent this long is abandoned and retried; 0: never. */
-  stallTimeoutMs: number;
-  maxRetries: number;
+/** How the agent's edits reach the user (`elbow.edits.*`): only the extension uses these. */
+export interface EditSettings {
   /** `afterApply`: edits land at once and are reviewed in the editor; `beforeApply`: each edit waits for approval in the chat. */
   editReview: 'afterApply' | 'beforeApply';
   /** What happens to the editor when the agent changes a file. */
   openEditedFiles: 'background' | 'followAlong' | 'never';
-  toolCallsPerMessage: number;
-  commandsPerMessage: number;
-  /** Corrections to the built-in model table: window, output limit and prices per model id. */
-  models: Record<string, ModelOverride>;
-  compaction: CompactionSettings;
 }
 
 export const providerLabels: Record<ProviderName, string> = {
@@ -38,7 +22,8 @@ export const providerLabels: Record<ProviderName, string> = {
   anthropic: 'Anthropic',
 };
 
-export function readSettings(): ElbowSettings {
+/** The `elbow.*` settings the agent session runs with (contributes.configuration in package.json documents each). */
+export function readSettings(): AgentSettings {
   const configuration = vscode.workspace.getConfiguration('elbow');
   const provider: ProviderName = configuration.get<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
   const model = configuration.get<string>('model', '').trim();
@@ -52,8 +37,6 @@ export function readSettings(): ElbowSettings {
     requestTimeoutMs: clampInteger(configuration.get<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
     stallTimeoutMs: clampInteger(configuration.get<number>('stallTimeoutSeconds'), 0, 3_600, defaultStallTimeoutMs / 1_000) * 1_000,
     maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),
-    editReview: configuration.get<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
-    openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),
     toolCallsPerMessage: clampInteger(configuration.get<number>('limits.toolCallsPerMessage'), 10, 5_000, 200),
     commandsPerMessage: clampInteger(configuration.get<number>('limits.commandsPerMessage'), 1, 1_000, 30),
     models: parseModelOverrides(configuration.get<unknown>('models')).overrides,
@@ -62,6 +45,15 @@ export function readSettings(): ElbowSettings {
       summarizeAtPercent: clampInteger(configuration.get<number>('context.summarizeAt'), 10, 95, defaultCompactionSettings.summarizeAtPercent),
       keepRecentToolResults: clampInteger(configuration.get<number>('context.keepRecentToolResults'), 0, 100, defaultCompactionSettings.keepRecentToolResults),
     },
+  };
+}
+
+/** Read for each edit, so a change applies to the next one. */
+export function readEditSettings(): EditSettings {
+  const configuration = vscode.workspace.getConfiguration('elbow');
+  return {
+    editReview: configuration.get<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
+    openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),
   };
 }
 

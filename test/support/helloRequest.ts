@@ -25,8 +25,8 @@ export async function measureHello(): Promise<HelloTokens> {
     server.enqueue({ kind: 'reply', content: [text('Hello! What can I do for you?')] });
     const session = await createAgentSession({
       host: await createNodeHost([root]),
-      provider: { provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl },
-      model: 'gpt-4.1',
+      settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl },
+      apiKey: server.apiKey,
     });
     await session.send('hello', () => undefined);
     await session.dispose();

@@ -77,13 +77,17 @@ export async function runLongTask(options: LongTaskOptions): Promise<LongTaskRun
     const archive: TranscriptArchive = new JsonlTranscriptArchive(archiveFolder, 'long-task');
     const session = await createAgentSession({
       host: await createNodeHost([root]),
-      provider: providerConfig(server, options.api),
-      model: 'long-task-model',
-      maxTurns: options.turns + 10,
+      settings: {
+        ...providerSettings(server, options.api),
+        model: 'long-task-model',
+        maxTurns: options.turns + 10,
+        toolCallsPerMessage: 100_000,
+        commandsPerMessage: 100_000,
+        models: { 'long-task-model': { contextWindow: options.contextWindow, maxOutputTokens: options.maxOutputTokens ?? 4_096 } },
+        compaction: options.compaction,
+      },
+      apiKey: server.apiKey,
       retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
-      guardRails: { toolCallsPerMessage: 100_000, commandsPerMessage: 100_000, identicalFailures: 3 },
-      models: { 'long-task-model': { contextWindow: options.contextWindow, maxOutputTokens: options.maxOutputTokens ?? 4_096 } },
-      compaction: options.compaction,
       archive,
     });
     const events: AgentEvent[] = [];
@@ -95,10 +99,10 @@ export async function runLongTask(options: LongTaskOptions): Promise<LongTaskRun
   }
 }
 
-function providerConfig(server: FakeLlmServer, api: FakeLlmApi) {
+function providerSettings(server: FakeLlmServer, api: FakeLlmApi) {
   return api === 'openai'
-    ? { provider: 'openai' as const, apiKey: server.apiKey, baseURL: server.openaiBaseUrl }
-    : { provider: 'anthropic' as const, apiKey: server.apiKey, baseURL: server.anthropicBaseUrl };
+    ? { provider: 'openai' as const, baseUrl: server.openaiBaseUrl }
+    : { provider: 'anthropic' as const, baseUrl: server.anthropicBaseUrl };
 }
 
 /** Distinct, deterministic prose, so no two files compress or compare alike. */

@@ -35,5 +35,5 @@ export function startAskingTerminalChat(host: AgentHost, server: FakeLlmServer, 
   const approvals = new TerminalApprovals({ color: false });
   const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
   const provider = createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl });
-  return startTerminalChat(new AgentSession({ host, provider, model: 'm', system: 's', registry, permissions }), approvals);
+  return startTerminalChat(new AgentSession({ host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, permissions }), approvals);
 }

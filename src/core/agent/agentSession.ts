@@ -1,6 +1,6 @@
 import { CommandSession } from '../tools/builtin/commands/commandSession';
 import type { AgentHost } from '../host/host';
-import { contextBudget, type CompactionSettings } from '../context/contextBudget';
+import { contextBudget } from '../context/contextBudget';
 import { addToTotals, storedTotals, type UsageTotals } from '../context/usageTotals';
 import type { TranscriptArchive } from '../host/transcriptArchive';
 import { userText, type Message, type Usage } from '../llm/messages';
@@ -15,18 +15,19 @@ import { Workspace } from '../workspace/workspace';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
 import { ContextKeeper } from './contextKeeper';
-import { GuardRails, type GuardRailLimits } from './guardRails';
+import type { AgentSettings } from './agentSettings';
+import { defaultGuardRailLimits, GuardRails } from './guardRails';
 import { repairHistory } from './repairHistory';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
 
 export interface AgentSessionOptions {
   host: AgentHost;
   provider: Provider;
-  model: string;
+  /** The user's settings; those of the provider (endpoint, timeouts, reasoning) are already in `provider`. */
+  settings: AgentSettings;
   system: string;
   registry: ToolRegistry;
-  /** Model turns allowed for one user message. */
-  maxTurns?: number;
+  /** How failed requests are retried; by default the default policy with the settings' number of retries. */
   retry?: RetryPolicy;
   maxOutputTokens?: number;
   /** The messages of a stored conversation to continue; repaired first, as a reload may have cut a run short. */
@@ -37,12 +38,10 @@ export interface AgentSessionOptions {
   takeNotes?: () => string[];
   /** Permission for commands and for access outside the workspace; by default the built-in allow list, and nobody to ask. */
   permissions?: PermissionGate;
-  guardRails?: GuardRailLimits;
   /** The conversation's commands, when they outlive this session (e.g. across a change of model). */
   commands?: CommandSession;
   /** The model's window, output limit and prices; without them the history is never compacted and costs are unknown. */
   limits?: ModelLimits;
-  compaction?: CompactionSettings;
   /** Where the full history goes before a summary replaces it. */
   archive?: TranscriptArchive;
   /** The stored conversation's cost so far (`null`: unknown). */
@@ -59,6 +58,7 @@ export class AgentSession {
   readonly commands: CommandSession;
   private readonly permissions: PermissionGate;
   private readonly guard: GuardRails;
+  private readonly retryPolicy: RetryPolicy;
   private running = false;
   private totals: UsageTotals;
   /** The model's window and prices, when known to the session. */
@@ -68,16 +68,22 @@ export class AgentSession {
   constructor(private readonly options: AgentSessionOptions) {
     this.workspace = new Workspace(options.host);
     this.permissions = options.permissions ?? new PermissionGate({ settings: new FixedPermissionSettings() });
-    this.guard = new GuardRails(options.guardRails);
+    const { settings } = options;
+    this.guard = new GuardRails({
+      ...defaultGuardRailLimits,
+      toolCallsPerMessage: settings.toolCallsPerMessage ?? defaultGuardRailLimits.toolCallsPerMessage,
+      commandsPerMessage: settings.commandsPerMessage ?? defaultGuardRailLimits.commandsPerMessage,
+    });
+    this.retryPolicy = options.retry ?? { ...defaultRetryPolicy, maxRetries: settings.maxRetries ?? defaultRetryPolicy.maxRetries };
     this.commands = options.commands ?? new CommandSession();
     this.messages = repairHistory(options.history ?? []);
     this.totals = storedTotals(options.usage, options.cost);
     this.limits = options.limits;
     this.context = options.limits === undefined ? undefined : new ContextKeeper({
       provider: options.provider,
-      model: options.model,
-      budget: contextBudget(options.limits, options.compaction),
-      retry: options.retry ?? defaultRetryPolicy,
+      model: settings.model,
+      budget: contextBudget(options.limits, settings.compaction),
+      retry: this.retryPolicy,
       archive: options.archive,
     });
   }
@@ -132,7 +138,7 @@ export class AgentSession {
       begin();
       return runAgentLoop({
         provider: this.options.provider,
-        model: this.options.model,
+        model: this.options.settings.model,
         system: this.options.system,
         registry: this.options.registry,
         toolContext: {
@@ -146,8 +152,8 @@ export class AgentSession {
         },
         guard: this.guard,
         messages: this.messages,
-        maxTurns: this.options.maxTurns ?? defaultMaxTurns,
-        retry: this.options.retry ?? defaultRetryPolicy,
+        maxTurns: this.options.settings.maxTurns ?? defaultMaxTurns,
+        retry: this.retryPolicy,
         maxOutputTokens: this.options.maxOutputTokens,
         takeNotes: this.options.takeNotes,
         context: this.context,

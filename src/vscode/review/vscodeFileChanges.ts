@@ -1,7 +1,7 @@
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as vscode from 'vscode';
 import type { ChangeOutcome, FileChanges, ProposedChange } from '../../core/host/fileChanges';
-import { readSettings } from '../settings';
+import { readEditSettings } from '../settings';
 import { currentText, decodeText } from './currentText';
 import type { ReviewManager } from './reviewManager';
 
@@ -37,7 +37,7 @@ export class VscodeFileChanges implements FileChanges {
     const before = change.before === undefined ? undefined : decodeText(change.before);
     const after = change.after === undefined ? undefined : decodeText(change.after);
     if ((await currentText(change.path)) !== before) return { status: 'stale' };
-    const settings = readSettings();
+    const settings = readEditSettings();
     if (settings.editReview === 'beforeApply') {
       const diff = createTwoFilesPatch(change.displayPath, change.displayPath, before ?? '', after ?? '', before === undefined ? 'new file' : undefined, after === undefined ? 'deleted' : undefined, { headerOptions: FILE_HEADERS_ONLY });
       const decision = await this.gate.ask(change.toolCallId, diff, signal);

@@ -20,27 +20,27 @@ describe('cli arguments and configuration', () => {
 
   it('takes --stall-timeout in seconds, 0 turning it off, and refuses anything else', () => {
     const env = { OPENAI_API_KEY: 'k' };
-    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '300']), env).stallTimeoutMs, 300_000);
-    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '0']), env).stallTimeoutMs, 0);
-    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '1.5']), env).stallTimeoutMs, 1_500);
-    assert.equal(resolveCliConfig(parseCliArguments([]), env).stallTimeoutMs, undefined, 'unset: the provider default');
+    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '300']), env).settings.stallTimeoutMs, 300_000);
+    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '0']), env).settings.stallTimeoutMs, 0);
+    assert.equal(resolveCliConfig(parseCliArguments(['--stall-timeout', '1.5']), env).settings.stallTimeoutMs, 1_500);
+    assert.equal(resolveCliConfig(parseCliArguments([]), env).settings.stallTimeoutMs, undefined, 'unset: the provider default');
     for (const bad of ['-1', 'soon', '']) assert.throws(() => parseCliArguments(['--stall-timeout', bad]), UsageError, bad);
   });
 
   it('reads the seeds environment variables, flags winning', () => {
     const env = { OPENAI_API_KEY: 'k', OPENAI_API_BASE: 'https://api.deepseek.com', OPENAI_MODEL: 'deepseek-chat' };
-    const { provider, apiKey, model, baseUrl, maxTurns } = resolveCliConfig(parseCliArguments([]), env);
+    const { settings: { provider, model, baseUrl, maxTurns }, apiKey } = resolveCliConfig(parseCliArguments([]), env);
     assert.deepEqual({ provider, apiKey, model, baseUrl, maxTurns }, { provider: 'openai', apiKey: 'k', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com', maxTurns: undefined });
     const flagged = resolveCliConfig(parseCliArguments(['--model', 'other', '--base-url', 'http://local']), env);
-    assert.equal(flagged.model, 'other');
-    assert.equal(flagged.baseUrl, 'http://local');
+    assert.equal(flagged.settings.model, 'other');
+    assert.equal(flagged.settings.baseUrl, 'http://local');
   });
 
   it('picks the provider from ELBOW_PROVIDER or from which key is set', () => {
-    assert.equal(resolveCliConfig(parseCliArguments([]), { ANTHROPIC_API_KEY: 'a' }).provider, 'anthropic');
-    assert.equal(resolveCliConfig(parseCliArguments([]), { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' }).provider, 'openai');
+    assert.equal(resolveCliConfig(parseCliArguments([]), { ANTHROPIC_API_KEY: 'a' }).settings.provider, 'anthropic');
+    assert.equal(resolveCliConfig(parseCliArguments([]), { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' }).settings.provider, 'openai');
     const chosen = resolveCliConfig(parseCliArguments([]), { ELBOW_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o', ANTHROPIC_MODEL: 'claude-x' });
-    assert.deepEqual([chosen.provider, chosen.apiKey, chosen.model], ['anthropic', 'a', 'claude-x']);
+    assert.deepEqual([chosen.settings.provider, chosen.apiKey, chosen.settings.model], ['anthropic', 'a', 'claude-x']);
   });
 
   it('names the variable to set when the key is missing', () => {
@@ -52,9 +52,9 @@ describe('cli arguments and configuration', () => {
   it('applies the model table corrections in ELBOW_MODELS', () => {
     const env = { OPENAI_API_KEY: 'k', ELBOW_MODELS: '{"my-model": {"contextWindow": 32768, "inputPrice": 0.5, "outputPrice": 1.5}}' };
     const config = resolveCliConfig(parseCliArguments([]), env);
-    assert.deepEqual(config.models, { 'my-model': { contextWindow: 32768, inputPrice: 0.5, outputPrice: 1.5 } });
+    assert.deepEqual(config.settings.models, { 'my-model': { contextWindow: 32768, inputPrice: 0.5, outputPrice: 1.5 } });
     assert.deepEqual(config.warnings, []);
-    assert.deepEqual(resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k' }).models, {});
+    assert.deepEqual(resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k' }).settings.models, {});
   });
 
   it('refuses ELBOW_MODELS that is not JSON, naming the variable', () => {
@@ -67,7 +67,7 @@ describe('cli arguments and configuration', () => {
   it('leaves out an ELBOW_MODELS entry with problems, names it, and applies the rest', () => {
     const env = { OPENAI_API_KEY: 'k', ELBOW_MODELS: '{"good": {"contextWindow": 65536}, "bad": {"contextWindow": "big"}}' };
     const config = resolveCliConfig(parseCliArguments([]), env);
-    assert.deepEqual(config.models, { good: { contextWindow: 65536 } });
+    assert.deepEqual(config.settings.models, { good: { contextWindow: 65536 } });
     assert.equal(config.warnings.length, 1);
     assert.match(config.warnings[0] ?? '', /^ELBOW_MODELS: bad: contextWindow: /);
   });

@@ -30,14 +30,14 @@ describe('--reasoning-effort and ELBOW_REASONING_EFFORT', () => {
   });
 
   it('reaches the configuration, the flag winning over the environment, default when neither says', () => {
-    assert.equal(resolveCliConfig(parseCliArguments([]), keys).reasoningEffort, 'default');
-    assert.equal(resolveCliConfig(parseCliArguments([]), { ...keys, ELBOW_REASONING_EFFORT: 'low' }).reasoningEffort, 'low');
-    assert.equal(resolveCliConfig(parseCliArguments(['--reasoning-effort', 'high']), { ...keys, ELBOW_REASONING_EFFORT: 'low' }).reasoningEffort, 'high');
+    assert.equal(resolveCliConfig(parseCliArguments([]), keys).settings.reasoningEffort, 'default');
+    assert.equal(resolveCliConfig(parseCliArguments([]), { ...keys, ELBOW_REASONING_EFFORT: 'low' }).settings.reasoningEffort, 'low');
+    assert.equal(resolveCliConfig(parseCliArguments(['--reasoning-effort', 'high']), { ...keys, ELBOW_REASONING_EFFORT: 'low' }).settings.reasoningEffort, 'high');
   });
 
   it('leaves out a bad ELBOW_REASONING_EFFORT with a warning, and runs with the default', () => {
     const config = resolveCliConfig(parseCliArguments([]), { ...keys, ELBOW_REASONING_EFFORT: 'lots' });
-    assert.equal(config.reasoningEffort, 'default');
+    assert.equal(config.settings.reasoningEffort, 'default');
     assert.equal(config.warnings.length, 1);
     assert.match(config.warnings[0] ?? '', /ELBOW_REASONING_EFFORT: "lots"/);
   });

@@ -32,7 +32,7 @@ describe('interactive chat', function () {
   beforeEach(async () => {
     server = await startFakeLlmServer();
     ws = await createTempWorkspace({});
-    session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), model: 'm', system: 's', registry: new ToolRegistry() });
+    session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() });
     ({ terminal, input, finished } = startTerminalChat(session));
   });
   afterEach(async () => {

@@ -123,7 +123,7 @@ describe('interactive chat: trusting the workspace\'s MCP configuration', functi
     const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
     const provider = createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl });
     const terminal = createTerminalScreen();
-    const finished = runInteractiveChat(new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry, permissions }), {
+    const finished = runInteractiveChat(new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, permissions }), {
       input: terminal.input,
       output: terminal.output,
       renderer: terminal.renderer,

@@ -34,7 +34,7 @@ describe('agent loop', () => {
     provider = new ScriptedProvider();
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    session = new AgentSession({ host: ws.host, provider, model: 'm', system: 'sys', registry, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
+    session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
     events = [];
   });
   afterEach(() => ws.cleanup());
@@ -80,7 +80,7 @@ describe('agent loop', () => {
   });
 
   it('stops at the turn limit with a clear message and leaves a valid conversation', async () => {
-    const limited = new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry: new ToolRegistry().register(listFilesTool), maxTurns: 2 });
+    const limited = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm', maxTurns: 2 }, system: 's', registry: new ToolRegistry().register(listFilesTool) });
     provider.enqueue(reply([call('list_files', {})]), reply([call('list_files', {})]));
     const outcome = await limited.send('loop forever', emit);
     assert.equal(outcome.reason, 'max_turns');

@@ -21,7 +21,7 @@ describe('AgentSession resume', () => {
   afterEach(() => ws.cleanup());
 
   function session(history?: Message[], usage?: AssistantMessage['usage']): AgentSession {
-    return new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry: new ToolRegistry(), history, usage });
+    return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry(), history, usage });
   }
 
   it('starts empty, with no usage, by default', () => {

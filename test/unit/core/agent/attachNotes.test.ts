@@ -50,7 +50,7 @@ describe('notes for the model', () => {
     it('reach the next request once, and only once', async () => {
       const provider = new ScriptedProvider();
       const notes = ['The user rejected your change to a.ts lines 2–3.'];
-      const session = new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry: new ToolRegistry(), takeNotes: () => notes.splice(0) });
+      const session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry(), takeNotes: () => notes.splice(0) });
       provider.enqueue([{ type: 'done', message: assistant([{ type: 'text', text: 'ok' }]) }]);
       provider.enqueue([{ type: 'done', message: assistant([{ type: 'text', text: 'ok again' }]) }]);
       await session.send('first', () => undefined);

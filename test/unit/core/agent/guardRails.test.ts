@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
+import type { AgentSettings } from '../../../../src/core/agent/agentSettings';
 import type { AssistantMessage } from '../../../../src/core/llm/messages';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
@@ -39,11 +40,11 @@ describe('guard rails', () => {
   });
   afterEach(() => ws.cleanup());
 
-  function session(limits = { toolCallsPerMessage: 100, commandsPerMessage: 2, identicalFailures: 3 }): AgentSession {
+  function session(settings: AgentSettings = { provider: 'openai', model: 'm', toolCallsPerMessage: 100, commandsPerMessage: 2 }): AgentSession {
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
     const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
-    return new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry, permissions, guardRails: limits });
+    return new AgentSession({ host: ws.host, provider, settings, system: 's', registry, permissions });
   }
 
   it('stops the run when the same call fails three times, and says why', async () => {

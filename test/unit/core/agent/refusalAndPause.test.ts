@@ -26,7 +26,7 @@ describe('agent loop: refusals and paused turns', () => {
     provider = new ScriptedProvider();
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    session = new AgentSession({ host: ws.host, provider, model: 'm', system: 'sys', registry, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
+    session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
     events = [];
   });
   afterEach(() => ws.cleanup());

@@ -30,7 +30,7 @@ for (const api of ['openai', 'anthropic'] as const) {
       const provider = createProvider({ provider: api, apiKey: server.apiKey, baseURL: api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl });
       const registry = new ToolRegistry();
       for (const tool of builtinTools()) registry.register(tool);
-      session = new AgentSession({ host: ws.host, provider, model: 'test-model', system: 'You are a test.', registry, retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 5_000 } });
+      session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'test-model' }, system: 'You are a test.', registry, retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 5_000 } });
       events = [];
     });
     afterEach(async () => {

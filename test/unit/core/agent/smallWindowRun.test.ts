@@ -132,10 +132,13 @@ describe('a 32k-window run over a 6 MB log and a 100 KB source file', function (
       try {
         const session = await createAgentSession({
           host: await createNodeHost([root]),
-          provider: providerConfig(api, server.apiKey, api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl),
-          model: MODEL,
+          settings: {
+            ...providerSettings(api, api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl),
+            model: MODEL,
+            models: { [MODEL]: { contextWindow: WINDOW, maxOutputTokens: MAX_OUTPUT } },
+          },
+          apiKey: server.apiKey,
           retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
-          models: { [MODEL]: { contextWindow: WINDOW, maxOutputTokens: MAX_OUTPUT } },
         });
         const outcome = await session.send('The service crashed. Find out why: the log is logs/service.log, the code src/server.ts.', (event) => events.push(event));
         await session.dispose();
@@ -175,6 +178,6 @@ describe('a 32k-window run over a 6 MB log and a 100 KB source file', function (
   }
 });
 
-function providerConfig(api: FakeLlmApi, apiKey: string, baseURL: string) {
-  return api === 'openai' ? { provider: 'openai' as const, apiKey, baseURL } : { provider: 'anthropic' as const, apiKey, baseURL };
+function providerSettings(api: FakeLlmApi, baseUrl: string) {
+  return api === 'openai' ? { provider: 'openai' as const, baseUrl } : { provider: 'anthropic' as const, baseUrl };
 }

@@ -54,7 +54,7 @@ describe('compaction and the results the model has not seen', () => {
   function session(history: Message[]): AgentSession {
     const registry = new ToolRegistry();
     registry.register(readFileTool);
-    return new AgentSession({ host: ws.host, provider, model: 'm', system: 's', registry, history, limits, retry: noRetry });
+    return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, history, limits, retry: noRetry });
   }
 
   it('summarises what the model has seen and sends the new result whole after the summary', async () => {

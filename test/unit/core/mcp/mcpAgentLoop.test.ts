@@ -107,7 +107,7 @@ for (const api of ['openai', 'anthropic'] as const) {
       for (const tool of builtinTools()) registry.register(tool);
       registry.addSource(manager);
       const permissions = new PermissionGate({ settings, approvals });
-      return new AgentSession({ host: ws.host, provider, model: 'test-model', system: 'You are a test.', registry, permissions, retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 1_000 } });
+      return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'test-model' }, system: 'You are a test.', registry, permissions, retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 1_000 } });
     }
 
     const send = (prompt: string): Promise<RunOutcome> => session.send(prompt, (event) => events.push(event));

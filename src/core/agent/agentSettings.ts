@@ -1,0 +1,40 @@
+import type { CompactionSettings } from '../context/contextBudget';
+import type { ModelOverride } from '../llm/modelCatalog';
+import type { ReasoningEffortSetting } from '../llm/reasoningEffort';
+import type { ProviderName } from '../llm/providers/createProvider';
+
+/**
+ * The user's settings an agent session runs with, the same whichever host reads them: VS Code
+ * from `elbow.*` (`readSettings` in src/vscode/settings.ts), the CLI from its flags and
+ * environment (`resolveCliConfig` in src/cli/cliConfig.ts). They pass as one object through
+ * `createAgentSession` to `AgentSession`; a field left out is the built-in default. The API key
+ * and what only a host uses (edit review, terminal, sandbox, who approves) stay apart.
+ *
+ * A new setting touches: this type, the readers that fill it (package.json `contributes` and
+ * `readSettings`; a CLI flag in cliArguments.ts and `resolveCliConfig`), and the code that uses it.
+ */
+export interface AgentSettings {
+  provider: ProviderName;
+  /** The model id; the readers put the provider's default in place of an empty setting. */
+  model: string;
+  /** The server requests (and the API key) go to; unset: the provider's own. */
+  baseUrl?: string;
+  /** How hard the model thinks; `default` leaves it to the model. */
+  reasoningEffort?: ReasoningEffortSetting;
+  /** Model turns allowed for one user message. */
+  maxTurns?: number;
+  /** How long one request to the model may take in all. */
+  requestTimeoutMs?: number;
+  /** A streaming reply silent this long is abandoned and retried; 0: never. */
+  stallTimeoutMs?: number;
+  /** Retries of a failed request to the model. */
+  maxRetries?: number;
+  /** Tool calls allowed after a user message before Elbow asks whether to go on. */
+  toolCallsPerMessage?: number;
+  /** Commands allowed after a user message before Elbow asks whether to go on. */
+  commandsPerMessage?: number;
+  /** Corrections to the built-in model table: window, output limit and prices per model id. */
+  models?: Readonly<Record<string, ModelOverride>>;
+  /** When the history is compacted. */
+  compaction?: CompactionSettings;
+}
