@@ -79,6 +79,7 @@ export class AgentSession {
       budget: contextBudget(options.limits, options.compaction),
       retry: options.retry ?? defaultRetryPolicy,
       archive: options.archive,
+      toolOf: (name) => options.registry.identity(name),
     });
   }
 
