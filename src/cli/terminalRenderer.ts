@@ -25,8 +25,8 @@ export const INTERRUPTED_ANSWER_LINE = '[Interrupted: the reply above broke off 
 export class TerminalRenderer {
   private midLine = false;
   private answerStarted = false;
-  /** Arguments of calls that are running, printed with their result line. */
-  private readonly pendingArguments = new Map<string, string>();
+  /** Subjects of calls that are running, printed with their result line. */
+  private readonly pendingSubjects = new Map<string, string>();
 
   constructor(private readonly output: RendererOutput, private readonly options: RendererOptions) {}
 
@@ -43,16 +43,16 @@ export class TerminalRenderer {
         this.midLine = !event.text.endsWith('\n');
         break;
       case 'tool_result': {
-        const call = toolCallLine(event.name, this.pendingArguments.get(event.id) ?? '');
+        const call = toolCallLine(event.name, this.pendingSubjects.get(event.id) ?? '');
         // Where a command ran (the same words as in its summary).
         const label = event.placement === undefined ? undefined : placementLabel(event.placement === 'sandboxed', true);
         const where = label === undefined ? '' : this.paint('2', ` · ${label}`);
         this.line(event.isError ? `${this.paint('31', '✗')} ${call}: ${firstLine(event.text)}${where}` : `${this.paint('32', '✓')} ${call}${where}`);
-        this.pendingArguments.delete(event.id);
+        this.pendingSubjects.delete(event.id);
         break;
       }
       case 'tool_call':
-        this.pendingArguments.set(event.id, event.arguments);
+        this.pendingSubjects.set(event.id, event.subject);
         break;
       case 'reply_discarded':
         // What streamed is already on the screen: say it does not count. Printed only at the end (-p), it never showed.

@@ -1,23 +1,8 @@
-/** Keys whose values best say what a call is about, in order of preference. */
-const telling = ['path', 'pattern', 'command', 'query', 'focus'];
 const maxSummary = 60;
 
-/** `read_file(src/app.ts)`: a tool call in one short line for the terminal. */
-export function toolCallLine(name: string, argumentsJson: string): string {
-  return `${name}(${argumentsSummary(argumentsJson)})`;
-}
-
-function argumentsSummary(argumentsJson: string): string {
-  let input: unknown;
-  try {
-    input = JSON.parse(argumentsJson === '' ? '{}' : argumentsJson);
-  } catch {
-    return shorten(argumentsJson);
-  }
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return shorten(argumentsJson);
-  const record = input as Record<string, unknown>;
-  const key = telling.find((candidate) => typeof record[candidate] === 'string') ?? Object.keys(record).find((candidate) => typeof record[candidate] === 'string');
-  return key === undefined ? '' : shorten(String(record[key]));
+/** `read_file(src/app.ts)`: a tool call in one short line for the terminal, from the call's subject (see ToolCallDescription). */
+export function toolCallLine(name: string, subject: string): string {
+  return `${name}(${shorten(subject)})`;
 }
 
 function shorten(text: string): string {

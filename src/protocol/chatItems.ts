@@ -87,6 +87,10 @@ export type Approval = z.infer<typeof approvalSchema>;
 export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
+/** What sort of tool a call is of; the kinds of the agent's tools (see its ToolKind), which the chat shows as icons. */
+export const toolKindSchema = z.enum(['read', 'list', 'search', 'edit', 'write', 'delete', 'command', 'commandFollowUp', 'mcp', 'conversation', 'unknown']);
+export type ToolKind = z.infer<typeof toolKindSchema>;
+
 /** One entry of the conversation as the user sees it. */
 export const chatItemSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -109,6 +113,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     /** The tool call id. */
     id: z.string(),
     name: z.string(),
+    /** Absent in conversations saved before tool cards carried it: shown as an unknown tool. */
+    toolKind: toolKindSchema.optional(),
     /** What the call does, e.g. `Read src/app.ts (lines 1–200)`; when finished, the result summary, e.g. `Edited fizzbuzz.js +2 −1`. */
     title: z.string(),
     status: toolStatusSchema,

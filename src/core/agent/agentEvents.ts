@@ -2,6 +2,7 @@ import type { ProviderErrorKind } from '../llm/providerError';
 import type { AssistantMessage, Usage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
 import type { CommandRunPlacement } from '../tools/tool';
+import type { ToolKind } from '../tools/toolKind';
 
 /** What started a compaction: the size thresholds, the model's `compact` tool, the user, or a request the provider refused as too long. */
 export type CompactionReason = 'threshold' | 'tool' | 'user' | 'overflow';
@@ -20,9 +21,10 @@ export type AgentEvent =
   | { type: 'turn_start'; turn: number }
   | { type: 'text_delta'; text: string }
   | { type: 'thinking_delta'; text: string }
-  | { type: 'tool_call_start'; id: string; name: string }
-  /** A call is about to run, its arguments complete. */
-  | { type: 'tool_call'; id: string; name: string; arguments: string }
+  /** The model began a call; `title` and `kind` come from the registry's tool (generic ones for a name no tool has). */
+  | { type: 'tool_call_start'; id: string; name: string; title: string; kind: ToolKind }
+  /** A call is about to run, its arguments complete; `subject` says what it is about, e.g. its path (see ToolCallDescription). */
+  | { type: 'tool_call'; id: string; name: string; arguments: string; title: string; kind: ToolKind; subject: string }
   /**
    * `summary` is one line for the user, e.g. `Edited fizzbuzz.js +2 −1`; `text` is what the model gets;
    * `placement`, for commands, says whether it ran in the sandbox.

@@ -97,7 +97,9 @@ async function ask(options: AgentLoopOptions, tools: readonly ToolSpec[]): Promi
   let usage: Usage | undefined;
   const reply = await requestWithRetry(options.provider, request, options.retry, (event) => {
     if (event.type === 'usage') usage = event.usage;
-    emit(event);
+    if (event.type !== 'tool_call_start') return emit(event);
+    const { title, kind } = options.registry.describe(event.name, '');
+    emit({ ...event, title, kind });
   }, options.random);
   if (!(reply instanceof ProviderError) && rawTokens !== undefined) context?.afterReply(rawTokens, usage ?? reply.usage, emit);
   return reply;

@@ -85,6 +85,7 @@ export class AgentSession {
       budget: contextBudget(options.limits, settings.compaction),
       retry: this.retryPolicy,
       archive: options.archive,
+      toolOf: (name) => options.registry.identity(name),
     });
   }
 

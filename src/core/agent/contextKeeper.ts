@@ -10,6 +10,7 @@ import { compactToolResults } from '../context/toolResultCompaction';
 import { recentlyTouchedFiles } from '../context/touchedFiles';
 import { cutUnseenResults, splitAtUnseen } from '../context/unseenResults';
 import { compactTool } from '../tools/builtin/compact';
+import type { ToolIdentity } from '../tools/tool';
 import type { AgentEventSink, CompactionReason } from './agentEvents';
 import { repairHistory } from './repairHistory';
 import { requestWithRetry } from './requestWithRetry';
@@ -30,6 +31,8 @@ export interface ContextKeeperOptions {
   /** Where the history goes before a summary replaces it; without one, nothing is archived. */
   archive?: TranscriptArchive;
   random?: () => number;
+  /** A tool by name, for the files the conversation touched. */
+  toolOf: (name: string) => ToolIdentity | undefined;
 }
 
 const TOUCHED_FILES_KEPT = 10;
@@ -150,7 +153,7 @@ export class ContextKeeper {
         summary,
         originalRequest: requests.original,
         latestRequest: requests.latest,
-        touchedFiles: recentlyTouchedFiles(prompt.messages, TOUCHED_FILES_KEPT),
+        touchedFiles: recentlyTouchedFiles(prompt.messages, TOUCHED_FILES_KEPT, this.options.toolOf),
         archive,
       }),
       ...unseen,

@@ -1,6 +1,7 @@
 import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import { toolResultText } from '../llm/messages';
 import type { PermissionGate } from '../permissions/permissionGate';
+import type { ToolKind } from '../tools/toolKind';
 
 export interface GuardRailLimits {
   /** Tool calls allowed after a user message before Elbow asks whether to go on. */
@@ -12,8 +13,6 @@ export interface GuardRailLimits {
 }
 
 export const defaultGuardRailLimits: GuardRailLimits = { toolCallsPerMessage: 200, commandsPerMessage: 30, identicalFailures: 3 };
-
-const COMMAND_TOOLS = new Set(['run_command']);
 
 /**
  * Stops runaway runs: after many tool calls or commands without a word from the user it asks
@@ -36,21 +35,22 @@ export class GuardRails {
     this.stopReason = undefined;
   }
 
-  /** Before a call runs. False when the user chose to stop here (`stopReason` says so). */
-  async admit(call: ToolCallBlock, permissions: PermissionGate, signal: AbortSignal): Promise<boolean> {
+  /** Before a call (of a tool of `kind`) runs. False when the user chose to stop here (`stopReason` says so). */
+  async admit(call: ToolCallBlock, kind: ToolKind, permissions: PermissionGate, signal: AbortSignal): Promise<boolean> {
     if (this.stopReason !== undefined) return false;
+    const isCommand = kind === 'command';
     this.toolCalls++;
-    if (COMMAND_TOOLS.has(call.name)) this.commands++;
+    if (isCommand) this.commands++;
     const reached = this.toolCalls > this.limits.toolCallsPerMessage
       ? `Elbow has made ${this.limits.toolCallsPerMessage} tool calls since your last message.`
-      : COMMAND_TOOLS.has(call.name) && this.commands > this.limits.commandsPerMessage
+      : isCommand && this.commands > this.limits.commandsPerMessage
         ? `Elbow has run ${this.limits.commandsPerMessage} commands since your last message.`
         : undefined;
     if (reached === undefined) return true;
     const goOn = await permissions.askToContinue(`${reached} Let it continue?`, { toolCallId: call.id, signal });
     if (goOn) {
       this.toolCalls = 1;
-      this.commands = COMMAND_TOOLS.has(call.name) ? 1 : 0;
+      this.commands = isCommand ? 1 : 0;
       return true;
     }
     this.stopReason = `Paused: ${reached} Send a message to let it go on.`;

@@ -1,9 +1,14 @@
 import type { AssistantMessage } from '../llm/messages';
-import type { ChatRequest, Provider } from '../llm/provider';
+import type { ChatRequest, Provider, ProviderEvent } from '../llm/provider';
 import { ProviderError } from '../llm/providerError';
 import { abortableDelay } from './abortableDelay';
-import type { AgentEventSink } from './agentEvents';
+import type { AgentEvent } from './agentEvents';
 import { retryDelayMs, retryLimit, type RetryPolicy } from './retryPolicy';
+
+/** What a request reports: the agent's events, except that a call the model begins is only named (the loop describes it). */
+export type RequestEvent =
+  | Extract<AgentEvent, { type: 'text_delta' | 'thinking_delta' | 'usage' | 'reply_discarded' | 'retry' }>
+  | Extract<ProviderEvent, { type: 'tool_call_start' }>;
 
 interface Attempt {
   result: AssistantMessage | ProviderError;
@@ -21,7 +26,7 @@ export async function requestWithRetry(
   provider: Provider,
   request: ChatRequest,
   policy: RetryPolicy,
-  emit: AgentEventSink,
+  emit: (event: RequestEvent) => void,
   random: () => number = Math.random,
 ): Promise<AssistantMessage | ProviderError> {
   for (let attempt = 1; ; attempt++) {
@@ -36,7 +41,7 @@ export async function requestWithRetry(
   }
 }
 
-async function streamOnce(provider: Provider, request: ChatRequest, emit: AgentEventSink): Promise<Attempt> {
+async function streamOnce(provider: Provider, request: ChatRequest, emit: (event: RequestEvent) => void): Promise<Attempt> {
   let outputStarted = false;
   try {
     for await (const event of provider.stream(request)) {

@@ -28,8 +28,9 @@ export async function runToolCalls(
 }
 
 async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink, guard?: GuardRails): Promise<ToolResultBlock> {
-  emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments });
-  if (guard && !(await guard.admit(call, context.permissions, context.signal))) {
+  const { title, kind, subject } = registry.describe(call.name, call.arguments);
+  emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments, title, kind, subject });
+  if (guard && !(await guard.admit(call, kind, context.permissions, context.signal))) {
     const result = cancelledResult(call, `Not run: ${guard.stopReason ?? 'the run was stopped.'}`);
     emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: 'Not run: paused', text: toolResultText(result) });
     return result;

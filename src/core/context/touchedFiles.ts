@@ -1,4 +1,6 @@
 import { toolCallsOf, type Message } from '../llm/messages';
+import type { ToolIdentity } from '../tools/tool';
+import type { ToolKind } from '../tools/toolKind';
 
 export interface TouchedFile {
   path: string;
@@ -6,15 +8,11 @@ export interface TouchedFile {
   action: 'read' | 'edited' | 'written' | 'deleted';
 }
 
-const actions: ReadonlyMap<string, TouchedFile['action']> = new Map([
-  ['read_file', 'read'],
-  ['edit_file', 'edited'],
-  ['write_file', 'written'],
-  ['delete_file', 'deleted'],
-]);
+/** The kinds of tools that act on one file, named by their subject argument. */
+const actions: Partial<Record<ToolKind, TouchedFile['action']>> = { read: 'read', edit: 'edited', write: 'written', delete: 'deleted' };
 
-/** The files the conversation's successful tool calls touched, most recent first, each once. */
-export function recentlyTouchedFiles(messages: readonly Message[], limit: number): TouchedFile[] {
+/** The files the conversation's successful tool calls touched, most recent first, each once; `toolOf` finds a call's tool by name. */
+export function recentlyTouchedFiles(messages: readonly Message[], limit: number, toolOf: (name: string) => ToolIdentity | undefined): TouchedFile[] {
   const files: TouchedFile[] = [];
   const seen = new Set<string>();
   for (let index = messages.length - 1; index >= 0 && files.length < limit; index--) {
@@ -24,8 +22,9 @@ export function recentlyTouchedFiles(messages: readonly Message[], limit: number
     const answers = messages[index + 1];
     const failed = new Set(answers?.role === 'tool' ? answers.results.filter((result) => result.isError).map((result) => result.toolCallId) : []);
     for (const call of toolCallsOf(message).reverse()) {
-      const action = actions.get(call.name);
-      const path = action === undefined || failed.has(call.id) ? undefined : pathArgument(call.arguments);
+      const tool = toolOf(call.name);
+      const action = tool === undefined ? undefined : actions[tool.kind];
+      const path = action === undefined || failed.has(call.id) ? undefined : fileArgument(call.arguments, tool?.subjectArgument ?? 'path');
       if (action === undefined || path === undefined || seen.has(path)) continue;
       seen.add(path);
       files.push({ path, action });
@@ -35,11 +34,12 @@ export function recentlyTouchedFiles(messages: readonly Message[], limit: number
   return files;
 }
 
-function pathArgument(argumentsJson: string): string | undefined {
+function fileArgument(argumentsJson: string, key: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(argumentsJson);
-    if (typeof parsed !== 'object' || parsed === null || !('path' in parsed)) return undefined;
-    return typeof parsed.path === 'string' && parsed.path.trim() !== '' ? parsed.path.trim() : undefined;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    const value: unknown = (parsed as Record<string, unknown>)[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   } catch {
     return undefined;
   }

@@ -1,3 +1,4 @@
+import { genericToolTitle } from '../tools/toolCallDescription';
 import type { ExternalTool } from '../tools/toolSource';
 import type { McpServerConnection, McpToolDefinition } from './mcpServerConnection';
 import { mcpToolOutput } from './mcpToolResult';
@@ -24,6 +25,8 @@ export function mcpTool(parts: McpToolParts): ExternalTool {
     description: descriptionOf(definition, server),
     parameters: parametersOf(definition),
     readOnly,
+    kind: 'mcp',
+    title: (input) => genericToolTitle(modelName, input),
     validate: parts.validate,
     async execute(input, context) {
       await context.permissions.checkMcpTool({

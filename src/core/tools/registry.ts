@@ -3,7 +3,8 @@ import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
 import { cutToolResult } from './toolResultCut';
-import { type CommandRunPlacement, type Tool, type ToolContext, type ToolOutput } from './tool';
+import { type CommandRunPlacement, type Tool, type ToolContext, type ToolIdentity, type ToolOutput } from './tool';
+import { describeToolCall, type ToolCallDescription } from './toolCallDescription';
 import { ToolError } from './toolError';
 import { maxToolsPerRequest, type ExternalTool, type ToolSource } from './toolSource';
 
@@ -43,6 +44,16 @@ export class ToolRegistry {
 
   get(name: string): Tool | undefined {
     return this.tools.get(name);
+  }
+
+  /** The tool of that name, built-in or from a source; undefined when there is none. */
+  identity(name: string): ToolIdentity | undefined {
+    return this.tools.get(name) ?? this.external(name);
+  }
+
+  /** Title, kind and subject of a call, from its arguments so far; a name no tool has gets generic ones. */
+  describe(name: string, argumentsJson: string): ToolCallDescription {
+    return describeToolCall(this.identity(name), name, argumentsJson);
   }
 
   names(): string[] {

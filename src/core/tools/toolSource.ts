@@ -1,7 +1,7 @@
-import type { ToolContext, ToolOutput } from './tool';
+import type { ToolContext, ToolIdentity, ToolOutput } from './tool';
 
 /** A tool defined outside Elbow (an MCP server's), described by a JSON Schema rather than zod. */
-export interface ExternalTool {
+export interface ExternalTool extends ToolIdentity {
   /** As the model sees it; matches the providers' `^[a-zA-Z0-9_-]{1,64}$`. */
   name: string;
   description: string;

@@ -3,7 +3,7 @@ import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import type { ProviderErrorKind } from '../../core/llm/providerError';
 import { placementLabel } from '../../core/tools/builtin/commands/sandboxNotes';
 import type { CommandRunPlacement } from '../../core/tools/tool';
-import { toolCallTitle } from '../../core/tools/toolCallTitle';
+import type { ToolKind } from '../../core/tools/toolKind';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
 
@@ -56,9 +56,9 @@ export class ChatTranscript {
       case 'thinking_delta':
         return [...this.clearWait(), ...this.appendToAssistant('thinking', event.text)];
       case 'tool_call_start':
-        return [...this.clearWait(), ...this.startTool(event.id, event.name)];
+        return [...this.clearWait(), ...this.startTool(event.id, event.name, event.title, event.kind)];
       case 'tool_call':
-        return [...this.clearWait(), ...this.updateTool(event.id, event.name, { arguments: event.arguments, title: toolCallTitle(event.name, event.arguments) })];
+        return [...this.clearWait(), ...this.updateTool(event.id, event.name, { arguments: event.arguments, title: event.title, toolKind: event.kind })];
       case 'tool_result':
         return [
           ...this.clearWait(),
@@ -170,20 +170,21 @@ export class ChatTranscript {
     return messages;
   }
 
-  private startTool(callId: string, name: string): ToWebview[] {
+  private startTool(callId: string, name: string, title: string, toolKind: ToolKind): ToWebview[] {
     if (this.toolCard(callId)) return [];
-    return this.addToolCard(callId, { name, title: toolCallTitle(name, ''), status: 'running', arguments: '', result: '' });
+    return this.addToolCard(callId, { name, toolKind, title, status: 'running', arguments: '', result: '' });
   }
 
-  private updateTool(callId: string, name: string, change: Partial<Pick<ToolItem, 'arguments' | 'title' | 'status' | 'result' | 'placement'>>): ToWebview[] {
+  private updateTool(callId: string, name: string, change: Partial<Pick<ToolItem, 'arguments' | 'toolKind' | 'title' | 'status' | 'result' | 'placement'>>): ToWebview[] {
     const card = this.toolCard(callId);
-    if (!card) return this.addToolCard(callId, { name, title: toolCallTitle(name, ''), status: 'running', arguments: '', result: '', ...change });
+    // A result without its call: every caller's change carries the title.
+    if (!card) return this.addToolCard(callId, { name, toolKind: 'unknown', title: name, status: 'running', arguments: '', result: '', ...change });
     const item: ToolItem = { ...card, ...change };
     this.replace(item);
     return [{ type: 'itemUpdated', item }];
   }
 
-  private addToolCard(callId: string, card: Omit<ToolItem, 'kind' | 'id'>): ToWebview[] {
+  private addToolCard(callId: string, card: Omit<ToolItem, 'kind' | 'id' | 'toolKind'> & { toolKind: ToolKind }): ToWebview[] {
     const id = this.list.some((item) => item.id === callId) ? `${callId}-${this.newId()}` : callId;
     this.runCards.set(callId, id);
     return this.add({ kind: 'tool', id, ...card });

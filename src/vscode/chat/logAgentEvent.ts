@@ -1,12 +1,11 @@
 import type * as vscode from 'vscode';
 import type { AgentEvent } from '../../core/agent/agentEvents';
-import { toolCallTitle } from '../../core/tools/toolCallTitle';
 import type { StoredConversation } from './conversationStore';
 
 /** One line in the Elbow log for the events worth knowing about afterwards (never file contents or keys). */
 export function logAgentEvent(log: vscode.LogOutputChannel, event: AgentEvent, conversation: StoredConversation): void {
   if (event.type === 'turn_start') log.info(`Request ${event.turn} to ${conversation.model?.model ?? 'the model'} (${conversation.messages.length} messages).`);
-  else if (event.type === 'tool_call') log.info(`Tool ${event.name}: ${toolCallTitle(event.name, event.arguments)}`);
+  else if (event.type === 'tool_call') log.info(`Tool ${event.name}: ${event.title}`);
   else if (event.type === 'tool_result' && event.isError) log.warn(`Tool ${event.name} failed: ${event.summary}`);
   else if (event.type === 'reply_discarded') log.warn(`Partial reply discarded: ${event.reason}`);
   else if (event.type === 'retry') log.warn(`Retry ${event.attempt}/${event.maxAttempts} in ${event.delayMs} ms: ${event.reason}`);

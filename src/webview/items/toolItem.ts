@@ -1,17 +1,23 @@
-import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolStatus } from '../../protocol/chatItems';
+import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolKind, ToolStatus } from '../../protocol/chatItems';
 import { codicon, h, iconButton } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
 
-const toolIcons: Readonly<Record<string, string>> = {
-  read_file: 'file',
-  list_files: 'list-tree',
+/** A codicon for every kind: a new kind does not compile until it has one. */
+const toolIcons: Readonly<Record<ToolKind, string>> = {
+  read: 'file',
+  list: 'list-tree',
   search: 'search',
-  edit_file: 'edit',
-  write_file: 'new-file',
-  run_command: 'terminal',
+  edit: 'edit',
+  write: 'new-file',
+  delete: 'tools',
+  command: 'terminal',
+  commandFollowUp: 'tools',
+  mcp: 'tools',
+  conversation: 'tools',
+  unknown: 'tools',
 };
 
 const statusIcons: Readonly<Record<ToolStatus, { icon: string; label: string }>> = {
@@ -28,8 +34,8 @@ const placementMarkers: Readonly<Record<CommandRunPlacement, { icon: string; tex
 const awaitingReview = { icon: 'eye', label: 'Waiting for your review' };
 const awaitingPermission = { icon: 'shield', label: 'Waiting for your permission' };
 
-export function toolIcon(name: string): string {
-  return toolIcons[name] ?? 'tools';
+export function toolIcon(kind: ToolKind | undefined): string {
+  return toolIcons[kind ?? 'unknown'];
 }
 
 /** Arguments as indented JSON when they parse, as sent otherwise. */
@@ -95,7 +101,7 @@ export class ToolItemView implements ItemView {
     if (item.kind !== 'tool') return false;
     this.card.dataset.status = item.status;
     this.card.dataset.tool = item.name;
-    this.icon.className = `codicon codicon-${toolIcon(item.name)} tool-icon`;
+    this.icon.className = `codicon codicon-${toolIcon(item.toolKind)} tool-icon`;
     this.title.textContent = item.title;
     this.title.title = item.title;
     const pending = item.proposal?.state === 'pending';

@@ -1,6 +1,19 @@
 import assert from 'node:assert/strict';
 import { INTERRUPTED_ANSWER_LINE, TerminalRenderer } from '../../../src/cli/terminalRenderer';
 import { toolCallLine } from '../../../src/cli/toolCallLine';
+import type { AgentEvent } from '../../../src/core/agent/agentEvents';
+import { builtinTools } from '../../../src/core/tools/builtin';
+import { ToolRegistry } from '../../../src/core/tools/registry';
+
+const registry = new ToolRegistry();
+for (const tool of builtinTools()) registry.register(tool);
+
+/** A call about to run, described by the built-in tool. */
+function called(id: string, name: string, argumentsJson: string): AgentEvent {
+  return { type: 'tool_call', id, name, arguments: argumentsJson, ...registry.describe(name, argumentsJson) };
+}
+
+const subjectOf = (name: string, argumentsJson: string): string => registry.describe(name, argumentsJson).subject;
 
 function render(streamText: boolean, labelAnswers: boolean) {
   const out: string[] = [];
@@ -11,17 +24,17 @@ function render(streamText: boolean, labelAnswers: boolean) {
 
 describe('TerminalRenderer', () => {
   it('summarises tool calls in one line each with their mark', () => {
-    assert.equal(toolCallLine('read_file', '{"path":"secret-file.txt","offset":3}'), 'read_file(secret-file.txt)');
-    assert.equal(toolCallLine('list_files', '{}'), 'list_files()');
-    assert.equal(toolCallLine('edit_file', '{"path": "a.js", "old_str'), 'edit_file({"path": "a.js", "old_str)');
+    assert.equal(toolCallLine('read_file', subjectOf('read_file', '{"path":"secret-file.txt","offset":3}')), 'read_file(secret-file.txt)');
+    assert.equal(toolCallLine('list_files', subjectOf('list_files', '{}')), 'list_files()');
+    assert.equal(toolCallLine('edit_file', subjectOf('edit_file', '{"path": "a.js", "old_str')), 'edit_file({"path": "a.js", "old_str)');
   });
 
   it('prints only the final answer on stdout in -p mode, tool lines on stderr', () => {
     const view = render(false, false);
     view.renderer.handle({ type: 'text_delta', text: 'Let me look.' });
-    view.renderer.handle({ type: 'tool_call', id: '1', name: 'read_file', arguments: '{"path":"a.txt"}' });
+    view.renderer.handle(called('1', 'read_file', '{"path":"a.txt"}'));
     view.renderer.handle({ type: 'tool_result', id: '1', name: 'read_file', isError: false, summary: 'Read a.txt', text: '1\thi' });
-    view.renderer.handle({ type: 'tool_call', id: '2', name: 'edit_file', arguments: '{"path":"b.txt"}' });
+    view.renderer.handle(called('2', 'edit_file', '{"path":"b.txt"}'));
     view.renderer.handle({ type: 'tool_result', id: '2', name: 'edit_file', isError: true, summary: 'edit_file', text: 'old_str not found in b.txt.\nClosest match...' });
     view.renderer.handle({ type: 'done', outcome: { reason: 'completed', text: 'The answer.' } });
     assert.equal(view.out(), 'The answer.\n');
@@ -31,7 +44,7 @@ describe('TerminalRenderer', () => {
   it('says after a command’s line where it ran, dimmed on a colour terminal', () => {
     const view = render(false, false);
     const ran = (id: string, command: string, isError: boolean, placement?: 'sandboxed' | 'outsideSandbox') => {
-      view.renderer.handle({ type: 'tool_call', id, name: 'run_command', arguments: JSON.stringify({ command }) });
+      view.renderer.handle(called(id, 'run_command', JSON.stringify({ command })));
       view.renderer.handle({ type: 'tool_result', id, name: 'run_command', isError, summary: `Ran ${command}`, text: isError ? 'Exit code: 1\nOutput' : 'Exit code: 0', ...(placement === undefined ? {} : { placement }) });
     };
     ran('1', 'ls', false, 'sandboxed');

@@ -11,6 +11,9 @@ export const compactTool = defineTool({
   description: 'Summarise the conversation so far to free room in your context window: before your next turn, the history is replaced by a summary you write (goal, decisions, files, remaining work). Use it between phases of a long task when earlier file contents and command output are no longer needed. Elbow also does this by itself when the window fills up.',
   inputSchema,
   readOnly: true,
+  kind: 'conversation',
+  subjectArgument: 'focus',
+  title: () => 'Compacting the conversation',
   execute(input, context) {
     if (context.compaction === undefined) throw new ToolError('Compaction is not available in this session.');
     context.compaction.request(input.focus);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../tool';
+import { fileTitle } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import { changeFile } from './changeFile';
 import { decodeFile, splitLines } from './textFile';
@@ -16,6 +17,9 @@ export const deleteFileTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: false,
+  kind: 'delete',
+  subjectArgument: 'path',
+  title: (input) => fileTitle('Deleting', input),
   async execute(input, context) {
     const file = await context.workspace.resolve(input.path, { forWriting: true, mustExist: true, outsideAccess: { access: 'write', toolName: 'delete_file', context } });
     const shown = context.workspace.displayPath(file.absolute);

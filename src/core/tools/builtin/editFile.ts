@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '../tool';
+import { fileTitle } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { changeFile, type PlannedChange } from './changeFile';
@@ -28,6 +29,9 @@ export const editFileTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: false,
+  kind: 'edit',
+  subjectArgument: 'path',
+  title: (input) => fileTitle('Editing', input),
   async execute(input, context) {
     const file = await context.workspace.resolve(input.path, { forWriting: true, outsideAccess: { access: 'write', toolName: 'edit_file', context } });
     const shown = context.workspace.displayPath(file.absolute);

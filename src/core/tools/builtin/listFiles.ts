@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { linesWithin, pageCharacters } from '../resultLimit';
-import { defineTool } from '../tool';
+import { defineTool, type ToolCallArguments } from '../tool';
+import { clipPath, isWorkspaceRoot, stringArgument } from '../toolTitleText';
 import { ToolError } from '../toolError';
 
 export const LIST_MAX_ENTRIES = 1000;
@@ -25,6 +26,9 @@ export const listFilesTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: true,
+  kind: 'list',
+  subjectArgument: 'path',
+  title: listTitle,
   async execute(input, context) {
     const folder = await context.workspace.resolve(input.path, { mustExist: true, outsideAccess: { access: 'read', toolName: 'list_files', context } });
     const shown = context.workspace.displayPath(folder.absolute);
@@ -58,3 +62,10 @@ export const listFilesTool = defineTool({
     };
   },
 });
+
+function listTitle(input: ToolCallArguments): string {
+  const path = stringArgument(input, 'path');
+  const recursively = input.recursive === true ? ' recursively' : '';
+  if (path === undefined || isWorkspaceRoot(path)) return `Listing the workspace${recursively}`;
+  return `Listing ${clipPath(path.endsWith('/') ? path : `${path}/`, 55)}${recursively}`;
+}

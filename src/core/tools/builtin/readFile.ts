@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageCharacters } from '../resultLimit';
-import { defineTool, type ToolContext } from '../tool';
+import { defineTool, type ToolCallArguments, type ToolContext } from '../tool';
+import { clipPath, MAX_TITLE, stringArgument } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { formatSize } from './binaryDescription';
@@ -35,6 +36,9 @@ export const readFileTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: true,
+  kind: 'read',
+  subjectArgument: 'path',
+  title: readTitle,
   async execute(input, context) {
     const file = await context.workspace.resolve(input.path, { outsideAccess: { access: 'read', toolName: 'read_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
@@ -97,4 +101,12 @@ function takePage(lines: readonly string[], first: number, maxLines: number, max
     page.push(line);
   }
   return { lines: page, cutLines };
+}
+
+function readTitle(input: ToolCallArguments): string {
+  const path = stringArgument(input, 'path');
+  if (path === undefined) return 'Reading a file';
+  const offset = input.offset;
+  const from = typeof offset === 'number' && Number.isInteger(offset) && offset > 1 ? ` (from line ${offset})` : '';
+  return `Reading ${clipPath(path, MAX_TITLE - 'Reading '.length - from.length)}${from}`;
 }

@@ -4,7 +4,8 @@ import type { SearchMatch } from '../../host/searcher';
 import { LineMatcher } from '../../search/lineMatcher';
 import { compileLinePattern, InvalidPatternError } from '../../search/linePattern';
 import { linesWithin, pageCharacters } from '../resultLimit';
-import { defineTool, type ToolContext } from '../tool';
+import { defineTool, type ToolCallArguments, type ToolContext } from '../tool';
+import { clip, clipPath, isWorkspaceRoot, stringArgument } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { decodeFile } from './textFile';
@@ -42,6 +43,9 @@ export const searchTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: true,
+  kind: 'search',
+  subjectArgument: 'pattern',
+  title: searchTitle,
   async execute(input, context) {
     const target = await context.workspace.resolve(input.path, { mustExist: true });
     const caseSensitive = input.case_sensitive ?? hasUppercase(input.pattern, input.literal);
@@ -144,4 +148,14 @@ function shortenAroundMatch(text: string, column: number): string {
   const start = Math.max(0, Math.min(column - 100, trimmed.length - SEARCH_MAX_LINE_CHARS));
   const end = start + SEARCH_MAX_LINE_CHARS;
   return `${start > 0 ? '…' : ''}${trimmed.slice(start, end)}${end < trimmed.length ? '…' : ''}`;
+}
+
+function searchTitle(input: ToolCallArguments): string {
+  const pattern = stringArgument(input, 'pattern');
+  if (pattern === undefined) return 'Searching';
+  const path = stringArgument(input, 'path');
+  const include = stringArgument(input, 'include');
+  const where = path === undefined || isWorkspaceRoot(path) ? '' : ` in ${clipPath(path, 30)}`;
+  const only = include === undefined ? '' : ` (${clip(include, 16)})`;
+  return `Searching "${clip(pattern, 30)}"${where}${only}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../tool';
+import { fileTitle } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import { changeFile } from './changeFile';
 import { decodeFile, encodeText, splitLines, withLineEnding } from './textFile';
@@ -19,6 +20,9 @@ export const writeFileTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: false,
+  kind: 'write',
+  subjectArgument: 'path',
+  title: (input) => fileTitle('Writing', input),
   async execute(input, context) {
     const file = await context.workspace.resolve(input.path, { forWriting: true, outsideAccess: { access: 'write', toolName: 'write_file', context } });
     const shown = context.workspace.displayPath(file.absolute);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
-import { requestWithRetry } from '../../../../src/core/agent/requestWithRetry';
+import { requestWithRetry, type RequestEvent } from '../../../../src/core/agent/requestWithRetry';
 import type { AssistantMessage } from '../../../../src/core/llm/messages';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { ProviderError } from '../../../../src/core/llm/providerError';
@@ -15,7 +14,7 @@ const request = { model: 'm', system: 's', messages: [], tools: [] };
 describe('requestWithRetry', () => {
   it('retries failures before output and announces each wait', async () => {
     const provider = new ScriptedProvider().enqueue(fail('rate_limit', 20), fail('overloaded'), ok);
-    const events: AgentEvent[] = [];
+    const events: RequestEvent[] = [];
     const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event), () => 1);
     assert.deepEqual(result, reply);
     const retries = events.filter((event) => event.type === 'retry');
@@ -39,7 +38,7 @@ describe('requestWithRetry', () => {
       { type: 'error', error: new ProviderError('overloaded', 'The API is overloaded (in the stream): Overloaded') },
     ];
     const provider = new ScriptedProvider().enqueue(broken, ok);
-    const events: AgentEvent[] = [];
+    const events: RequestEvent[] = [];
     const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event), () => 1);
     assert.deepEqual(result, reply, 'the one final message is the second attempt\'s');
     assert.equal(provider.requests.length, 2);
@@ -52,7 +51,7 @@ describe('requestWithRetry', () => {
     const dropped: ProviderEvent[] = [{ type: 'text_delta', text: 'par' }, { type: 'error', error: new ProviderError('stream_broken', 'reset') }];
     const cutShort: ProviderEvent[] = [{ type: 'thinking_delta', text: 'hmm' }];
     const provider = new ScriptedProvider().enqueue(dropped, cutShort, ok);
-    const events: AgentEvent[] = [];
+    const events: RequestEvent[] = [];
     const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event));
     assert.deepEqual(result, reply);
     assert.equal(events.filter((event) => event.type === 'reply_discarded').length, 2);
@@ -62,7 +61,7 @@ describe('requestWithRetry', () => {
   it('returns a failure after output that cannot succeed on a retry, discarding nothing', async () => {
     const refused: ProviderEvent[] = [{ type: 'text_delta', text: 'par' }, { type: 'error', error: new ProviderError('bad_request', 'invalid') }];
     const provider = new ScriptedProvider().enqueue(refused, ok);
-    const events: AgentEvent[] = [];
+    const events: RequestEvent[] = [];
     const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event));
     assert.ok(result instanceof ProviderError && result.kind === 'bad_request');
     assert.deepEqual(events.map((event) => event.type), ['text_delta']);
@@ -72,7 +71,7 @@ describe('requestWithRetry', () => {
   it('returns the last broken reply\'s error once retries are used up', async () => {
     const broken = (): ProviderEvent[] => [{ type: 'text_delta', text: 'par' }, { type: 'error', error: new ProviderError('server', 'boom') }];
     const provider = new ScriptedProvider().enqueue(broken(), broken(), broken());
-    const events: AgentEvent[] = [];
+    const events: RequestEvent[] = [];
     const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event));
     assert.ok(result instanceof ProviderError && result.kind === 'server');
     assert.equal(provider.requests.length, 3);

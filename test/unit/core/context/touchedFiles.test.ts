@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { recentlyTouchedFiles } from '../../../../src/core/context/touchedFiles';
+import { builtinTools } from '../../../../src/core/tools/builtin';
+import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { userText, type Message, type ToolCallBlock, type ToolResultBlock, type ToolResultsMessage } from '../../../../src/core/llm/messages';
 import { assistantMessage } from '../../../support/messageBuilders';
+
+const registry = new ToolRegistry();
+for (const builtin of builtinTools()) registry.register(builtin);
+const toolOf = (name: string) => registry.identity(name);
 
 function call(id: string, name: string, args: unknown): ToolCallBlock {
   return { type: 'tool_call', id, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) };
@@ -33,7 +39,7 @@ describe('recentlyTouchedFiles', () => {
       ...turn(call('4', 'write_file', { path: 'c.ts', content: '' }), call('5', 'delete_file', { path: 'd.ts' })),
       ...turn(call('6', 'read_file', { path: 'b.ts' })),
     ];
-    assert.deepEqual(recentlyTouchedFiles(messages, 10), [
+    assert.deepEqual(recentlyTouchedFiles(messages, 10, toolOf), [
       { path: 'b.ts', action: 'read' },
       { path: 'd.ts', action: 'deleted' },
       { path: 'c.ts', action: 'written' },
@@ -48,7 +54,7 @@ describe('recentlyTouchedFiles', () => {
       assistantMessage(call('2', 'edit_file', { path: 'a.ts' }), call('3', 'write_file', { path: 'b.ts' })),
       tool(failed('2', 'edit_file'), failed('3', 'write_file')),
     ];
-    assert.deepEqual(recentlyTouchedFiles(messages, 10), [{ path: 'a.ts', action: 'read' }]);
+    assert.deepEqual(recentlyTouchedFiles(messages, 10, toolOf), [{ path: 'a.ts', action: 'read' }]);
   });
 
   it('tells a call from an earlier run that reused its id', () => {
@@ -65,7 +71,7 @@ describe('recentlyTouchedFiles', () => {
       assistantMessage(call('call_1', 'delete_file', { path: 'fourth.ts' })),
       tool(failed('call_1', 'delete_file')),
     ];
-    assert.deepEqual(recentlyTouchedFiles(messages, 10), [
+    assert.deepEqual(recentlyTouchedFiles(messages, 10, toolOf), [
       { path: 'third.ts', action: 'read' },
       { path: 'second.ts', action: 'written' },
     ]);
@@ -86,18 +92,18 @@ describe('recentlyTouchedFiles', () => {
         call('9', 'edit_file', { path: '  spaced.ts ' }),
       ),
     ];
-    assert.deepEqual(recentlyTouchedFiles(messages, 10), [{ path: 'spaced.ts', action: 'edited' }]);
+    assert.deepEqual(recentlyTouchedFiles(messages, 10, toolOf), [{ path: 'spaced.ts', action: 'edited' }]);
   });
 
   it('stops at the limit, keeping the most recent', () => {
     const messages: Message[] = [userText('go'), ...['a', 'b', 'c', 'd'].flatMap((name, index) => turn(call(String(index), 'read_file', { path: `${name}.ts` })))];
-    assert.deepEqual(recentlyTouchedFiles(messages, 2), [{ path: 'd.ts', action: 'read' }, { path: 'c.ts', action: 'read' }]);
+    assert.deepEqual(recentlyTouchedFiles(messages, 2, toolOf), [{ path: 'd.ts', action: 'read' }, { path: 'c.ts', action: 'read' }]);
     const oneTurn: Message[] = [userText('go'), ...turn(call('1', 'read_file', { path: 'a.ts' }), call('2', 'read_file', { path: 'b.ts' }), call('3', 'read_file', { path: 'c.ts' }))];
-    assert.deepEqual(recentlyTouchedFiles(oneTurn, 2), [{ path: 'c.ts', action: 'read' }, { path: 'b.ts', action: 'read' }]);
-    assert.deepEqual(recentlyTouchedFiles(messages, 0), []);
+    assert.deepEqual(recentlyTouchedFiles(oneTurn, 2, toolOf), [{ path: 'c.ts', action: 'read' }, { path: 'b.ts', action: 'read' }]);
+    assert.deepEqual(recentlyTouchedFiles(messages, 0, toolOf), []);
   });
 
   it('finds nothing in a conversation without file tools', () => {
-    assert.deepEqual(recentlyTouchedFiles([userText('hi'), { role: 'assistant', content: [{ type: 'text', text: 'hello' }], stopReason: 'end_turn', provider: 'p', model: 'm' }], 10), []);
+    assert.deepEqual(recentlyTouchedFiles([userText('hi'), { role: 'assistant', content: [{ type: 'text', text: 'hello' }], stopReason: 'end_turn', provider: 'p', model: 'm' }], 10, toolOf), []);
   });
 });

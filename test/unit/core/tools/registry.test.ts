@@ -17,6 +17,8 @@ function externalTool(name: string, validate: ExternalTool['validate'] = () => u
     description: `The tool ${name}.`,
     parameters: { type: 'object', properties: { value: { type: 'number' } } },
     readOnly: true,
+    kind: 'mcp',
+    title: () => name,
     validate,
     async execute(input) {
       return { content: `${name} got ${JSON.stringify(input)}` };
@@ -36,6 +38,8 @@ const greetTool = defineTool({
     times: z.number().int().min(1).default(1),
   }),
   readOnly: true,
+  kind: 'conversation',
+  title: () => 'Greeting',
   async execute(input) {
     return { content: `hello ${input.name} x${input.times}`, summary: `Greeted ${input.name}` };
   },
@@ -47,6 +51,8 @@ function throwingTool(name: string, error: unknown, onStart?: () => void): Tool 
     description: 'Fails.',
     inputSchema: z.object({}),
     readOnly: false,
+    kind: 'unknown',
+    title: () => name,
     async execute() {
       onStart?.();
       throw error;

@@ -132,6 +132,8 @@ describe('tool results within the window', () => {
         description: 'Returns a lot.',
         inputSchema: z.object({}),
         readOnly: true,
+        kind: 'unknown',
+        title: () => 'Dumping',
         execute: () => Promise.resolve({ content: 'y'.repeat(50_000) }),
       }));
       const limit = limitFor(8_000);

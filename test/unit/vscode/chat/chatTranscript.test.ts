@@ -2,12 +2,28 @@ import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import type { ChatItem } from '../../../../src/protocol/chatItems';
 import { toWebviewSchema, type ToWebview } from '../../../../src/protocol/toWebview';
+import { builtinTools } from '../../../../src/core/tools/builtin';
+import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { ChatTranscript, INTERRUPTED_RUN_NOTICE, INTERRUPTED_TOOL_TITLE, MAX_SHOWN_RESULT_CHARS } from '../../../../src/vscode/chat/chatTranscript';
 
 const readArgs = '{"path":"src/app.ts"}';
 const searchArgs = '{"pattern":"TODO","path":"src/"}';
 const assistantMessage: AgentEvent = { type: 'assistant_message', message: { role: 'assistant', content: [], stopReason: 'end_turn', provider: 'p', model: 'm' } };
 const usage: AgentEvent = { type: 'usage', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+
+const registry = new ToolRegistry();
+for (const tool of builtinTools()) registry.register(tool);
+
+/** The model began a call: the event the loop sends, described by the built-in tool. */
+function started(id: string, name: string): AgentEvent {
+  const { title, kind } = registry.describe(name, '');
+  return { type: 'tool_call_start', id, name, title, kind };
+}
+
+/** A call about to run, described by the built-in tool. */
+function called(id: string, name: string, argumentsJson: string): AgentEvent {
+  return { type: 'tool_call', id, name, arguments: argumentsJson, ...registry.describe(name, argumentsJson) };
+}
 
 function counter(): () => string {
   let next = 0;
@@ -55,16 +71,16 @@ describe('ChatTranscript', () => {
       { type: 'turn_start', turn: 1 },
       { type: 'thinking_delta', text: 'Look first.' },
       { type: 'text_delta', text: 'Let me look.' },
-      { type: 'tool_call_start', id: 'c1', name: 'read_file' },
-      { type: 'tool_call_start', id: 'c2', name: 'search' },
+      started('c1', 'read_file'),
+      started('c2', 'search'),
       assistantMessage,
-      { type: 'tool_call', id: 'c1', name: 'read_file', arguments: readArgs },
-      { type: 'tool_call', id: 'c2', name: 'search', arguments: searchArgs },
+      called('c1', 'read_file', readArgs),
+      called('c2', 'search', searchArgs),
       { type: 'tool_result', id: 'c1', name: 'read_file', isError: false, summary: 'Read src/app.ts (lines 1–3)', text: '1\tconst a = 1;' },
       { type: 'tool_result', id: 'c2', name: 'search', isError: false, summary: 'Searched src/: 2 matches', text: 'src/app.ts:2: // TODO' },
       { type: 'turn_start', turn: 2 },
-      { type: 'tool_call_start', id: 'c3', name: 'list_files' },
-      { type: 'tool_call', id: 'c3', name: 'list_files', arguments: '{"path":"src"}' },
+      started('c3', 'list_files'),
+      called('c3', 'list_files', '{"path":"src"}'),
       { type: 'tool_result', id: 'c3', name: 'list_files', isError: true, summary: 'src is a file', text: 'src is a file, not a folder.' },
       { type: 'turn_start', turn: 3 },
       { type: 'text_delta', text: 'Found two.' },
@@ -74,19 +90,19 @@ describe('ChatTranscript', () => {
       { type: 'itemAdded', item: { kind: 'assistant', id: 'id2', text: '', thinking: '' } },
       { type: 'thinkingDelta', itemId: 'id2', text: 'Look first.' },
       { type: 'textDelta', itemId: 'id2', text: 'Let me look.' },
-      { type: 'itemAdded', item: { kind: 'tool', id: 'c1', name: 'read_file', title: 'Reading a file', status: 'running', arguments: '', result: '' } },
-      { type: 'itemAdded', item: { kind: 'tool', id: 'c2', name: 'search', title: 'Searching', status: 'running', arguments: '', result: '' } },
+      { type: 'itemAdded', item: { kind: 'tool', id: 'c1', name: 'read_file', toolKind: 'read', title: 'Reading a file', status: 'running', arguments: '', result: '' } },
+      { type: 'itemAdded', item: { kind: 'tool', id: 'c2', name: 'search', toolKind: 'search', title: 'Searching', status: 'running', arguments: '', result: '' } },
     ]);
-    assert.deepEqual(posted[5], { type: 'itemUpdated', item: { kind: 'tool', id: 'c1', name: 'read_file', title: 'Reading src/app.ts', status: 'running', arguments: readArgs, result: '' } });
+    assert.deepEqual(posted[5], { type: 'itemUpdated', item: { kind: 'tool', id: 'c1', name: 'read_file', toolKind: 'read', title: 'Reading src/app.ts', status: 'running', arguments: readArgs, result: '' } });
     assert.deepEqual(
       transcript.items.map((item) => [item.kind, item.id]),
       [['user', 'id1'], ['assistant', 'id2'], ['tool', 'c1'], ['tool', 'c2'], ['tool', 'c3'], ['assistant', 'id3']],
     );
     assert.deepEqual(transcript.items[3], {
-      kind: 'tool', id: 'c2', name: 'search', title: 'Searched src/: 2 matches', status: 'done', arguments: searchArgs, result: 'src/app.ts:2: // TODO',
+      kind: 'tool', id: 'c2', name: 'search', toolKind: 'search', title: 'Searched src/: 2 matches', status: 'done', arguments: searchArgs, result: 'src/app.ts:2: // TODO',
     });
     assert.deepEqual(transcript.items[4], {
-      kind: 'tool', id: 'c3', name: 'list_files', title: 'src is a file', status: 'error', arguments: '{"path":"src"}', result: 'src is a file, not a folder.',
+      kind: 'tool', id: 'c3', name: 'list_files', toolKind: 'list', title: 'src is a file', status: 'error', arguments: '{"path":"src"}', result: 'src is a file, not a folder.',
     });
     assert.deepEqual(transcript.items[5], { kind: 'assistant', id: 'id3', text: 'Found two.', thinking: '' });
   });
@@ -96,7 +112,7 @@ describe('ChatTranscript', () => {
     play(
       { type: 'turn_start', turn: 1 },
       { type: 'text_delta', text: 'a' },
-      { type: 'tool_call', id: 'c1', name: 'read_file', arguments: readArgs },
+      called('c1', 'read_file', readArgs),
       { type: 'text_delta', text: 'b' },
     );
     assert.deepEqual(transcript.items.map((item) => item.kind), ['user', 'assistant', 'tool', 'assistant']);
@@ -140,15 +156,15 @@ describe('ChatTranscript', () => {
     transcript.addUser('edit things', []);
     const posted = play(
       { type: 'turn_start', turn: 1 },
-      { type: 'tool_call_start', id: 'c1', name: 'read_file' },
-      { type: 'tool_call_start', id: 'c2', name: 'edit_file' },
+      started('c1', 'read_file'),
+      started('c2', 'edit_file'),
       assistantMessage,
-      { type: 'tool_call', id: 'c1', name: 'read_file', arguments: readArgs },
+      called('c1', 'read_file', readArgs),
       { type: 'tool_result', id: 'c1', name: 'read_file', isError: true, summary: 'read_file was cancelled by the user.', text: 'read_file was cancelled by the user.' },
       { type: 'done', outcome: { reason: 'cancelled', message: 'Cancelled.' } },
     );
     assert.deepEqual(posted.slice(-2), [
-      { type: 'itemUpdated', item: { kind: 'tool', id: 'c2', name: 'edit_file', title: 'Not run: stopped', status: 'error', arguments: '', result: 'Stopped before this tool ran.' } },
+      { type: 'itemUpdated', item: { kind: 'tool', id: 'c2', name: 'edit_file', toolKind: 'edit', title: 'Not run: stopped', status: 'error', arguments: '', result: 'Stopped before this tool ran.' } },
       { type: 'itemAdded', item: { kind: 'notice', id: 'id2', text: 'Stopped.' } },
     ]);
     assert.ok(transcript.items.every((item) => item.kind !== 'tool' || item.status === 'error'));
@@ -166,7 +182,7 @@ describe('ChatTranscript', () => {
     assert.deepEqual(play({ type: 'text_delta', text: '!' }), [{ type: 'textDelta', itemId: 'id2', text: '!' }]);
 
     play({ type: 'turn_start', turn: 2 }, { type: 'retry', ...wait, attempt: 2 });
-    assert.deepEqual(play({ type: 'tool_call_start', id: 'c1', name: 'read_file' })[0], { type: 'retryWait', wait: null });
+    assert.deepEqual(play(started('c1', 'read_file'))[0], { type: 'retryWait', wait: null });
 
     play({ type: 'retry', ...wait, attempt: 3 });
     assert.deepEqual(play({ type: 'done', outcome: { reason: 'error', message: 'Rate limited', kind: 'rate_limit', retryable: true } }).slice(0, 1), [{ type: 'retryWait', wait: null }]);
@@ -174,16 +190,16 @@ describe('ChatTranscript', () => {
 
   it('marks a reply that broke off as interrupted, ends its unfinished calls, and streams the retried reply into a new item', () => {
     transcript.addUser('hi', []);
-    play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'Half a' }, { type: 'tool_call_start', id: 'c1', name: 'read_file' });
+    play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'Half a' }, started('c1', 'read_file'));
     const discarded = play({ type: 'reply_discarded', reason: 'The API is overloaded (in the stream): Overloaded' });
     assert.deepEqual(discarded, [
-      { type: 'itemUpdated', item: { kind: 'tool', id: 'c1', name: 'read_file', title: 'Not run: the reply broke off', status: 'error', arguments: '', result: 'The reply broke off before this call was complete; the request was sent again.' } },
+      { type: 'itemUpdated', item: { kind: 'tool', id: 'c1', name: 'read_file', toolKind: 'read', title: 'Not run: the reply broke off', status: 'error', arguments: '', result: 'The reply broke off before this call was complete; the request was sent again.' } },
       { type: 'itemUpdated', item: { kind: 'assistant', id: 'id2', text: 'Half a', thinking: '', interrupted: true } },
     ]);
     const retried = play(
       { type: 'retry', attempt: 1, maxAttempts: 5, delayMs: 1000, reason: 'The API is overloaded (in the stream): Overloaded' },
       { type: 'text_delta', text: 'The whole reply.' },
-      { type: 'tool_call_start', id: 'c1', name: 'read_file' },
+      started('c1', 'read_file'),
     );
     assert.deepEqual(retried.slice(1, 4), [
       { type: 'retryWait', wait: null },
@@ -234,8 +250,8 @@ describe('ChatTranscript', () => {
     for (const question of ['one', 'two']) {
       transcript.addUser(question, []);
       play(
-        { type: 'tool_call_start', id: 'call_0', name: 'read_file' },
-        { type: 'tool_call', id: 'call_0', name: 'read_file', arguments: readArgs },
+        started('call_0', 'read_file'),
+        called('call_0', 'read_file', readArgs),
         { type: 'tool_result', id: 'call_0', name: 'read_file', isError: false, summary: `Read ${question}`, text: question },
         { type: 'done', outcome: { reason: 'completed', text: '' } },
       );
@@ -253,8 +269,8 @@ describe('ChatTranscript', () => {
   describe('restored after a reload', () => {
     const user: ChatItem = { kind: 'user', id: 'u1', text: 'edit it', attachments: [] };
     const answer: ChatItem = { kind: 'assistant', id: 'a1', text: 'Editing.', thinking: '' };
-    const done: ChatItem = { kind: 'tool', id: 'c1', name: 'read_file', title: 'Read a.js (lines 1–2)', status: 'done', arguments: '{"path":"a.js"}', result: '1\tx' };
-    const running: ChatItem = { kind: 'tool', id: 'c2', name: 'edit_file', title: 'Editing a.js', status: 'running', arguments: '{"path":"a.js"}', result: '' };
+    const done: ChatItem = { kind: 'tool', id: 'c1', name: 'read_file', toolKind: 'read', title: 'Read a.js (lines 1–2)', status: 'done', arguments: '{"path":"a.js"}', result: '1\tx' };
+    const running: ChatItem = { kind: 'tool', id: 'c2', name: 'edit_file', toolKind: 'edit', title: 'Editing a.js', status: 'running', arguments: '{"path":"a.js"}', result: '' };
 
     it('marks tool cards left running as interrupted and offers to retry the run', () => {
       const items = [user, answer, done, running];
@@ -279,7 +295,7 @@ describe('ChatTranscript', () => {
       assert.equal(restored.markInterrupted(), false);
       assert.deepEqual(restored.items, [user, answer, done]);
       restored.addUser('more', []);
-      restored.apply({ type: 'tool_call', id: 'c1', name: 'read_file', arguments: '{"path":"b.js"}' });
+      restored.apply(called('c1', 'read_file', '{"path":"b.js"}'));
       assert.equal(new Set(restored.items.map((item) => item.id)).size, restored.items.length, 'a reused call id gets a card of its own');
       assert.deepEqual(restored.items[2], done);
     });

@@ -52,6 +52,17 @@ describe('ConversationStore', () => {
     assert.deepEqual((await fs.readdir(folder)).sort(), ['abc-1.json', 'index.json']);
   });
 
+  it('loads tool cards saved before they carried their tool kind, and keeps the kind of newer ones', async () => {
+    const card = { kind: 'tool' as const, id: 'c1', name: 'read_file', title: 'Read a.ts', status: 'done' as const, arguments: '{"path":"a.ts"}', result: '1\tx' };
+    const older = { ...conversation('older', 1), items: [card] };
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'older.json'), JSON.stringify(older));
+    assert.deepEqual(await store.load('older'), older);
+    const newer = { ...conversation('newer', 2), items: [{ ...card, toolKind: 'read' as const }] };
+    await store.save(newer);
+    assert.deepEqual(await new ConversationStore(folder).load('newer'), newer);
+  });
+
   it('lists the newest first, from the index', async () => {
     await store.save(conversation('a', 10));
     await store.save(conversation('b', 30));

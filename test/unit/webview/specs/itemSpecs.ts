@@ -24,13 +24,16 @@ export function itemSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await card.locator('.tool-result').innerText(), '1\tconst a = 1;\n2\t<b>not bold</b>');
     assert.equal(await card.locator('.tool-result b').count(), 0);
 
-    await view.deliver({ type: 'itemAdded', item: tool('call_2', { name: 'edit_file', title: 'Edit a.ts', status: 'error', result: 'old text not found' }) });
+    await view.deliver({ type: 'itemAdded', item: tool('call_2', { name: 'edit_file', toolKind: 'edit', title: 'Edit a.ts', status: 'error', result: 'old text not found' }) });
     const failed = page.locator('[data-item-id="call_2"] .tool-card');
     assert.equal(await failed.getAttribute('data-status'), 'error');
     assert.ok(await failed.locator('.tool-icon.codicon-edit').count() === 1);
     assert.ok(await failed.locator('.tool-status.codicon-error').isVisible());
-    await view.deliver({ type: 'itemAdded', item: tool('call_3', { name: 'mystery_tool', title: 'Mystery' }) });
+    await view.deliver({ type: 'itemAdded', item: tool('call_3', { name: 'mystery_tool', toolKind: 'unknown', title: 'Mystery' }) });
     assert.equal(await page.locator('[data-item-id="call_3"] .tool-icon.codicon-tools').count(), 1);
+    // Saved before cards carried the kind: the generic icon.
+    await view.deliver({ type: 'itemAdded', item: { kind: 'tool', id: 'call_4', name: 'read_file', title: 'Read a.ts', status: 'done', arguments: '{}', result: '' } });
+    assert.equal(await page.locator('[data-item-id="call_4"] .tool-icon.codicon-tools').count(), 1);
   });
 
   it('shows an error with a Retry button that posts retry', async () => {

@@ -34,7 +34,7 @@ export function assistant(id: string, text: string, thinking = ''): ChatItemOf<'
 }
 
 export function tool(id: string, fields: Partial<ChatItemOf<'tool'>> = {}): ChatItemOf<'tool'> {
-  return { kind: 'tool', id, name: 'read_file', title: 'Read src/app.ts', status: 'running', arguments: '{"path":"src/app.ts"}', result: '', ...fields };
+  return { kind: 'tool', id, name: 'read_file', toolKind: 'read', title: 'Read src/app.ts', status: 'running', arguments: '{"path":"src/app.ts"}', result: '', ...fields };
 }
 
 export function error(id: string, message: string, retryable: boolean): ChatItemOf<'error'> {

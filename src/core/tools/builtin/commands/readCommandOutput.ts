@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { linesWithin, pageCharacters } from '../../resultLimit';
 import { defineTool } from '../../tool';
 import { ToolError } from '../../toolError';
+import { clip, stringArgument } from '../../toolTitleText';
 import { outputForModel } from './commandOutputText';
 import { splitLines } from '../textFile';
 
@@ -19,6 +20,9 @@ export const readCommandOutputTool = defineTool({
     'Read the output of a command run_command ran in this conversation: the part a long output left out (by start_line), or what a background process printed since you last looked, and whether it is still running.',
   inputSchema,
   readOnly: true,
+  kind: 'commandFollowUp',
+  subjectArgument: 'id',
+  title: (input) => `Reading the output of ${clip(stringArgument(input, 'id') ?? 'a command', 40)}`,
   async execute(input, context) {
     const record = context.commands.get(input.id);
     if (!record) {

@@ -4,6 +4,7 @@ import type { CommandResult } from '../../../host/commandRunner';
 import type { CommandDecision } from '../../../permissions/permissionGate';
 import { defineTool, type ToolContext } from '../../tool';
 import { ToolError } from '../../toolError';
+import { clip, stringArgument } from '../../toolTitleText';
 import { startBackgroundCommand } from './backgroundCommand';
 import { outputForModel, shortCommand } from './commandOutputText';
 import { placementLabel, sandboxFailureHint } from './sandboxNotes';
@@ -46,6 +47,12 @@ export const runCommandTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: false,
+  kind: 'command',
+  subjectArgument: 'command',
+  title: (input) => {
+    const command = stringArgument(input, 'command');
+    return command === undefined ? 'Running a command' : `Running ${clip(command, 70)}`;
+  },
   async execute(input, context) {
     const folder = await context.workspace.resolve(input.cwd ?? '.', { mustExist: true });
     if (folder.kind !== 'directory') throw new ToolError(`cwd must be a folder; ${context.workspace.displayPath(folder.absolute)} is not one.`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool';
 import { ToolError } from '../../toolError';
+import { clip, stringArgument } from '../../toolTitleText';
 import { outputForModel } from './commandOutputText';
 
 const inputSchema = z.object({
@@ -12,6 +13,9 @@ export const stopCommandTool = defineTool({
   description: 'Stop a background process run_command started (and everything it started), and get the output it printed since you last read it.',
   inputSchema,
   readOnly: false,
+  kind: 'commandFollowUp',
+  subjectArgument: 'id',
+  title: (input) => `Stopping ${clip(stringArgument(input, 'id') ?? 'a command', 40)}`,
   async execute(input, context) {
     const record = context.commands.get(input.id);
     const background = record?.background;

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import type { AgentEvent } from '../../../../../src/core/agent/agentEvents';
-import { requestWithRetry } from '../../../../../src/core/agent/requestWithRetry';
+import { requestWithRetry, type RequestEvent } from '../../../../../src/core/agent/requestWithRetry';
 import { ProviderError } from '../../../../../src/core/llm/providerError';
 import { createProvider } from '../../../../../src/core/llm/providers/createProvider';
 import { fetchWithStallTimeout } from '../../../../../src/core/llm/providers/stallTimeout';
@@ -75,7 +74,7 @@ for (const api of ['openai', 'anthropic'] as const) {
     it('is abandoned after the stall timeout and asked for again', async () => {
       server.enqueue({ kind: 'hang' }, { kind: 'reply', content: [text('Here at last.')] });
       const provider = createProvider({ provider: api, apiKey: server.apiKey, baseURL: api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl, stallTimeoutMs: 300 });
-      const events: AgentEvent[] = [];
+      const events: RequestEvent[] = [];
       const request = { model: 'test-model', system: 's', messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }], tools: [] };
       const reply = await requestWithRetry(provider, request, { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 10, maxRetryAfterMs: 1000 }, (event) => events.push(event));
       assert.ok(!(reply instanceof ProviderError), reply instanceof ProviderError ? reply.message : '');

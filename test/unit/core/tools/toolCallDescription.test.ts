@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
-import { toolCallTitle } from '../../../../src/core/tools/toolCallTitle';
+import { builtinTools } from '../../../../src/core/tools/builtin';
+import { ToolRegistry } from '../../../../src/core/tools/registry';
 
+const registry = new ToolRegistry();
+for (const tool of builtinTools()) registry.register(tool);
+const toolCallTitle = (name: string, argumentsJson: string): string => registry.describe(name, argumentsJson).title;
 const title = (name: string, input: object): string => toolCallTitle(name, JSON.stringify(input));
 
-describe('toolCallTitle', () => {
+describe('tool call titles', () => {
   it('says what the file tools are doing', () => {
     assert.equal(title('read_file', { path: 'src/app.ts' }), 'Reading src/app.ts');
     assert.equal(title('read_file', { path: 'src/app.ts', offset: 200, limit: 50 }), 'Reading src/app.ts (from line 200)');
@@ -44,6 +48,12 @@ describe('toolCallTitle', () => {
     assert.equal(toolCallTitle('edit_file', '"text"'), 'Editing a file');
     assert.equal(toolCallTitle('mystery', '{{{'), 'mystery');
     assert.equal(title('read_file', { path: 42 }), 'Reading a file');
+  });
+
+  it('gives a name no tool has the unknown kind, and each built-in tool its own', () => {
+    assert.equal(registry.describe('mystery', '{}').kind, 'unknown');
+    assert.equal(registry.describe('read_file', '').kind, 'read');
+    assert.equal(registry.describe('run_command', '{"command":"ls"}').kind, 'command');
   });
 
   it('keeps titles on one line of at most 80 characters', () => {
