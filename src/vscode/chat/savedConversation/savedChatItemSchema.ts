@@ -97,6 +97,11 @@ export const savedChatItemSchema = z.discriminatedUnion('kind', [
     /** The tool call id. */
     id: z.string(),
     name: z.string(),
+    /**
+     * How the tool is shown (read, edit, command…); absent in files from before cards carried it. Any
+     * string, so that a kind added later does not make the whole file unreadable to this version.
+     */
+    toolKind: z.string().optional(),
     /** What the call does, e.g. `Read src/app.ts (lines 1–200)`; when finished, the result summary, e.g. `Edited fizzbuzz.js +2 −1`. */
     title: z.string(),
     status: savedToolStatusSchema,

@@ -1,4 +1,4 @@
-import type { ChatItem, ContextGauge, ConversationListEntry } from '../../../protocol/chatItems';
+import { toolKindSchema, type ChatItem, type ContextGauge, type ConversationListEntry } from '../../../protocol/chatItems';
 import { savedChatItemSchema, type SavedChatItem } from './savedChatItemSchema';
 import type { SavedConversation, SavedListEntry } from './savedConversationSchema';
 
@@ -14,7 +14,9 @@ export function savedChatItemOf(item: ChatItem): SavedChatItem {
 }
 
 export function chatItemOfSaved(saved: SavedChatItem): ChatItem {
-  return saved;
+  if (saved.kind !== 'tool' || saved.toolKind === undefined) return { ...saved, toolKind: undefined } as ChatItem;
+  const known = toolKindSchema.safeParse(saved.toolKind);
+  return { ...saved, toolKind: known.success ? known.data : 'unknown' };
 }
 
 export function savedContextGaugeOf(context: ContextGauge): NonNullable<SavedConversation['context']> {

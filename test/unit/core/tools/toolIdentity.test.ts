@@ -37,7 +37,7 @@ describe('a tool defined in one place', () => {
 
   it('brings its title, kind and subject to the tool events, the chat card and the CLI line', async () => {
     const provider = new ScriptedProvider();
-    const session = new AgentSession({ host: workspace.host, provider, model: 'm', system: 'sys', registry: new ToolRegistry().register(forecastTool) });
+    const session = new AgentSession({ host: workspace.host, provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry: new ToolRegistry().register(forecastTool) });
     const call: ToolCallBlock = { type: 'tool_call', id: 'c1', name: 'forecast', arguments: JSON.stringify({ units: 'metric', city: 'Oslo' }) };
     provider.enqueue(reply([call]), reply([{ type: 'text', text: 'Sunny.' }]));
     const events: AgentEvent[] = [];
