@@ -1,18 +1,18 @@
 import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Approvals } from '../../core/host/approvals';
-import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import { approvalOf, decidedApproval, decisionOf, type ApprovalAnswer } from './approvalCard';
 import { approvalNotification } from './approvalNotification';
 import type { ChatTranscript } from './chatTranscript';
 import { PendingQuestions } from './pendingQuestions';
+import type { ToolCardUpdate } from './toolCardUpdate';
+import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 export interface ApprovalBridgeDependencies {
-  transcript(): ChatTranscript;
+  /** The open conversation's transcript: questions and answers show on its tool cards. */
+  transcript: ChatTranscript;
   chatVisible(): boolean;
   post(message: ToWebview): void;
-  /** The conversation changed in a way worth saving. */
-  changed(): void;
 }
 
 /**
@@ -23,24 +23,20 @@ export interface ApprovalBridgeDependencies {
 export class ApprovalBridge implements Approvals, vscode.Disposable {
   private readonly questions = new PendingQuestions<ApprovalAnswer>();
   private autoApproveOn = false;
+  private readonly decided = new vscode.EventEmitter<void>();
+  /** Fires when the user answered a request: the conversation changed in a way worth saving. */
+  readonly onDidDecide = this.decided.event;
+
+  /** The approval messages from the webview. */
+  readonly messageHandlers: WebviewMessageHandlersFor<'resolveApproval' | 'setAutoApprove'> = {
+    resolveApproval: (message) => this.questions.answer(message.itemId, { decision: message.decision, reason: message.reason }),
+    setAutoApprove: (message) => this.setAutoApprove(message.enabled),
+  };
 
   constructor(private readonly deps: ApprovalBridgeDependencies) {}
 
   get autoApprove(): boolean {
     return this.autoApproveOn;
-  }
-
-  /** Handles the approval messages from the webview; `false` for any other message. */
-  handle(message: FromWebview): boolean {
-    if (message.type === 'resolveApproval') {
-      this.questions.answer(message.itemId, { decision: message.decision, reason: message.reason });
-      return true;
-    }
-    if (message.type === 'setAutoApprove') {
-      this.setAutoApprove(message.enabled);
-      return true;
-    }
-    return false;
   }
 
   setAutoApprove(enabled: boolean): void {
@@ -59,23 +55,22 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
   }
 
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
-    const transcript = this.deps.transcript();
-    const cardId = transcript.cardOf(request.toolCallId);
-    if (cardId === undefined) return Promise.resolve({ approved: false, reason: 'The request could not be shown to the user.' });
     if (signal.aborted) return Promise.resolve({ approved: false, reason: 'The user stopped the request.' });
     const approval = approvalOf(request);
-    this.postAll(transcript.annotateCard(cardId, { approval }));
+    const cardId = this.show({ type: 'approval_asked', toolCallId: request.toolCallId, approval });
+    if (cardId === undefined) return Promise.resolve({ approved: false, reason: 'The request could not be shown to the user.' });
     if (!this.deps.chatVisible()) this.notify(cardId, request);
     return this.questions.wait(cardId, signal, { decision: 'deny', reason: 'The user stopped the request.' }).then((answer) => {
       const decision = decisionOf(request, answer);
-      this.postAll(this.deps.transcript().annotateCard(cardId, { approval: decidedApproval(request, approval, decision) }));
-      this.deps.changed();
+      this.show({ type: 'approval_decided', cardId, approval: decidedApproval(request, approval, decision) });
+      this.decided.fire();
       return decision;
     });
   }
 
   dispose(): void {
     this.questions.answerAll({ decision: 'deny', reason: 'VS Code closed the chat.' });
+    this.decided.dispose();
   }
 
   private notify(cardId: string, request: ApprovalRequest): void {
@@ -87,7 +82,10 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
     });
   }
 
-  private postAll(messages: readonly ToWebview[]): void {
-    for (const message of messages) this.deps.post(message);
+  /** Puts the update on its card and posts it; the card's id, `undefined` when there is no such card. */
+  private show(update: ToolCardUpdate): string | undefined {
+    const shown = this.deps.transcript.updateCard(update);
+    for (const message of shown?.messages ?? []) this.deps.post(message);
+    return shown?.cardId;
   }
 }

@@ -1,131 +1,105 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
 import { CommandSession } from '../../core/tools/builtin/commands/commandSession';
 import { storedTotals } from '../../core/context/usageTotals';
-import type { AgentHost } from '../../core/host/host';
-import type { ToolSource } from '../../core/tools/toolSource';
-import { emptyUsage, userText, type Message } from '../../core/llm/messages';
+import { userText } from '../../core/llm/messages';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
-import type { Attachment } from '../../protocol/chatItems';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
-import type { ApiKeys } from '../apiKeys';
 import { readSettings } from '../settings';
 import { warnOfIgnoredEndpoint } from './ignoredEndpointWarning';
 import { ConversationReview } from '../review/conversationReview';
-import type { ReviewActions } from '../review/reviewActions';
-import type { ReviewManager } from '../review/reviewManager';
-import { ApprovalBridge } from './approvalBridge';
+import type { ApprovalBridge } from './approvalBridge';
+import type { ChatControllerDependencies } from './chatControllerDependencies';
 import { messageWithAttachments } from './attachmentContext';
 import { logAgentEvent } from './logAgentEvent';
-import { ChatTranscript, INTERRUPTED_RUN_NOTICE } from './chatTranscript';
-import { conversationTitle, type ConversationStore, type StoredConversation } from './conversationStore';
+import type { ChatTranscript } from './chatTranscript';
+import { restoreCheckpoint } from './checkpointRestore';
+import { ConversationHistory, newConversation } from './conversationHistory';
+import { conversationTitle, type StoredConversation } from './conversationStore';
 import { contextGaugeOf } from './contextGaugeOf';
 import { createChatSession } from './createChatSession';
+import { DelayedSave } from './delayedSave';
 import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
-import { ReviewBridge } from './reviewBridge';
+import { PendingAttachments } from './pendingAttachments';
+import type { ReviewBridge } from './reviewBridge';
 import { SandboxNotice } from './sandboxNotice';
-
-export interface ChatControllerDependencies {
-  store: ConversationStore;
-  /** Where a conversation's full history is archived before a summary replaces it. */
-  transcriptsFolder: string;
-  keys: ApiKeys;
-  log: vscode.LogOutputChannel;
-  /** Remembers which conversation was open, per workspace. */
-  state: vscode.Memento;
-  post(message: ToWebview): void;
-  host(): Promise<AgentHost>;
-  /** The text of an attachment (the open document's when there is one), `undefined` when unreadable. */
-  readAttachment(attachment: Attachment): Promise<string | undefined>;
-  reviewManager: ReviewManager;
-  reviewActions: ReviewActions;
-  chatVisible(): boolean;
-  /** The MCP panel: its messages and its state; its servers' tools join every session. */
-  mcp: { handle(message: FromWebview): boolean; postState(): void; toolSource: ToolSource };
-}
-
-const lastConversationKey = 'elbow.lastConversation';
-const saveDelayMs = 400;
+import { editorMessageHandlers } from './editorMessageHandlers';
+import { hintUnknownModel } from './unknownModelHint';
+import { routeWebviewMessage, type WebviewMessageHandlers } from './webviewMessageHandlers';
 
 /** The open conversation: runs the agent for it, keeps the webview in step by deltas, and persists it. */
 export class ChatController implements vscode.Disposable {
   private conversation: StoredConversation = newConversation();
-  private transcript = new ChatTranscript();
   private session: AgentSession | undefined;
   /** Asks an OpenAI-compatible server for a model's real window; its answers are kept across sessions. */
   private readonly modelInfo = new ServerModelProbe({ log: (line) => this.deps.log.info(line) });
   /** The open conversation's commands and background processes; they outlive a session made anew for other settings. */
   private commands = new CommandSession();
   private abort: AbortController | undefined;
-  private attachments: Attachment[] = [];
-  private saveTimer: NodeJS.Timeout | undefined;
+  /** What the user attached to the next message. */
+  readonly attachments: PendingAttachments;
+  private readonly saves = new DelayedSave(() => this.flush(), (error) => this.deps.log.error(`Could not save the conversation: ${String(error)}`));
   private lastRun: Promise<unknown> = Promise.resolve();
   /** The input should take focus once the webview has (re)loaded. */
   private focusPending = false;
   private readonly sandboxNotice = new SandboxNotice({ host: () => this.deps.host(), conversationId: () => this.conversation.id, post: (message) => this.deps.post(message) });
 
-  /** The chat's side of reviewing the agent's changes; also the gate edits wait at in `beforeApply` mode. */
-  readonly review: ReviewBridge;
-  /** Permission requests in the tool cards, and the auto-approve switch. */
+  private readonly transcript: ChatTranscript;
+  private readonly review: ReviewBridge;
   readonly approvals: ApprovalBridge;
+  /** The saved conversations, and which one is open. */
+  readonly history: ConversationHistory;
+  private readonly subscriptions: vscode.Disposable[];
+  /** Every message the webview sends, each to its handler. */
+  private readonly messageHandlers: WebviewMessageHandlers;
 
   constructor(private readonly deps: ChatControllerDependencies) {
-    this.review = new ReviewBridge({
-      manager: deps.reviewManager,
-      actions: deps.reviewActions,
-      transcript: () => this.transcript,
-      isRunning: () => this.isRunning,
-      chatVisible: deps.chatVisible,
+    this.transcript = deps.transcript;
+    this.review = deps.review;
+    this.approvals = deps.approvals;
+    this.attachments = new PendingAttachments(deps.post);
+    this.history = new ConversationHistory({
+      store: deps.store,
+      state: deps.state,
+      log: deps.log,
       post: deps.post,
-      changed: () => this.scheduleSave(),
+      transcript: deps.transcript,
+      chat: {
+        id: () => this.conversation.id,
+        isRunning: () => this.isRunning,
+        stop: () => this.stop(),
+        flush: () => this.flush(),
+        switchTo: (conversation) => this.switchTo(conversation),
+        postFullState: () => this.postFullState(),
+        focusInput: () => this.focusInput(),
+      },
     });
-    this.approvals = new ApprovalBridge({ transcript: () => this.transcript, chatVisible: deps.chatVisible, post: deps.post, changed: () => this.scheduleSave() });
+    this.subscriptions = [deps.reviewManager.onDidChange(() => this.saves.schedule()), deps.approvals.onDidDecide(() => this.saves.schedule())];
+    this.messageHandlers = {
+      ready: () => this.webviewReady(),
+      send: (message) => this.send(message.text),
+      stop: () => this.stop(),
+      retry: () => this.retry(),
+      compact: () => this.compact(),
+      ...this.history.messageHandlers,
+      ...this.attachments.messageHandlers,
+      ...editorMessageHandlers,
+      ...deps.review.messageHandlers,
+      restoreCheckpoint: (message) => restoreCheckpoint(message.itemId, { actions: deps.reviewActions, transcript: deps.transcript, isRunning: () => this.isRunning, post: deps.post, changed: () => this.saves.schedule() }),
+      ...deps.approvals.messageHandlers,
+      dismissSandboxNotice: (message) => void this.sandboxNotice.handle(message),
+      ...deps.mcp.messageHandlers,
+    };
   }
 
   get isRunning(): boolean {
     return this.abort !== undefined;
   }
 
-  /** Reopens the conversation that was open before the window closed or reloaded. */
-  async restore(): Promise<void> {
-    const id = this.deps.state.get<string>(lastConversationKey);
-    if (id !== undefined) await this.open(id);
-  }
-
-  async handle(message: FromWebview): Promise<void> {
-    switch (message.type) {
-      case 'ready':
-        await this.postFullState();
-        if (this.focusPending) this.deps.post({ type: 'focusInput' });
-        this.focusPending = false;
-        return;
-      case 'send': return this.send(message.text);
-      case 'stop': return this.stop();
-      case 'retry': return this.retry();
-      case 'newChat': return this.newChat();
-      case 'compact': return this.compact();
-      case 'showHistory': return this.showHistory();
-      case 'openConversation': return this.open(message.id);
-      case 'deleteConversation': return this.deleteConversation(message.id);
-      case 'removeAttachment':
-        this.attachments = this.attachments.filter((attachment) => attachment.id !== message.id);
-        return this.deps.post({ type: 'attachments', attachments: this.attachments });
-      case 'openLink': return void vscode.commands.executeCommand('elbow.openLink', message.href);
-      case 'copy': return vscode.env.clipboard.writeText(message.text);
-      case 'changeModel': return void vscode.commands.executeCommand('elbow.changeModel');
-      case 'setApiKey': return void vscode.commands.executeCommand('elbow.setApiKey');
-      default:
-        if (!this.approvals.handle(message) && !this.sandboxNotice.handle(message) && !this.deps.mcp.handle(message)) await this.review.handle(message);
-    }
-  }
-
-  attach(attachment: Omit<Attachment, 'id'>): void {
-    const duplicate = this.attachments.some((existing) => existing.path === attachment.path && existing.kind === attachment.kind && existing.startLine === attachment.startLine && existing.endLine === attachment.endLine);
-    if (!duplicate) this.attachments.push({ ...attachment, id: randomUUID() });
-    this.deps.post({ type: 'attachments', attachments: this.attachments });
+  handle(message: FromWebview): Promise<void> {
+    return routeWebviewMessage(this.messageHandlers, message);
   }
 
   focusInput(): void {
@@ -143,25 +117,12 @@ export class ChatController implements vscode.Disposable {
   async postFullState(): Promise<void> {
     const { usage, context } = this.conversation;
     this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage, cost: this.cost, context: context ?? null });
-    this.deps.post({ type: 'attachments', attachments: this.attachments });
+    this.attachments.postState();
     await this.postModelAndKey();
     await this.review.postState();
     this.approvals.postState();
     this.deps.mcp.postState();
     void this.sandboxNotice.post();
-  }
-
-  async newChat(): Promise<void> {
-    if (this.isRunning) await this.stop();
-    await this.flush();
-    this.switchTo(newConversation());
-    await this.deps.state.update(lastConversationKey, undefined);
-    await this.postFullState();
-    this.focusInput();
-  }
-
-  async showHistory(): Promise<void> {
-    this.deps.post({ type: 'history', conversations: await this.deps.store.list() });
   }
 
   async stop(): Promise<void> {
@@ -170,8 +131,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   async flush(): Promise<void> {
-    if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
+    this.saves.cancel();
     if (this.transcript.items.length === 0) return;
     await this.deps.store.save({ ...this.conversation, items: [...this.transcript.items], review: this.deps.reviewManager.state.toJSON(), updatedAt: Date.now() });
   }
@@ -179,42 +139,22 @@ export class ChatController implements vscode.Disposable {
   /** Stops a running request; `deactivate` saves the conversation (a run that ends saves it too). */
   dispose(): void {
     this.abort?.abort();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.review.dispose();
     this.approvals.dispose();
     void this.commands.stopAll();
   }
 
-  private async open(id: string): Promise<void> {
-    if (id === this.conversation.id) return this.postFullState();
-    const stored = await this.deps.store.load(id);
-    if (stored === undefined) {
-      this.deps.log.warn(`Conversation ${id} could not be loaded.`);
-      return;
-    }
-    if (this.isRunning) await this.stop();
-    await this.flush();
-    this.switchTo(stored);
-    const interrupted = this.transcript.markInterrupted();
-    if (!interrupted && owesReply(stored.messages) && this.transcript.items.at(-1)?.kind !== 'error') {
-      this.transcript.addError(INTERRUPTED_RUN_NOTICE, true);
-    }
-    await this.deps.state.update(lastConversationKey, id);
+  /** The webview (re)loaded and wants the whole state. */
+  private async webviewReady(): Promise<void> {
     await this.postFullState();
-  }
-
-  private async deleteConversation(id: string): Promise<void> {
-    if (id === this.conversation.id) {
-      await this.stop();
-      this.switchTo(newConversation());
-      await this.postFullState();
-    }
-    await this.deps.store.delete(id);
-    await this.showHistory();
+    if (this.focusPending) this.deps.post({ type: 'focusInput' });
+    this.focusPending = false;
   }
 
   private switchTo(conversation: StoredConversation): void {
     this.conversation = conversation;
-    this.transcript = new ChatTranscript(conversation.items);
+    this.transcript.load(conversation.items);
     this.session = undefined;
     this.approvals.reset();
     void this.commands.stopAll();
@@ -224,15 +164,13 @@ export class ChatController implements vscode.Disposable {
 
   private async send(text: string): Promise<void> {
     if (this.isRunning) return;
-    const attachments = this.attachments;
-    this.attachments = [];
-    this.deps.post({ type: 'attachments', attachments: [] });
+    const attachments = this.attachments.take();
     const attached = await Promise.all(attachments.map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
     if (this.transcript.items.length === 0) this.conversation.title = conversationTitle(text);
     this.postAll(this.transcript.addUser(text, attachments));
     const userItem = this.transcript.items.at(-1);
     if (userItem !== undefined) this.deps.reviewManager.state.checkpoints.begin(userItem.id);
-    await this.deps.state.update(lastConversationKey, this.conversation.id);
+    await this.history.remember(this.conversation.id);
     const message = messageWithAttachments(text, attached);
     // Without a session (no key yet) the message still joins the history, so Retry sends it once a key is set.
     await this.run((session, emit, signal) => session.send(message, emit, signal), () => this.conversation.messages.push(userText(message)));
@@ -308,7 +246,7 @@ export class ChatController implements vscode.Disposable {
     });
     this.conversation.messages = this.session.messages;
     this.conversation.model = { provider: settings.provider, model: settings.model };
-    if (this.session.limits?.known === false) void this.hintUnknownModel(settings.model, this.session.limits.contextWindow);
+    if (this.session.limits?.known === false) void hintUnknownModel(this.deps.state, settings.model, this.session.limits.contextWindow);
     return this.session;
   }
 
@@ -324,27 +262,7 @@ export class ChatController implements vscode.Disposable {
       this.conversation.context = contextGaugeOf(event, this.session?.limits);
       this.deps.post({ type: 'context', context: this.conversation.context });
     }
-    if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done' || event.type === 'compaction') this.scheduleSave();
-  }
-
-  /** Once per model: Elbow assumes a small window for a model it does not know, and says how to set the real one. */
-  private async hintUnknownModel(model: string, assumedWindow: number): Promise<void> {
-    const key = `elbow.unknownModelHinted.${model}`;
-    if (this.deps.state.get<boolean>(key) === true) return;
-    await this.deps.state.update(key, true);
-    const choice = await vscode.window.showInformationMessage(
-      `Elbow does not know the context window of "${model}" and assumes ${assumedWindow.toLocaleString('en-US')} tokens, so it compacts early and shows no cost. Set its window and prices in the "elbow.models" setting.`,
-      'Open Settings',
-    );
-    if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'elbow.models');
-  }
-
-  private scheduleSave(): void {
-    if (this.saveTimer !== undefined) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      this.flush().catch((error: unknown) => this.deps.log.error(`Could not save the conversation: ${String(error)}`));
-    }, saveDelayMs);
+    if (event.type === 'assistant_message' || event.type === 'tool_result' || event.type === 'done' || event.type === 'compaction') this.saves.schedule();
   }
 
   private setRunning(running: boolean): void {
@@ -363,13 +281,4 @@ export class ChatController implements vscode.Disposable {
   }
 }
 
-function newConversation(): StoredConversation {
-  const now = Date.now();
-  return { version: 1, id: randomUUID(), title: 'New chat', createdAt: now, updatedAt: now, messages: [], items: [], usage: emptyUsage() };
-}
 
-/** The model had not answered yet when the conversation was last saved. */
-function owesReply(messages: readonly Message[]): boolean {
-  const last = messages.at(-1);
-  return last !== undefined && last.role !== 'assistant';
-}

@@ -6,6 +6,7 @@ import type { CommandRunPlacement } from '../../core/tools/tool';
 import type { ToolKind } from '../../core/tools/toolKind';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
+import { updatedCard, type ToolCardUpdate } from './toolCardUpdate';
 
 /** A tool result longer than this is cut for display; the model still got all of it. */
 export const MAX_SHOWN_RESULT_CHARS = 20_000;
@@ -21,7 +22,7 @@ type CompactionItem = ChatItemOf<'compaction'>;
 
 /** The conversation as the user sees it, kept in step with the agent's events; every change comes back as the deltas to post to the webview. */
 export class ChatTranscript {
-  private readonly list: ChatItem[];
+  private list: ChatItem[];
   /** Where this turn's text goes; created on the first delta so a turn of only tool calls leaves no empty bubble. */
   private assistantId: string | undefined;
   /** The assistant items the reply streaming now has shown, to mark if it breaks off. */
@@ -38,6 +39,16 @@ export class ChatTranscript {
 
   get items(): readonly ChatItem[] {
     return this.list;
+  }
+
+  /** Another conversation opens: its items, and nothing of the run that was under way. */
+  load(items: ChatItem[]): void {
+    this.list = [...items];
+    this.assistantId = undefined;
+    this.replyItemIds = [];
+    this.runCards.clear();
+    this.waitShown = false;
+    this.compactionId = undefined;
   }
 
   addUser(text: string, attachments: Attachment[]): ToWebview[] {
@@ -113,23 +124,17 @@ export class ChatTranscript {
     return true;
   }
 
-  /** Adds review details to the card of a call in the run under way (the file it changed, a proposal awaiting the user). */
-  annotateTool(callId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal' | 'approval'>>): ToWebview[] {
-    const card = this.toolCard(callId);
-    return card === undefined ? [] : this.annotateCard(card.id, change);
-  }
-
-  /** The card id of a call in the run under way. */
-  cardOf(callId: string): string | undefined {
-    return this.toolCard(callId)?.id;
-  }
-
-  annotateCard(cardId: string, change: Partial<Pick<ToolItem, 'changedFile' | 'proposal' | 'approval'>>): ToWebview[] {
-    const card = this.list.findLast((candidate) => candidate.id === cardId);
-    if (card?.kind !== 'tool') return [];
-    const item: ToolItem = { ...card, ...change };
+  /**
+   * Shows review and approval news on a tool card. Returns the card's id, which the webview's answer
+   * names, with the deltas to post; `undefined` when there is no such card.
+   */
+  updateCard(update: ToolCardUpdate): { cardId: string; messages: ToWebview[] } | undefined {
+    const card = 'toolCallId' in update ? this.toolCard(update.toolCallId) : this.cardWithId(update.cardId);
+    if (card === undefined) return undefined;
+    const item = updatedCard(card, update);
+    if (item === undefined) return { cardId: card.id, messages: [] };
     this.replace(item);
-    return [{ type: 'itemUpdated', item }];
+    return { cardId: item.id, messages: [{ type: 'itemUpdated', item }] };
   }
 
   /** A summary is being written: the marker shows it at once, then becomes the result. */
@@ -192,7 +197,11 @@ export class ChatTranscript {
 
   private toolCard(callId: string): ToolItem | undefined {
     const id = this.runCards.get(callId);
-    const item = id === undefined ? undefined : this.list.findLast((candidate) => candidate.id === id);
+    return id === undefined ? undefined : this.cardWithId(id);
+  }
+
+  private cardWithId(id: string): ToolItem | undefined {
+    const item = this.list.findLast((candidate) => candidate.id === id);
     return item?.kind === 'tool' ? item : undefined;
   }
 

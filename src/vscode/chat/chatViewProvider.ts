@@ -11,10 +11,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The current webview has loaded and asked for the state: messages posted now are received. */
   private ready = false;
   private readyWaiters: Array<() => void> = [];
+  private readonly received = new vscode.EventEmitter<FromWebview>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly receive: (message: FromWebview) => Promise<void>,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
@@ -73,8 +73,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
   }
 
+  /** Hands each valid message from the webview to `handle`; a failure is logged and shown to the user. */
+  onDidReceiveMessage(handle: (message: FromWebview) => Promise<void>): vscode.Disposable {
+    return this.received.event((message) => {
+      handle(message).catch((error: unknown) => {
+        const text = error instanceof Error ? error.message : String(error);
+        this.log.error(`Handling "${message.type}" from the chat view failed: ${text}`);
+        void vscode.window.showErrorMessage(`Elbow: ${text}`);
+      });
+    });
+  }
+
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
+    this.received.dispose();
   }
 
   private onMessage(raw: unknown): void {
@@ -87,10 +99,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.ready = true;
       for (const waiter of this.readyWaiters.splice(0)) waiter();
     }
-    this.receive(parsed.data).catch((error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      this.log.error(`Handling "${parsed.data.type}" from the chat view failed: ${message}`);
-      void vscode.window.showErrorMessage(`Elbow: ${message}`);
-    });
+    this.received.fire(parsed.data);
   }
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import { openBaselineDiff } from '../review/baselineDocuments';
 import { fileExists } from '../review/currentText';
@@ -8,17 +7,19 @@ import type { ReviewManager } from '../review/reviewManager';
 import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
 import type { ChatTranscript } from './chatTranscript';
 import { PendingQuestions } from './pendingQuestions';
+import type { ToolCardUpdate } from './toolCardUpdate';
+import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 export interface ReviewBridgeDependencies {
   manager: ReviewManager;
   actions: ReviewActions;
-  transcript(): ChatTranscript;
-  isRunning(): boolean;
+  /** The open conversation's transcript: proposals and changed files show on its tool cards. */
+  transcript: ChatTranscript;
   chatVisible(): boolean;
   post(message: ToWebview): void;
-  /** The conversation changed in a way worth saving. */
-  changed(): void;
 }
+
+type ReviewMessageType = 'openChangedFile' | 'openDiff' | 'acceptFile' | 'rejectFile' | 'acceptAll' | 'rejectAll' | 'resolveProposal';
 
 const postDelayMs = 30;
 
@@ -28,55 +29,38 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   private postTimer: NodeJS.Timeout | undefined;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly deps: ReviewBridgeDependencies) {
-    this.subscription = deps.manager.onDidChange(() => {
-      this.schedulePost();
-      deps.changed();
-    });
-  }
+  /** The review messages from the webview. */
+  readonly messageHandlers: WebviewMessageHandlersFor<ReviewMessageType> = {
+    openChangedFile: (message) => this.openFile(message.uri),
+    openDiff: (message) => openBaselineDiff(this.deps.manager, pathOf(message.uri)),
+    acceptFile: (message) => this.deps.actions.acceptFile(pathOf(message.uri)),
+    rejectFile: (message) => this.deps.actions.rejectFile(pathOf(message.uri)),
+    acceptAll: () => this.deps.actions.acceptAll(),
+    rejectAll: () => this.deps.actions.rejectAll(),
+    resolveProposal: (message) => this.questions.answer(message.itemId, { decision: message.decision, feedback: message.feedback }),
+  };
 
-  /** Handles the review messages from the webview; `false` for any other message. */
-  async handle(message: FromWebview): Promise<boolean> {
-    const { actions, manager } = this.deps;
-    switch (message.type) {
-      case 'openChangedFile': await this.openFile(message.uri); return true;
-      case 'openDiff': await openBaselineDiff(manager, pathOf(message.uri)); return true;
-      case 'acceptFile': await actions.acceptFile(pathOf(message.uri)); return true;
-      case 'rejectFile': await actions.rejectFile(pathOf(message.uri)); return true;
-      case 'acceptAll': await actions.acceptAll(); return true;
-      case 'rejectAll': await actions.rejectAll(); return true;
-      case 'restoreCheckpoint': await this.restore(message.itemId); return true;
-      case 'resolveProposal':
-        this.questions.answer(message.itemId, { decision: message.decision, feedback: message.feedback });
-        return true;
-      default:
-        return false;
-    }
+  constructor(private readonly deps: ReviewBridgeDependencies) {
+    this.subscription = deps.manager.onDidChange(() => this.schedulePost());
   }
 
   ask(toolCallId: string, diff: string, signal: AbortSignal): Promise<ProposalDecision> {
-    const transcript = this.deps.transcript();
-    const cardId = transcript.cardOf(toolCallId);
+    const cardId = this.show({ type: 'proposal_asked', toolCallId, diff });
     if (cardId === undefined) return Promise.resolve({ decision: 'reject', feedback: 'The change could not be shown for approval.' });
-    this.postAll(transcript.annotateCard(cardId, { proposal: { diff, state: 'pending' } }));
     if (!this.deps.chatVisible()) {
       void vscode.window.showInformationMessage('Elbow is waiting for you to approve an edit.', 'Show').then((choice) => {
         if (choice !== undefined) void vscode.commands.executeCommand('elbow.focusChat');
       });
     }
     return this.questions.wait(cardId, signal, { decision: 'reject', feedback: 'The user stopped the request.' }).then((decision) => {
-      const card = this.deps.transcript().items.find((item) => item.id === cardId);
-      if (card?.kind === 'tool' && card.proposal !== undefined) {
-        const state = decision.decision === 'apply' ? 'applied' : 'rejected';
-        this.postAll(this.deps.transcript().annotateCard(cardId, { proposal: { ...card.proposal, state, feedback: decision.feedback } }));
-      }
+      this.show({ type: 'proposal_decided', cardId, state: decision.decision === 'apply' ? 'applied' : 'rejected', feedback: decision.feedback });
       return decision;
     });
   }
 
   applied(change: AppliedChange): void {
     const uri = vscode.Uri.file(change.path).toString();
-    this.postAll(this.deps.transcript().annotateTool(change.toolCallId, { changedFile: { uri, path: change.displayPath } }));
+    this.show({ type: 'file_changed', toolCallId: change.toolCallId, changedFile: { uri, path: change.displayPath } });
   }
 
   async postState(): Promise<void> {
@@ -89,17 +73,6 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
     if (this.postTimer !== undefined) clearTimeout(this.postTimer);
     this.subscription.dispose();
     this.questions.answerAll({ decision: 'reject', feedback: 'VS Code closed the chat.' });
-  }
-
-  private async restore(itemId: string): Promise<void> {
-    if (this.deps.isRunning()) {
-      void vscode.window.showWarningMessage('Elbow is still working. Stop it first, then restore the checkpoint.');
-      return;
-    }
-    const restored = await this.deps.actions.restoreCheckpoint(itemId);
-    if (restored === undefined || restored.length === 0) return;
-    this.postAll(this.deps.transcript().addNotice(`Restored ${restored.join(', ')} to how ${restored.length === 1 ? 'it was' : 'they were'} at this checkpoint.`));
-    this.deps.changed();
   }
 
   private async openFile(uri: string): Promise<void> {
@@ -121,8 +94,11 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
     }, postDelayMs);
   }
 
-  private postAll(messages: readonly ToWebview[]): void {
-    for (const message of messages) this.deps.post(message);
+  /** Puts the update on its card and posts it; the card's id, `undefined` when there is no such card. */
+  private show(update: ToolCardUpdate): string | undefined {
+    const shown = this.deps.transcript.updateCard(update);
+    for (const message of shown?.messages ?? []) this.deps.post(message);
+    return shown?.cardId;
   }
 }
 

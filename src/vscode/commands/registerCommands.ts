@@ -23,28 +23,28 @@ export function registerCommands({ controller, view, keys, log }: CommandDepende
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'elbow.newChat': async () => {
       await view.reveal();
-      await controller.newChat();
+      await controller.history.newChat();
     },
     'elbow.focusChat': focusInput,
     'elbow.showHistory': async () => {
       await view.reveal();
-      await controller.showHistory();
+      await controller.history.show();
     },
     'elbow.askAboutFile': async (clicked: unknown) => {
       const uri = targetUri(clicked);
       if (uri === undefined) return void vscode.window.showInformationMessage('Elbow: open a file or pick one in the explorer first.');
-      controller.attach(fileAttachment(uri));
+      controller.attachments.add(fileAttachment(uri));
       await focusInput();
     },
     'elbow.askAboutSelection': async () => {
       const attachment = selectionAttachment(vscode.window.activeTextEditor);
       if (attachment === undefined) return void vscode.window.showInformationMessage('Elbow: select some text in an editor first.');
-      controller.attach(attachment);
+      controller.attachments.add(attachment);
       await focusInput();
     },
     'elbow.addFileToChat': async (clicked: unknown, allSelected: unknown) => {
       const uris = Array.isArray(allSelected) && allSelected.every((item) => item instanceof vscode.Uri) ? allSelected : [targetUri(clicked)];
-      for (const uri of uris) if (uri !== undefined) controller.attach(fileAttachment(uri));
+      for (const uri of uris) if (uri !== undefined) controller.attachments.add(fileAttachment(uri));
       await view.reveal();
     },
     'elbow.setApiKey': () => setApiKey(keys),

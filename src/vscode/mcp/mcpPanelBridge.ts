@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
-import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
+import type { WebviewMessageHandlersFor } from '../chat/webviewMessageHandlers';
 import { mcpPanelState } from './mcpPanelState';
 
 export interface McpPanelBridgeDependencies {
@@ -36,28 +36,14 @@ export class McpPanelBridge implements vscode.Disposable {
     this.deps.post({ type: 'showMcp' });
   }
 
-  /** Handles the MCP panel's messages; `false` for any other message. */
-  handle(message: FromWebview): boolean {
-    switch (message.type) {
-      case 'mcpRestart':
-        void this.act(`restart "${message.server}"`, () => this.deps.manager.restart(message.server));
-        return true;
-      case 'mcpSetServerEnabled':
-        void this.act(`${message.enabled ? 'enable' : 'disable'} "${message.server}"`, () => this.deps.manager.setServerEnabled(message.server, message.enabled));
-        return true;
-      case 'mcpSetToolEnabled':
-        void this.act(`${message.enabled ? 'give' : 'take away'} ${message.tool}`, () => this.deps.manager.setToolEnabled(message.server, message.tool, message.enabled));
-        return true;
-      case 'mcpOpenConfig':
-        void vscode.commands.executeCommand('elbow.mcp.openConfiguration');
-        return true;
-      case 'mcpAddServer':
-        void vscode.commands.executeCommand('elbow.mcp.addServer');
-        return true;
-      default:
-        return false;
-    }
-  }
+  /** The MCP panel's messages. */
+  readonly messageHandlers: WebviewMessageHandlersFor<'mcpRestart' | 'mcpSetServerEnabled' | 'mcpSetToolEnabled' | 'mcpOpenConfig' | 'mcpAddServer'> = {
+    mcpRestart: (message) => void this.act(`restart "${message.server}"`, () => this.deps.manager.restart(message.server)),
+    mcpSetServerEnabled: (message) => void this.act(`${message.enabled ? 'enable' : 'disable'} "${message.server}"`, () => this.deps.manager.setServerEnabled(message.server, message.enabled)),
+    mcpSetToolEnabled: (message) => void this.act(`${message.enabled ? 'give' : 'take away'} ${message.tool}`, () => this.deps.manager.setToolEnabled(message.server, message.tool, message.enabled)),
+    mcpOpenConfig: () => void vscode.commands.executeCommand('elbow.mcp.openConfiguration'),
+    mcpAddServer: () => void vscode.commands.executeCommand('elbow.mcp.addServer'),
+  };
 
   postState(): void {
     const status = this.deps.manager.status();

@@ -1,0 +1,25 @@
+import type { ToWebview } from '../../protocol/toWebview';
+import { ApprovalBridge } from '../chat/approvalBridge';
+import { ChatTranscript } from '../chat/chatTranscript';
+import { ReviewBridge } from '../chat/reviewBridge';
+import { VscodeFileChanges } from '../review/vscodeFileChanges';
+import type { Review } from './buildReview';
+
+export interface ChatBridges {
+  /** The open conversation as the user sees it; only it changes its tool cards. */
+  transcript: ChatTranscript;
+  approvals: ApprovalBridge;
+  review: ReviewBridge;
+  /** The agent's file changes, for every host of the extension's life: it keeps nothing of a workspace's own. */
+  fileChanges: VscodeFileChanges;
+}
+
+/** The transcript, and review and approvals in the chat, which show their questions and news on its tool cards. */
+export function buildChatBridges(parts: { review: Review; post(message: ToWebview): void; chatVisible(): boolean }): ChatBridges {
+  const { post, chatVisible } = parts;
+  const transcript = new ChatTranscript();
+  const approvals = new ApprovalBridge({ transcript, chatVisible, post });
+  const review = new ReviewBridge({ manager: parts.review.manager, actions: parts.review.actions, transcript, chatVisible, post });
+  const fileChanges = new VscodeFileChanges(parts.review.manager, review, (change) => review.applied(change));
+  return { transcript, approvals, review, fileChanges };
+}

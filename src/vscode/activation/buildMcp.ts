@@ -1,0 +1,46 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import type { McpManager } from '../../core/mcp/mcpManager';
+import { configFiles, createMcpManager } from '../../node/createMcpManager';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
+import { workspaceRoots } from '../host/createVscodeHost';
+import { registerMcpCommands } from '../mcp/mcpCommands';
+import { watchMcpConfig } from '../mcp/mcpConfigWatcher';
+import { McpPanelBridge } from '../mcp/mcpPanelBridge';
+import { askToStartServer } from '../mcp/startServerQuestion';
+import { WorkspaceServerApprovals } from '../mcp/workspaceServerApprovals';
+
+export interface Mcp {
+  manager: McpManager;
+  /** The chat's MCP panel. */
+  panel: McpPanelBridge;
+}
+
+/** The MCP servers of the user's and the workspace's configuration, their panel in the chat and their commands. */
+export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string }): Mcp {
+  const { log, view } = parts;
+  const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
+  const workspaceTrusted = (): boolean => vscode.workspace.isTrusted;
+  const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, askToStartServer);
+  const mcpOptions = { workspaceRoots, workspaceTrusted, startApproval, clientVersion: parts.version, log: mcpLog };
+  const manager = createMcpManager(mcpOptions);
+  const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
+  const panel = new McpPanelBridge({ manager, post: (message) => view.post(message), log });
+  context.subscriptions.push(
+    panel,
+    { dispose: () => void manager.dispose() },
+    ...registerMcpCommands({
+      manager,
+      configFiles: mcpFiles,
+      approvals: startApproval,
+      showServers: async () => {
+        await view.reveal();
+        await view.whenReady();
+        panel.show();
+      },
+    }),
+    ...watchMcpConfig(mcpFiles, () => void manager.reload()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void manager.reload()),
+  );
+  return { manager, panel };
+}

@@ -1,0 +1,55 @@
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import type { FileChanges } from '../../core/host/fileChanges';
+import type { AgentHost } from '../../core/host/host';
+import { ChildProcessRunner } from '../../node/childProcessRunner';
+import { CommandSandbox } from '../../node/sandbox/commandSandbox';
+import { createVscodeHost, workspaceRoots } from '../host/createVscodeHost';
+import type { DocumentWriter } from '../review/documentWriter';
+import { readSandboxSettings, readTerminalSettings } from '../settings';
+import { TerminalRunner } from '../terminal/terminalRunner';
+
+export interface WorkspaceHost {
+  /** The agent's host for the workspace folders open now, made when first asked for. */
+  current(): Promise<AgentHost>;
+  /** The folders or the terminal settings changed: the next `current()` makes a new host. */
+  forget(): void;
+}
+
+export interface WorkspaceHostParts {
+  /** This workspace's Elbow storage. */
+  storageFolder: string;
+  log: vscode.LogOutputChannel;
+  writer: DocumentWriter;
+  changes: FileChanges;
+}
+
+/** The agent's host: the workspace's files, search, and commands in the terminal or the sandbox. */
+export function buildWorkspaceHost(context: vscode.ExtensionContext, parts: WorkspaceHostParts): WorkspaceHost {
+  const { storageFolder, log } = parts;
+  const sandbox = new CommandSandbox({
+    roots: workspaceRoots,
+    settings: readSandboxSettings,
+    // Every extension's global storage (the editor keeps secrets beside it) and this workspace's Elbow storage.
+    ownDataFolders: () => [path.dirname(context.globalStorageUri.fsPath), storageFolder],
+    quarantineFolder: path.join(context.globalStorageUri.fsPath, 'quarantine'),
+    log: (message) => log.warn(message),
+  });
+  const terminals = new TerminalRunner({ settings: readTerminalSettings, fallback: (shell) => new ChildProcessRunner({ shell, sandbox }), sandbox, log });
+  context.subscriptions.push(terminals, { dispose: () => void sandbox.dispose() });
+  let host: Promise<AgentHost> | undefined;
+  return {
+    current: () => {
+      const roots = workspaceRoots();
+      if (roots.length === 0) return Promise.reject(new Error('Elbow works on the files of a folder: open a folder or a workspace first.'));
+      host ??= createVscodeHost(roots, parts.writer, parts.changes, terminals).then((created) => {
+        log.info(`Workspace: ${roots.join(', ')}; search with ${created.searcher.engine}.`);
+        return created;
+      });
+      return host;
+    },
+    forget: () => {
+      host = undefined;
+    },
+  };
+}

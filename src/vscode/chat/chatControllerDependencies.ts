@@ -1,0 +1,36 @@
+import type * as vscode from 'vscode';
+import type { AgentHost } from '../../core/host/host';
+import type { Attachment } from '../../protocol/chatItems';
+import type { ToWebview } from '../../protocol/toWebview';
+import type { ApiKeys } from '../apiKeys';
+import type { McpPanelBridge } from '../mcp/mcpPanelBridge';
+import type { ReviewActions } from '../review/reviewActions';
+import type { ReviewManager } from '../review/reviewManager';
+import type { ApprovalBridge } from './approvalBridge';
+import type { ChatTranscript } from './chatTranscript';
+import type { ConversationStore } from './conversationStore';
+import type { ReviewBridge } from './reviewBridge';
+
+export interface ChatControllerDependencies {
+  store: ConversationStore;
+  /** Where a conversation's full history is archived before a summary replaces it. */
+  transcriptsFolder: string;
+  keys: ApiKeys;
+  log: vscode.LogOutputChannel;
+  /** Remembers which conversation was open, per workspace. */
+  state: vscode.Memento;
+  post(message: ToWebview): void;
+  host(): Promise<AgentHost>;
+  /** The text of an attachment (the open document's when there is one), `undefined` when unreadable. */
+  readAttachment(attachment: Attachment): Promise<string | undefined>;
+  reviewManager: ReviewManager;
+  reviewActions: ReviewActions;
+  /** The open conversation as the user sees it; the review and approval bridges show their news on its tool cards. */
+  transcript: ChatTranscript;
+  /** The chat's side of reviewing the agent's changes; also the gate edits wait at in `beforeApply` mode. */
+  review: ReviewBridge;
+  /** Permission requests in the tool cards, and the auto-approve switch. */
+  approvals: ApprovalBridge;
+  /** The MCP panel: its messages and its state; its servers' tools join every session. */
+  mcp: Pick<McpPanelBridge, 'messageHandlers' | 'postState' | 'toolSource'>;
+}

@@ -1,0 +1,32 @@
+import type { Approval, ChatItemOf } from '../../protocol/chatItems';
+
+type ToolItem = ChatItemOf<'tool'>;
+
+/**
+ * Review and approval news for a tool card. The bridges send it to the transcript, which alone
+ * changes its cards: one that waits names the call of the run under way, one that answers names
+ * the card the question was shown on.
+ */
+export type ToolCardUpdate =
+  | { type: 'approval_asked'; toolCallId: string; approval: Approval }
+  | { type: 'approval_decided'; cardId: string; approval: Approval }
+  /** An edit waits for the user's approval (`beforeApply` review). */
+  | { type: 'proposal_asked'; toolCallId: string; diff: string }
+  | { type: 'proposal_decided'; cardId: string; state: 'applied' | 'rejected'; feedback: string | undefined }
+  /** The call changed this file. */
+  | { type: 'file_changed'; toolCallId: string; changedFile: NonNullable<ToolItem['changedFile']> };
+
+/** The card once the update is on it; `undefined` when it has nothing to change (an answer to a proposal the card does not show). */
+export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | undefined {
+  switch (update.type) {
+    case 'approval_asked':
+    case 'approval_decided':
+      return { ...card, approval: update.approval };
+    case 'proposal_asked':
+      return { ...card, proposal: { diff: update.diff, state: 'pending' } };
+    case 'proposal_decided':
+      return card.proposal === undefined ? undefined : { ...card, proposal: { ...card.proposal, state: update.state, feedback: update.feedback } };
+    case 'file_changed':
+      return { ...card, changedFile: update.changedFile };
+  }
+}
