@@ -103,22 +103,9 @@ function parseServer(
   if (type === 'stdio' && raw.command === undefined) return { problems: [problem(`${at}.command`, 'is required for a stdio server')] };
   if (type !== 'stdio' && raw.url === undefined) return { problems: [problem(`${at}.url`, `is required for ${transportLabels[type]} server`)] };
 
-  const problems: McpConfigProblem[] = [];
-  let leftOut = false;
-  const substitute = (text: string, field: string): string => {
-    if (values === undefined) return text;
-    const substituted = substituteVariables(text, values);
-    for (const variableProblem of substituted.problems) {
-      problems.push(problem(field, variableProblem.message));
-      leftOut ||= variableProblem.leavesServerOut;
-    }
-    return substituted.text;
-  };
-  const substituteAll = (record: Record<string, string>, field: string) =>
-    Object.fromEntries(Object.entries(record).map(([key, value]) => [key, substitute(value, `${at}.${field}${member(key)}`)]));
-
+  const fields = new FieldSubstitution(at, values, problem);
   if (raw.envFile !== undefined) {
-    problems.push(problem(`${at}.envFile`, 'Elbow does not read envFile; put the variables in "env" instead (with ${env:NAME} for secrets)'));
+    fields.problems.push(problem(`${at}.envFile`, 'Elbow does not read envFile; put the variables in "env" instead (with ${env:NAME} for secrets)'));
   }
   const server: McpServerConfig = {
     name,
@@ -132,24 +119,62 @@ function parseServer(
     disabledTools: raw.disabledTools ?? [],
     file,
   };
-  if (type === 'stdio') {
-    server.written = { command: raw.command, args: raw.args ?? [], env: raw.env ?? {}, ...(raw.cwd === undefined ? {} : { cwd: raw.cwd }), headers: {} };
-    server.command = substitute(raw.command ?? '', `${at}.command`);
-    server.args = (raw.args ?? []).map((arg, index) => substitute(arg, `${at}.args[${index}]`));
-    server.env = substituteAll(raw.env ?? {}, 'env');
-    if (raw.cwd !== undefined) {
-      server.cwd = path.resolve(file.workspaceFolder ?? path.dirname(file.path), substitute(raw.cwd, `${at}.cwd`));
-    }
-  } else {
-    server.written = { url: raw.url, args: [], env: {}, headers: raw.headers ?? {} };
-    server.url = substitute(raw.url ?? '', `${at}.url`);
-    server.headers = substituteAll(raw.headers ?? {}, 'headers');
-    if (values !== undefined && !leftOut && !isHttpUrl(server.url)) {
-      problems.push(problem(`${at}.url`, `must be an http:// or https:// URL, not "${raw.url ?? ''}"`));
-      leftOut = true;
-    }
+  if (type === 'stdio') fillProgram(server, raw, fields);
+  else fillEndpoint(server, raw, fields, values !== undefined);
+  return fields.leftOut ? { problems: fields.problems } : { server, problems: fields.problems };
+}
+
+/** A stdio server's program, arguments, environment and folder, variables substituted. */
+function fillProgram(server: McpServerConfig, raw: ServerEntry, fields: FieldSubstitution): void {
+  server.written = { command: raw.command, args: raw.args ?? [], env: raw.env ?? {}, ...(raw.cwd === undefined ? {} : { cwd: raw.cwd }), headers: {} };
+  server.command = fields.text(raw.command ?? '', 'command');
+  server.args = (raw.args ?? []).map((arg, index) => fields.text(arg, `args[${index}]`));
+  server.env = fields.record(raw.env ?? {}, 'env');
+  if (raw.cwd !== undefined) {
+    server.cwd = path.resolve(server.file.workspaceFolder ?? path.dirname(server.file.path), fields.text(raw.cwd, 'cwd'));
   }
-  return leftOut ? { problems } : { server, problems };
+}
+
+/** A remote server's URL and headers, variables substituted; a URL that is not http(s) leaves the server out. */
+function fillEndpoint(server: McpServerConfig, raw: ServerEntry, fields: FieldSubstitution, substituted: boolean): void {
+  server.written = { url: raw.url, args: [], env: {}, headers: raw.headers ?? {} };
+  server.url = fields.text(raw.url ?? '', 'url');
+  server.headers = fields.record(raw.headers ?? {}, 'headers');
+  if (substituted && !fields.leftOut && !isHttpUrl(server.url)) {
+    fields.problems.push(fields.problemAt('url', `must be an http:// or https:// URL, not "${raw.url ?? ''}"`));
+    fields.leftOut = true;
+  }
+}
+
+/** Substitutes variables in a server's fields, keeping the problems and whether one leaves the server out. */
+class FieldSubstitution {
+  readonly problems: McpConfigProblem[] = [];
+  leftOut = false;
+
+  constructor(
+    private readonly at: string,
+    private readonly values: ConfigVariableValues | undefined,
+    private readonly problem: (field: string, message: string) => McpConfigProblem,
+  ) {}
+
+  problemAt(field: string, message: string): McpConfigProblem {
+    return this.problem(`${this.at}.${field}`, message);
+  }
+
+  /** `text` with its variables substituted; without values (listing only), as written. */
+  text(text: string, field: string): string {
+    if (this.values === undefined) return text;
+    const substituted = substituteVariables(text, this.values);
+    for (const variableProblem of substituted.problems) {
+      this.problems.push(this.problemAt(field, variableProblem.message));
+      this.leftOut ||= variableProblem.leavesServerOut;
+    }
+    return substituted.text;
+  }
+
+  record(record: Record<string, string>, field: string): Record<string, string> {
+    return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, this.text(value, `${field}${member(key)}`)]));
+  }
 }
 
 const transportLabels: Record<Exclude<McpTransportType, 'stdio'>, string> = {
@@ -211,6 +236,7 @@ const serverEntrySchema = z.object(
   },
   { error: (issue) => `expected an object with the server's settings, not ${kindOf(issue.input)}` },
 );
+type ServerEntry = z.infer<typeof serverEntrySchema>;
 
 function isHttpUrl(text: string): boolean {
   try {
