@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
 
 export interface CliArguments {
@@ -78,51 +78,36 @@ In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty pr
 
 export class UsageError extends Error {}
 
+/** The flags, as `node:util` parseArgs reads them. */
+const cliOptions = {
+  print: { type: 'string', short: 'p' },
+  json: { type: 'boolean', default: false },
+  cwd: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'reasoning-effort': { type: 'string' },
+  'max-turns': { type: 'string' },
+  'stall-timeout': { type: 'string' },
+  yes: { type: 'boolean', short: 'y', default: false },
+  'mcp-config': { type: 'string', multiple: true, default: [] },
+  'trust-workspace': { type: 'boolean', default: false },
+  'no-sandbox': { type: 'boolean', default: false },
+  'allow-host': { type: 'string', multiple: true, default: [] },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+} satisfies NonNullable<ParseArgsConfig['options']>;
+
 export function parseCliArguments(argv: readonly string[]): CliArguments {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        print: { type: 'string', short: 'p' },
-        json: { type: 'boolean', default: false },
-        cwd: { type: 'string' },
-        provider: { type: 'string' },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        'reasoning-effort': { type: 'string' },
-        'max-turns': { type: 'string' },
-        'stall-timeout': { type: 'string' },
-        yes: { type: 'boolean', short: 'y', default: false },
-        'mcp-config': { type: 'string', multiple: true, default: [] },
-        'trust-workspace': { type: 'boolean', default: false },
-        'no-sandbox': { type: 'boolean', default: false },
-        'allow-host': { type: 'string', multiple: true, default: [] },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: cliOptions }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  let maxTurns: number | undefined;
-  if (values['max-turns'] !== undefined) {
-    maxTurns = Number(values['max-turns']);
-    if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns must be a whole number of at least 1, got "${values['max-turns']}".`);
-  }
-  const reasoningEffort = values['reasoning-effort'] === undefined ? undefined : parseReasoningEffort(values['reasoning-effort']);
-  if (values['reasoning-effort'] !== undefined && reasoningEffort === undefined) {
-    throw new UsageError(`--reasoning-effort must be one of ${reasoningEffortSettings.join(', ')}, got "${values['reasoning-effort']}".`);
-  }
-  let stallTimeoutSeconds: number | undefined;
-  if (values['stall-timeout'] !== undefined) {
-    stallTimeoutSeconds = Number(values['stall-timeout']);
-    if (!Number.isFinite(stallTimeoutSeconds) || stallTimeoutSeconds < 0 || values['stall-timeout'].trim() === '') {
-      throw new UsageError(`--stall-timeout must be a number of seconds (0 to wait forever), got "${values['stall-timeout']}".`);
-    }
-  }
+  const maxTurns = parseMaxTurns(values['max-turns']);
+  const reasoningEffort = parseReasoningEffortFlag(values['reasoning-effort']);
+  const stallTimeoutSeconds = parseStallTimeout(values['stall-timeout']);
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   return {
     prompt: values.print,
@@ -142,4 +127,27 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     help: values.help,
     version: values.version,
   };
+}
+
+function parseMaxTurns(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const maxTurns = Number(flag);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns must be a whole number of at least 1, got "${flag}".`);
+  return maxTurns;
+}
+
+function parseReasoningEffortFlag(flag: string | undefined): ReasoningEffortSetting | undefined {
+  if (flag === undefined) return undefined;
+  const reasoningEffort = parseReasoningEffort(flag);
+  if (reasoningEffort === undefined) throw new UsageError(`--reasoning-effort must be one of ${reasoningEffortSettings.join(', ')}, got "${flag}".`);
+  return reasoningEffort;
+}
+
+function parseStallTimeout(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const seconds = Number(flag);
+  if (!Number.isFinite(seconds) || seconds < 0 || flag.trim() === '') {
+    throw new UsageError(`--stall-timeout must be a number of seconds (0 to wait forever), got "${flag}".`);
+  }
+  return seconds;
 }
