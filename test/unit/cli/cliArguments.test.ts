@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { parseCliArguments, UsageError } from '../../../src/cli/cliArguments';
+
+describe('parseCliArguments', () => {
+  it('reads every flag into its field', () => {
+    const parsed = parseCliArguments(['-p', 'explain', '--json', '--provider', 'anthropic', '--model', 'm', '--base-url', 'http://127.0.0.1:1/v1', '--reasoning-effort', 'high', '--max-turns', '7', '--stall-timeout', '0', '-y', '--mcp-config', 'a.json', '--mcp-config', 'b.json', '--no-sandbox', '--allow-host', 'example.com']);
+    assert.deepEqual(
+      { ...parsed },
+      {
+        prompt: 'explain', json: true, cwd: undefined, provider: 'anthropic', model: 'm', baseUrl: 'http://127.0.0.1:1/v1', reasoningEffort: 'high', maxTurns: 7,
+        stallTimeoutSeconds: 0, yes: true, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], help: false, version: false,
+      },
+    );
+  });
+
+  it('refuses a bad value with a message naming the flag and what it takes', () => {
+    const refusals: Array<[string[], RegExp]> = [
+      [['--max-turns', '0'], /--max-turns must be a whole number of at least 1, got "0"/],
+      [['--max-turns', '2.5'], /--max-turns must be a whole number/],
+      [['--reasoning-effort', 'extreme'], /--reasoning-effort must be one of default, off, low, medium, high, got "extreme"/],
+      [['--stall-timeout=-1'], /--stall-timeout must be a number of seconds \(0 to wait forever\), got "-1"/],
+      [['--stall-timeout', ' '], /--stall-timeout must be a number of seconds/],
+      [['-p', '  '], /-p needs a prompt/],
+      [['--unknown'], /Unknown option '--unknown'/],
+    ];
+    for (const [argv, message] of refusals) {
+      assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof UsageError && message.test(error.message), argv.join(' '));
+    }
+  });
+});
