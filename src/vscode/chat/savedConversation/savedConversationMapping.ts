@@ -14,9 +14,11 @@ export function savedChatItemOf(item: ChatItem): SavedChatItem {
 }
 
 export function chatItemOfSaved(saved: SavedChatItem): ChatItem {
-  if (saved.kind !== 'tool' || saved.toolKind === undefined) return { ...saved, toolKind: undefined } as ChatItem;
-  const known = toolKindSchema.safeParse(saved.toolKind);
-  return { ...saved, toolKind: known.success ? known.data : 'unknown' };
+  if (saved.kind !== 'tool') return saved;
+  const { toolKind, ...card } = saved;
+  if (toolKind === undefined) return card;
+  const known = toolKindSchema.safeParse(toolKind);
+  return { ...card, toolKind: known.success ? known.data : 'unknown' };
 }
 
 export function savedContextGaugeOf(context: ContextGauge): NonNullable<SavedConversation['context']> {

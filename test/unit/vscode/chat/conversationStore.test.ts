@@ -63,6 +63,14 @@ describe('ConversationStore', () => {
     assert.deepEqual(await new ConversationStore(folder).load('newer'), newer);
   });
 
+  it('loads a tool card whose kind a later version added as an unknown tool, keeping the rest of the conversation', async () => {
+    const card = { kind: 'tool' as const, id: 'c1', name: 'browse', title: 'Browsing', status: 'done' as const, arguments: '{}', result: 'ok' };
+    const saved = { ...conversation('later', 1), items: [{ ...card, toolKind: 'browse' }] };
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'later.json'), JSON.stringify(saved));
+    assert.deepEqual(await store.load('later'), { ...saved, items: [{ ...card, toolKind: 'unknown' }] });
+  });
+
   it('lists the newest first, from the index', async () => {
     await store.save(conversation('a', 10));
     await store.save(conversation('b', 30));
