@@ -23,7 +23,7 @@ export const providerLabels: Record<ProviderName, string> = {
 };
 
 /** The `elbow.*` settings the agent session runs with (contributes.configuration in package.json documents each). */
-export function readSettings(): AgentSettings {
+export function readAgentSettings(): AgentSettings {
   const configuration = vscode.workspace.getConfiguration('elbow');
   const provider: ProviderName = configuration.get<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
   const model = configuration.get<string>('model', '').trim();

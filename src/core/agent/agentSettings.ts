@@ -5,13 +5,13 @@ import type { ProviderName } from '../llm/providers/createProvider';
 
 /**
  * The user's settings an agent session runs with, the same whichever host reads them: VS Code
- * from `elbow.*` (`readSettings` in src/vscode/settings.ts), the CLI from its flags and
+ * from `elbow.*` (`readAgentSettings` in src/vscode/settings.ts), the CLI from its flags and
  * environment (`resolveCliConfig` in src/cli/cliConfig.ts). They pass as one object through
  * `createAgentSession` to `AgentSession`; a field left out is the built-in default. The API key
  * and what only a host uses (edit review, terminal, sandbox, who approves) stay apart.
  *
  * A new setting touches: this type, the readers that fill it (package.json `contributes` and
- * `readSettings`; a CLI flag in cliArguments.ts and `resolveCliConfig`), and the code that uses it.
+ * `readAgentSettings`; a CLI flag in cliArguments.ts and `resolveCliConfig`), and the code that uses it.
  */
 export interface AgentSettings {
   provider: ProviderName;

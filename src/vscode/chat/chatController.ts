@@ -7,7 +7,7 @@ import { userText } from '../../core/llm/messages';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
-import { readSettings } from '../settings';
+import { readAgentSettings } from '../settings';
 import { warnOfIgnoredEndpoint } from './ignoredEndpointWarning';
 import { ConversationReview } from '../review/conversationReview';
 import type { ApprovalBridge } from './approvalBridge';
@@ -223,7 +223,7 @@ export class ChatController implements vscode.Disposable {
 
   private async currentSession(): Promise<AgentSession | undefined> {
     if (this.session !== undefined) return this.session;
-    const settings = readSettings();
+    const settings = readAgentSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
     if (apiKey === undefined) {
       this.postAll(this.transcript.addError(`No API key for ${settings.provider}. Run "Elbow: Set API Key" to add one.`, true));
@@ -271,7 +271,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private async postModelAndKey(): Promise<void> {
-    const settings = readSettings();
+    const settings = readAgentSettings();
     this.deps.post({ type: 'model', model: { provider: settings.provider, model: settings.model } });
     this.deps.post({ type: 'apiKey', available: (await this.deps.keys.get(settings.provider)) !== undefined, provider: settings.provider });
   }

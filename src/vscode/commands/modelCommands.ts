@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { defaultModels, type ProviderName } from '../../core/llm/providers/createProvider';
 import { ApiKeys } from '../apiKeys';
-import { providerLabels, readSettings, settingTarget } from '../settings';
+import { providerLabels, readAgentSettings, settingTarget } from '../settings';
 import { pickServerModel, typeModelName } from './pickServerModel';
 
 interface ProviderItem extends vscode.QuickPickItem {
@@ -10,7 +10,7 @@ interface ProviderItem extends vscode.QuickPickItem {
 
 /** Asks which provider, the current one first; `undefined` when the user cancels. */
 async function pickProvider(title: string, keys: ApiKeys): Promise<ProviderName | undefined> {
-  const current = readSettings().provider;
+  const current = readAgentSettings().provider;
   const order: ProviderName[] = current === 'openai' ? ['openai', 'anthropic'] : ['anthropic', 'openai'];
   const items: ProviderItem[] = await Promise.all(order.map(async (provider) => ({
     provider,
@@ -34,7 +34,7 @@ export async function setApiKey(keys: ApiKeys): Promise<void> {
   });
   if (key === undefined || key.trim() === '') return;
   await keys.set(provider, key);
-  if (provider !== readSettings().provider) {
+  if (provider !== readAgentSettings().provider) {
     await vscode.workspace.getConfiguration('elbow').update('provider', provider, settingTarget('provider'));
     void vscode.window.showInformationMessage(`Elbow: key saved; now using ${providerLabels[provider]}.`);
   } else {
@@ -47,7 +47,7 @@ export async function setApiKey(keys: ApiKeys): Promise<void> {
  * OpenAI-compatible endpoint the model is picked from the server's list, or typed.
  */
 export async function changeModel(keys: ApiKeys): Promise<void> {
-  const settings = readSettings();
+  const settings = readAgentSettings();
   const provider = await pickProvider('Elbow: Change Provider and Model', keys);
   if (provider === undefined) return;
   const sameProvider = provider === settings.provider;
