@@ -3,7 +3,7 @@ import type { ApprovalDecision, ApprovalRequest, Approvals } from '../../core/ho
 import type { ToWebview } from '../../protocol/toWebview';
 import { approvalOf, decidedApproval, decisionOf, type ApprovalAnswer } from './approvalCard';
 import { approvalNotification } from './approvalNotification';
-import type { ChatTranscript } from './chatTranscript';
+import { showCardUpdate, type ChatTranscript } from './chatTranscript';
 import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
@@ -82,10 +82,7 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
     });
   }
 
-  /** Puts the update on its card and posts it; the card's id, `undefined` when there is no such card. */
   private show(update: ToolCardUpdate): string | undefined {
-    const shown = this.deps.transcript.updateCard(update);
-    for (const message of shown?.messages ?? []) this.deps.post(message);
-    return shown?.cardId;
+    return showCardUpdate(this.deps.transcript, update, (message) => this.deps.post(message));
   }
 }

@@ -5,7 +5,7 @@ import { fileExists } from '../review/currentText';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
-import type { ChatTranscript } from './chatTranscript';
+import { showCardUpdate, type ChatTranscript } from './chatTranscript';
 import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
@@ -94,11 +94,8 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
     }, postDelayMs);
   }
 
-  /** Puts the update on its card and posts it; the card's id, `undefined` when there is no such card. */
   private show(update: ToolCardUpdate): string | undefined {
-    const shown = this.deps.transcript.updateCard(update);
-    for (const message of shown?.messages ?? []) this.deps.post(message);
-    return shown?.cardId;
+    return showCardUpdate(this.deps.transcript, update, (message) => this.deps.post(message));
   }
 }
 
