@@ -1,6 +1,7 @@
 import { toolCallsOf, type Message } from '../llm/messages';
 import type { ToolIdentity } from '../tools/tool';
 import type { ToolKind } from '../tools/toolKind';
+import { callArgumentsObject } from '../tools/toolTitleText';
 
 export interface TouchedFile {
   path: string;
@@ -35,12 +36,6 @@ export function recentlyTouchedFiles(messages: readonly Message[], limit: number
 }
 
 function fileArgument(argumentsJson: string, key: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(argumentsJson);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    const value: unknown = (parsed as Record<string, unknown>)[key];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = callArgumentsObject(argumentsJson)?.[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }

@@ -1,6 +1,6 @@
 import type { ToolCallArguments, ToolIdentity } from './tool';
 import type { ToolKind } from './toolKind';
-import { clip, MAX_TITLE, oneLine, stringArgument } from './toolTitleText';
+import { callArgumentsObject, clip, MAX_TITLE, oneLine, stringArgument } from './toolTitleText';
 
 /** Argument names that usually say what a call is about, in order of preference, for tools that name no subject argument. */
 const tellingKeys = ['path', 'pattern', 'command', 'query', 'url', 'focus'];
@@ -22,7 +22,7 @@ export interface ToolCallDescription {
  * or malformed while they stream: those give a vaguer title, never an error.
  */
 export function describeToolCall(tool: ToolIdentity | undefined, name: string, argumentsJson: string): ToolCallDescription {
-  const input = parseArguments(argumentsJson);
+  const input = callArgumentsObject(argumentsJson);
   return {
     title: clip(titleOf(tool, name, input ?? {}), MAX_TITLE),
     kind: tool?.kind ?? 'unknown',
@@ -52,14 +52,4 @@ function subjectOf(tool: ToolIdentity | undefined, input: ToolCallArguments): st
   const key = [...(tool?.subjectArgument === undefined ? [] : [tool.subjectArgument]), ...tellingKeys].find((candidate) => stringArgument(input, candidate) !== undefined)
     ?? Object.keys(input).find((candidate) => stringArgument(input, candidate) !== undefined);
   return key === undefined ? undefined : stringArgument(input, key);
-}
-
-/** The arguments as an object; undefined when they are no JSON object (yet). */
-function parseArguments(argumentsJson: string): ToolCallArguments | undefined {
-  try {
-    const value: unknown = JSON.parse(argumentsJson);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as ToolCallArguments) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -34,3 +34,13 @@ export function fileTitle(verb: string, input: ToolCallArguments): string {
   const path = stringArgument(input, 'path');
   return path === undefined ? `${verb} a file` : `${verb} ${clipPath(path, 65)}`;
 }
+
+/** A call's arguments as an object; undefined when they are no JSON object (yet). */
+export function callArgumentsObject(argumentsJson: string): ToolCallArguments | undefined {
+  try {
+    const value: unknown = JSON.parse(argumentsJson);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as ToolCallArguments) : undefined;
+  } catch {
+    return undefined;
+  }
+}
