@@ -48,8 +48,8 @@ export class ConversationHistory {
     if (id !== undefined) await this.open(id);
   }
 
-  /** The open conversation is the one to reopen after a reload. */
-  remember(id: string): Thenable<void> {
+  /** The conversation to reopen after a reload; none for a new chat not yet saved. */
+  remember(id: string | undefined): Thenable<void> {
     return this.deps.state.update(lastConversationKey, id);
   }
 
@@ -58,7 +58,7 @@ export class ConversationHistory {
     if (chat.isRunning()) await chat.stop();
     await chat.flush();
     chat.switchTo(newConversation());
-    await this.deps.state.update(lastConversationKey, undefined);
+    await this.remember(undefined);
     await chat.postFullState();
     chat.focusInput();
   }
@@ -82,7 +82,7 @@ export class ConversationHistory {
     if (!interrupted && owesReply(stored.messages) && transcript.items.at(-1)?.kind !== 'error') {
       transcript.addError(INTERRUPTED_RUN_NOTICE, true);
     }
-    await this.deps.state.update(lastConversationKey, id);
+    await this.remember(id);
     await chat.postFullState();
   }
 
@@ -100,7 +100,7 @@ export class ConversationHistory {
 
 export function newConversation(): StoredConversation {
   const now = Date.now();
-  return { version: 1, id: randomUUID(), title: 'New chat', createdAt: now, updatedAt: now, messages: [], items: [], usage: emptyUsage() };
+  return { id: randomUUID(), title: 'New chat', createdAt: now, updatedAt: now, messages: [], items: [], usage: emptyUsage() };
 }
 
 /** The model had not answered yet when the conversation was last saved. */

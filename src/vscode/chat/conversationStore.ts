@@ -11,8 +11,6 @@ import { SAVED_CONVERSATION_FORMAT_VERSION, type SavedConversation, type SavedCo
 
 /** A conversation as the store hands it out and takes it; on disk it is a SavedConversation. */
 export interface StoredConversation {
-  /** The saved-conversation format version; the store writes the current one whatever this says. */
-  version: 1;
   id: string;
   title: string;
   createdAt: number;
@@ -249,7 +247,6 @@ function storedConversationOf(saved: SavedConversation): StoredConversation {
   const messages = repairHistory(saved.messages as unknown as Message[]);
   const items: ChatItem[] = saved.items.map(chatItemOfSaved);
   return {
-    version: 1,
     id,
     title,
     createdAt,

@@ -8,7 +8,6 @@ import { ConversationStore, conversationTitle, type StoredConversation } from '.
 
 function conversation(id: string, updatedAt: number, title = `Chat ${id}`): StoredConversation {
   return {
-    version: 1,
     id,
     title,
     createdAt: 1,
@@ -21,6 +20,11 @@ function conversation(id: string, updatedAt: number, title = `Chat ${id}`): Stor
     usage: { inputTokens: 10, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0 },
     model: { provider: 'anthropic', model: 'm' },
   };
+}
+
+/** A conversation as the store writes it to disk: the format's version first. */
+function savedFile(conversation: object): string {
+  return JSON.stringify({ version: 1, ...conversation });
 }
 
 describe('ConversationStore', () => {
@@ -56,7 +60,7 @@ describe('ConversationStore', () => {
     const card = { kind: 'tool' as const, id: 'c1', name: 'read_file', title: 'Read a.ts', status: 'done' as const, arguments: '{"path":"a.ts"}', result: '1\tx' };
     const older = { ...conversation('older', 1), items: [card] };
     await fs.mkdir(folder, { recursive: true });
-    await fs.writeFile(path.join(folder, 'older.json'), JSON.stringify(older));
+    await fs.writeFile(path.join(folder, 'older.json'), savedFile(older));
     assert.deepEqual(await store.load('older'), older);
     const newer = { ...conversation('newer', 2), items: [{ ...card, toolKind: 'read' as const }] };
     await store.save(newer);
@@ -67,7 +71,7 @@ describe('ConversationStore', () => {
     const card = { kind: 'tool' as const, id: 'c1', name: 'browse', title: 'Browsing', status: 'done' as const, arguments: '{}', result: 'ok' };
     const saved = { ...conversation('later', 1), items: [{ ...card, toolKind: 'browse' }] };
     await fs.mkdir(folder, { recursive: true });
-    await fs.writeFile(path.join(folder, 'later.json'), JSON.stringify(saved));
+    await fs.writeFile(path.join(folder, 'later.json'), savedFile(saved));
     assert.deepEqual(await store.load('later'), { ...saved, items: [{ ...card, toolKind: 'unknown' }] });
   });
 
@@ -88,8 +92,8 @@ describe('ConversationStore', () => {
   it('skips corrupt files, logging them and leaving them in place', async () => {
     await store.save(conversation('good', 1));
     await fs.writeFile(path.join(folder, 'broken.json'), '{"version": 1, "id": "broken", "ti');
-    await fs.writeFile(path.join(folder, 'wrong.json'), JSON.stringify({ ...conversation('wrong', 2), items: [{ kind: 'unknown' }] }));
-    await fs.writeFile(path.join(folder, 'other.json'), JSON.stringify(conversation('someone-else', 3)));
+    await fs.writeFile(path.join(folder, 'wrong.json'), savedFile({ ...conversation('wrong', 2), items: [{ kind: 'unknown' }] }));
+    await fs.writeFile(path.join(folder, 'other.json'), savedFile(conversation('someone-else', 3)));
     assert.deepEqual((await store.list()).map((summary) => summary.id), ['good']);
     assert.equal(logged.length, 3);
     assert.equal(await store.load('broken'), undefined);
@@ -116,7 +120,7 @@ describe('ConversationStore', () => {
   it('brings a stale index in line with the folder, as another window may share it', async () => {
     await store.save(conversation('a', 1));
     const otherWindow = new ConversationStore(folder);
-    await fs.writeFile(path.join(folder, 'b.json'), JSON.stringify(conversation('b', 2)));
+    await fs.writeFile(path.join(folder, 'b.json'), savedFile(conversation('b', 2)));
     await fs.rm(path.join(folder, 'a.json'));
     assert.deepEqual(await otherWindow.list(), [{ id: 'b', title: 'Chat b', updatedAt: 2 }]);
   });
@@ -186,7 +190,7 @@ describe('ConversationStore', () => {
 
   it('treats messages without the shape repair relies on as corrupt', async () => {
     await fs.mkdir(folder, { recursive: true });
-    await fs.writeFile(path.join(folder, 'odd.json'), JSON.stringify({ ...conversation('odd', 1), messages: [{ role: 'assistant' }] }));
+    await fs.writeFile(path.join(folder, 'odd.json'), savedFile({ ...conversation('odd', 1), messages: [{ role: 'assistant' }] }));
     assert.equal(await store.load('odd'), undefined);
     assert.equal(logged.length, 1);
   });
