@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as z from 'zod';
+import { writeFileAtomically } from '../node/writeFileAtomically';
 
 /** The contents the user trusted, newest last; the oldest are forgotten beyond this many. */
 const MAX_ENTRIES = 1_000;
@@ -49,7 +50,9 @@ export class McpTrustStore {
       const entries = current.some((entry) => entry.sha256 === hash)
         ? current
         : [...current, { sha256: hash, path: path.resolve(file), trustedAt: now.toISOString() }].slice(-MAX_ENTRIES);
-      await writeAtomically(this.file, `${JSON.stringify({ version: 1, trusted: entries }, undefined, 2)}\n`);
+      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      // Only the user may read it.
+      await writeFileAtomically(this.file, `${JSON.stringify({ version: 1, trusted: entries }, undefined, 2)}\n`, 0o600);
       this.entries = Promise.resolve(entries);
     });
     this.writing = next;
@@ -83,15 +86,3 @@ export class McpTrustStore {
   }
 }
 
-/** Writes beside the file, then renames over it: a reader never sees half a list. Only the user may read it. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await fs.writeFile(temporary, text, { encoding: 'utf8', mode: 0o600 });
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-}

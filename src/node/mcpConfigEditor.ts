@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { applyEdits, modify, parse, type FormattingOptions, type JSONPath, type ParseError } from 'jsonc-parser';
 import { describeJsonError, isBlankJson, mcpServersKeys } from '../core/mcp/mcpConfigParser';
 import type { McpConfigFile, McpConfigKind } from '../core/mcp/mcpServerConfig';
+import { writeFileAtomically } from './writeFileAtomically';
 
 export type McpServerFlag = 'disabled' | 'alwaysAllow' | 'disabledTools';
 
@@ -24,7 +25,7 @@ export async function setServerField(file: McpConfigFile, serverName: string, fi
     });
     if (key === undefined) throw new Error(`Cannot change the MCP server "${serverName}": ${file.display} has no server of that name.`);
     const removing = field === 'disabled' && value === false;
-    await writeAtomically(target, edited(text, [key, serverName, field], removing ? undefined : value));
+    await writeKeepingMode(target, edited(text, [key, serverName, field], removing ? undefined : value));
   });
 }
 
@@ -38,7 +39,7 @@ export async function addMcpServer(file: string, kind: McpConfigKind, name: stri
     if (document === undefined) {
       const created = JSON.stringify({ [defaultKey]: { [name]: entry } }, undefined, 2);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      await writeAtomically(target, text.trim() === '' ? `${created}\n` : `${text.trimEnd()}\n${created}\n`);
+      await writeKeepingMode(target, text.trim() === '' ? `${created}\n` : `${text.trimEnd()}\n${created}\n`);
       return;
     }
     if (!isObject(document)) throw new Error(`Cannot add the MCP server "${name}": ${file} does not hold a JSON object.`);
@@ -46,7 +47,7 @@ export async function addMcpServer(file: string, kind: McpConfigKind, name: stri
     const servers = document[key];
     if (servers !== undefined && !isObject(servers)) throw new Error(`Cannot add the MCP server "${name}": "${key}" in ${file} is not an object.`);
     if (servers !== undefined && Object.hasOwn(servers, name)) throw new Error(`${file} already has an MCP server named "${name}".`);
-    await writeAtomically(target, edited(text, [key, name], entry));
+    await writeKeepingMode(target, edited(text, [key, name], entry));
   });
 }
 
@@ -81,19 +82,6 @@ async function readIfExists(file: string): Promise<string | undefined> {
   }
 }
 
-/** Writes beside the file, then renames over it, keeping its permissions (it may hold secrets). */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const mode = await fs.stat(file).then((stats) => stats.mode & 0o777, () => undefined);
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    await fs.writeFile(temporary, text, { encoding: 'utf8', mode });
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 const pendingEdits = new Map<string, Promise<void>>();
 
 /** One edit of a file at a time, so two quick toggles do not undo each other; edits the real file behind a link. */
@@ -111,4 +99,10 @@ async function editSerially(file: string, edit: (target: string) => Promise<void
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The file keeps its permissions through the rewrite (it may hold secrets). */
+async function writeKeepingMode(file: string, text: string): Promise<void> {
+  const mode = await fs.stat(file).then((stats) => stats.mode & 0o777, () => undefined);
+  await writeFileAtomically(file, text, mode);
 }

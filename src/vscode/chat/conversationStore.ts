@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { repairHistory } from '../../core/agent/repairHistory';
+import { writeFileAtomically } from '../../node/writeFileAtomically';
 import type { Message, Usage } from '../../core/llm/messages';
 import type { ChatItem, ContextGauge, ConversationListEntry } from '../../protocol/chatItems';
 import { describeNewerFormat, migrateSavedConversation, migrateSavedConversationIndex } from './savedConversation/migrateSavedConversation';
@@ -78,7 +78,7 @@ export class ConversationStore {
         throw new Error(`Not saving conversation ${file}: ${describeNewerFormat(versionOnDisk)}.`);
       }
       await fs.mkdir(this.folder, { recursive: true });
-      await writeAtomically(file, json);
+      await writeFileAtomically(file, json);
       const entries = await this.currentIndex();
       entries.set(entry.id, entry);
       await this.writeIndex(entries);
@@ -184,7 +184,7 @@ export class ConversationStore {
     if (this.indexIsNewer) return;
     const index: SavedConversationIndex = { version: SAVED_CONVERSATION_FORMAT_VERSION, conversations: [...entries.values()].map(savedListEntryOf) };
     await fs.mkdir(this.folder, { recursive: true });
-    await writeAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify(index));
+    await writeFileAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify(index));
   }
 
   private async readConversation(id: string): Promise<StoredConversation | undefined> {
@@ -260,18 +260,6 @@ function storedConversationOf(saved: SavedConversation): StoredConversation {
     ...(model === undefined ? {} : { model }),
     ...(review === undefined ? {} : { review }),
   };
-}
-
-/** A reader sees the old file or the new one, never half of one. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  try {
-    await fs.writeFile(temporary, text, 'utf8');
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
 }
 
 /** Safe as a file name in the folder: no separators or dots, and not the index's name on any file system. */
