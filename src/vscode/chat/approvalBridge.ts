@@ -3,7 +3,8 @@ import type { ApprovalDecision, ApprovalRequest, Approvals } from '../../core/ho
 import type { ToWebview } from '../../protocol/toWebview';
 import { approvalOf, decidedApproval, decisionOf, type ApprovalAnswer } from './approvalCard';
 import { approvalNotification } from './approvalNotification';
-import { showCardUpdate, type ChatTranscript } from './chatTranscript';
+import type { ChatTranscript } from './chatTranscript';
+import { showCardUpdate } from './showCardUpdate';
 import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';

@@ -293,10 +293,3 @@ function titleWithoutPlacement(summary: string, placement: CommandRunPlacement |
   const suffix = label === undefined ? undefined : ` · ${label}`;
   return suffix !== undefined && summary.endsWith(suffix) ? summary.slice(0, -suffix.length) : summary;
 }
-
-/** Puts the update on its card and posts the deltas: the card's id, `undefined` when there is no such card. */
-export function showCardUpdate(transcript: ChatTranscript, update: ToolCardUpdate, post: (message: ToWebview) => void): string | undefined {
-  const shown = transcript.updateCard(update);
-  for (const message of shown?.messages ?? []) post(message);
-  return shown?.cardId;
-}
