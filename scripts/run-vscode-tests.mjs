@@ -59,6 +59,9 @@ fs.writeFileSync(path.join(dirs['user-data'], 'User', 'settings.json'), JSON.str
   'workbench.colorTheme': 'Default Dark Modern',
   'window.restoreWindows': 'none',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  // The web workbench saves dirty editors after a second by default, desktop VS Code does not: the tests that check
+  // Elbow never saves the user's unsaved work would otherwise race that timer.
+  'files.autoSave': 'off',
 }, null, 2));
 const configFile = path.join(temp, 'code-server.yaml');
 fs.writeFileSync(configFile, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');

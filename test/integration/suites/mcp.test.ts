@@ -108,6 +108,8 @@ export function mcpTests(llm: () => FakeLlmServer): void {
         { kind: 'reply', content: [text('Echoed again without asking.')] },
       );
       await sendPrompt('Once more');
+      // The run may not have started when the prompt is sent: wait for its answer, not only for idleness.
+      await webview.waitFor('.item-assistant', { text: 'Echoed again without asking.' });
       await waitUntilIdle();
       assert.match(toolResultsSent(llm()), /Echo: again/);
       assert.equal(await webview.evaluate<number>(`document.querySelectorAll('.approval[data-kind="mcpTool"][data-state="pending"]').length`), 0, 'no second question');
