@@ -2,17 +2,16 @@
 // and comment already there: a key the user set keeps the user's value. A file that is not valid JSON
 // with comments is left as it is, with a message.
 import * as fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { applyEdits, modify, parse } from 'jsonc-parser';
 
-export const startSettings = {
+const startSettings = {
   'workbench.startupEditor': 'none',
   'chat.disableAIFeatures': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 /** The file's new text, or an error when its text cannot be read as settings. */
-export function mergeUserSettings(text, wanted = startSettings) {
+function mergeUserSettings(text, wanted = startSettings) {
   const errors = [];
   const current = text.trim() === '' ? {} : parse(text, errors, { allowTrailingComma: true });
   if (errors.length > 0 || typeof current !== 'object' || current === null || Array.isArray(current)) return { error: 'it is not a JSON object' };
@@ -24,13 +23,11 @@ export function mergeUserSettings(text, wanted = startSettings) {
   return { text: merged };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const file = process.argv[2];
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const result = mergeUserSettings(text);
-  if (result.error) {
-    console.error(`Left ${file} as it is: ${result.error}. Fix it to get Elbow's defaults (${Object.keys(startSettings).join(', ')}).`);
-  } else if (result.text !== text) {
-    fs.writeFileSync(file, result.text);
-  }
+const file = process.argv[2];
+const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+const result = mergeUserSettings(text);
+if (result.error) {
+  console.error(`Left ${file} as it is: ${result.error}. Fix it to get Elbow's defaults (${Object.keys(startSettings).join(', ')}).`);
+} else if (result.text !== text) {
+  fs.writeFileSync(file, result.text);
 }

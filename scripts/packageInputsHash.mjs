@@ -4,11 +4,10 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 const notInputs = new Set(['.git', 'node_modules', 'dist', 'out', 'tools', 'test', 'bench', 'scripts', '.ci', '.vscode-dev', '.test-output', '.bench']);
 
-export function packageInputsHash(root) {
+function packageInputsHash(root) {
   const hash = createHash('sha256');
   const visit = (relative) => {
     const entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true }).sort((first, second) => first.name.localeCompare(second.name));
@@ -23,6 +22,4 @@ export function packageInputsHash(root) {
   return hash.digest('hex');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(packageInputsHash(process.argv[2] ?? process.cwd()));
-}
+console.log(packageInputsHash(process.argv[2] ?? process.cwd()));

@@ -3,10 +3,9 @@
 // optional packages for other platforms are in the lock but never installed.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** Why node_modules differs from the lock, or undefined when it matches. */
-export function packagesMismatch(lock, installed) {
+function packagesMismatch(lock, installed) {
   if (!installed) return 'node_modules has no record of an npm install';
   const wanted = lock.packages ?? {};
   const present = installed.packages ?? {};
@@ -31,10 +30,8 @@ function readJson(file) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = process.argv[2] ?? process.cwd();
-  const lock = readJson(path.join(root, 'package-lock.json'));
-  const mismatch = lock ? packagesMismatch(lock, readJson(path.join(root, 'node_modules', '.package-lock.json'))) : 'package-lock.json is missing or unreadable';
-  if (mismatch) console.log(`Installing packages: ${mismatch}.`);
-  process.exit(mismatch ? 1 : 0);
-}
+const root = process.argv[2] ?? process.cwd();
+const lock = readJson(path.join(root, 'package-lock.json'));
+const mismatch = lock ? packagesMismatch(lock, readJson(path.join(root, 'node_modules', '.package-lock.json'))) : 'package-lock.json is missing or unreadable';
+if (mismatch) console.log(`node_modules does not match package-lock.json: ${mismatch}.`);
+process.exit(mismatch ? 1 : 0);

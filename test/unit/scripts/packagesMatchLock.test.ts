@@ -35,7 +35,7 @@ describe('scripts/packagesMatchLock.mjs', () => {
   });
 
   it('asks for an install when nothing was installed', () => {
-    assert.deepEqual(check(undefined), { status: 1, output: 'Installing packages: node_modules has no record of an npm install.\n' });
+    assert.deepEqual(check(undefined), { status: 1, output: 'node_modules does not match package-lock.json: node_modules has no record of an npm install.\n' });
   });
 
   it('asks for an install when a version differs, a package is missing or one is left over', () => {
