@@ -89,13 +89,15 @@ export function readmeScreenshotTests(server: () => FakeLlmServer): void {
     it('takes readme-review: the edited file with its hunks, full width', async () => {
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
       await vscode.workspace.getConfiguration('editor').update('fontSize', 18, vscode.ConfigurationTarget.Global);
+      const editor = await vscode.window.showTextDocument(uri);
       // The cursor on the last, empty line: on a word, VS Code would highlight its other occurrences.
-      await vscode.window.showTextDocument(uri, { selection: new vscode.Range(17, 0, 17, 0) });
-      await page.waitFor('.codelens-decoration', { text: 'Accept File' });
-      await page.waitFor('.monaco-editor .view-line', { text: 'item.quantity' });
+      editor.selection = new vscode.Selection(17, 0, 17, 0);
+      editor.revealRange(new vscode.Range(0, 0, 0, 0), vscode.TextEditorRevealType.AtTop);
       await waitForHunks(uri, 2);
-      // The editor lays out again at the new font size after the setting's event.
-      await sleep(500);
+      await page.waitFor('.monaco-editor .view-line', { text: 'item.quantity' });
+      // The editor lays out again at the new font size after the setting's event, its lenses last.
+      await sleep(1_000);
+      await page.waitFor('.codelens-decoration', { text: 'Accept File', timeoutMs: 30_000 });
       await page.screenshot('readme-review');
     });
   });
