@@ -52,10 +52,12 @@ export function readmeScreenshotTests(server: () => FakeLlmServer): void {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(cartBefore));
       await openChat();
       await setApiKeyOfCurrentProvider();
+      // Its "key saved" toast would show in the pictures.
+      await vscode.commands.executeCommand('notifications.clearAll');
     });
     after(async () => {
       await vscode.workspace.getConfiguration('editor').update('fontSize', undefined, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('workbench.action.focusSideBar');
+      await vscode.commands.executeCommand('elbow.focusChat');
       await vscode.commands.executeCommand('elbow.acceptAllChanges');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(uri);
