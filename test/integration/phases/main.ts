@@ -8,6 +8,7 @@ import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { mcpTests } from '../suites/mcp.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
+import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
@@ -44,6 +45,7 @@ export function run(): Promise<void> {
     xssTests,
     workbenchTests,
     historyAndThemeTests,
+    readmeScreenshotTests,
     beforeReloadTests,
   ]);
 }
