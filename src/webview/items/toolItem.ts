@@ -4,6 +4,8 @@ import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
+import { shownArguments } from './toolArguments';
+import { toolCardTitle } from './toolCardTitle';
 
 /** A codicon for every kind: a new kind does not compile until it has one. */
 const toolIcons: Readonly<Record<ToolKind, string>> = {
@@ -38,15 +40,6 @@ export function toolIcon(kind: ToolKind | undefined): string {
   return toolIcons[kind ?? 'unknown'];
 }
 
-/** Arguments as indented JSON when they parse, as sent otherwise. */
-export function prettyArguments(raw: string): string {
-  try {
-    return JSON.stringify(JSON.parse(raw), null, 2);
-  } catch {
-    return raw;
-  }
-}
-
 /**
  * A compact card for one tool call; expands to its arguments and result (plain text: file contents are untrusted).
  * An edit offers "Open diff"; an edit awaiting approval shows its diff and the choices, and a call awaiting the user's
@@ -62,11 +55,12 @@ export class ToolItemView implements ItemView {
   private readonly placementIcon = codicon('shield', 'tool-placement-icon');
   private readonly placementText = h('span', { className: 'tool-placement-text', attributes: { 'aria-hidden': 'true' } });
   private readonly placement = h('span', { className: 'tool-placement', attributes: { role: 'img' } }, [this.placementIcon, this.placementText]);
+  private readonly argumentsLabel = h('div', { className: 'tool-section-label', text: 'Arguments' });
   private readonly argumentsText = h('pre', { className: 'tool-arguments' });
   private readonly resultLabel = h('div', { className: 'tool-section-label', text: 'Result' });
   private readonly resultText = h('pre', { className: 'tool-result' });
   private readonly body = h('div', { className: 'tool-body' }, [
-    h('div', { className: 'tool-section-label', text: 'Arguments' }),
+    this.argumentsLabel,
     this.argumentsText,
     this.resultLabel,
     this.resultText,
@@ -102,8 +96,9 @@ export class ToolItemView implements ItemView {
     this.card.dataset.status = item.status;
     this.card.dataset.tool = item.name;
     this.icon.className = `codicon codicon-${toolIcon(item.toolKind)} tool-icon`;
-    this.title.textContent = item.title;
-    this.title.title = item.title;
+    const title = toolCardTitle(item);
+    this.title.textContent = title;
+    this.title.title = title;
     const pending = item.proposal?.state === 'pending';
     const asking = item.approval?.state === 'pending';
     const status = item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;
@@ -111,7 +106,10 @@ export class ToolItemView implements ItemView {
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
     this.renderPlacement(item.placement);
-    this.argumentsText.textContent = prettyArguments(item.arguments);
+    const shown = shownArguments(item.arguments, item.approval);
+    this.argumentsText.textContent = shown ?? '';
+    this.argumentsLabel.hidden = shown === undefined;
+    this.argumentsText.hidden = shown === undefined;
     const hasResult = item.result !== '';
     this.resultLabel.hidden = !hasResult;
     this.resultText.hidden = !hasResult;

@@ -1,4 +1,5 @@
 import { approvalSpecs } from './specs/approvalSpecs';
+import { approvalWordingSpecs } from './specs/approvalWordingSpecs';
 import { autoApproveSpecs } from './specs/autoApproveSpecs';
 import { composerSpecs } from './specs/composerSpecs';
 import { contextBarSpecs } from './specs/contextBarSpecs';
@@ -41,6 +42,7 @@ describe('webview: chat view in Chromium', function () {
   describe('review', () => reviewSpecs(current));
   describe('approvals', () => {
     approvalSpecs(current);
+    approvalWordingSpecs(current);
     autoApproveSpecs(current);
   });
   describe('sandbox', () => {
