@@ -6,6 +6,7 @@ import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
 import { shownArguments } from './toolArguments';
 import { toolCardTitle } from './toolCardTitle';
+import { ToolTitleView } from './toolTitleView';
 
 /** A codicon for every kind: a new kind does not compile until it has one. */
 const toolIcons: Readonly<Record<ToolKind, string>> = {
@@ -49,7 +50,7 @@ export class ToolItemView implements ItemView {
   readonly element: HTMLDivElement;
   private readonly card = h('details', { className: 'tool-card' });
   private readonly icon = codicon('tools', 'tool-icon');
-  private readonly title = h('span', { className: 'tool-title' });
+  private readonly title = new ToolTitleView();
   private readonly status = h('span', { className: 'tool-status', attributes: { role: 'img' } });
   /** Where a command ran; only in the cards of commands. */
   private readonly placementIcon = codicon('shield', 'tool-placement-icon');
@@ -86,7 +87,7 @@ export class ToolItemView implements ItemView {
         if (this.changedUri !== undefined) extension.post({ type: 'openDiff', uri: this.changedUri });
       },
     });
-    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title, this.placement, this.status]), this.body);
+    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title.element, this.placement, this.status]), this.body);
     this.element.append(this.card);
     this.update(item);
   }
@@ -96,9 +97,7 @@ export class ToolItemView implements ItemView {
     this.card.dataset.status = item.status;
     this.card.dataset.tool = item.name;
     this.icon.className = `codicon codicon-${toolIcon(item.toolKind)} tool-icon`;
-    const title = toolCardTitle(item);
-    this.title.textContent = title;
-    this.title.title = title;
+    this.title.show(toolCardTitle(item), item.changedFile?.path);
     const pending = item.proposal?.state === 'pending';
     const asking = item.approval?.state === 'pending';
     const status = item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;

@@ -7,6 +7,7 @@ import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
+import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
@@ -33,7 +34,10 @@ describe('webview: chat view in Chromium', function () {
   describe('page', () => pageSpecs(current));
   describe('streaming', () => streamingSpecs(current));
   describe('composer', () => composerSpecs(current));
-  describe('items', () => itemSpecs(current));
+  describe('items', () => {
+    itemSpecs(current);
+    narrowLayoutSpecs(current);
+  });
   describe('history', () => historySpecs(current));
   describe('context and compaction', () => {
     contextSpecs(current);

@@ -53,7 +53,7 @@ describe('edit_file', () => {
     });
     assert.equal(result.isError, false, result.text);
     assert.equal(await temp.readText('fizzbuzz.js'), FIZZBUZZ.replace('fizzbuzz(100);', 'fizzbuzz(15);\nconsole.log("done");'));
-    assert.equal(result.summary, 'Edited fizzbuzz.js (lines 8–9) +2 −1');
+    assert.equal(result.summary, 'Edited fizzbuzz.js:8–9 +2 −1');
     assert.match(result.text, /^Edited fizzbuzz\.js: replaced 1 occurrence\./);
     const region = ['5\t    else console.log(i);', '6\t  }', '7\t}', '8\tfizzbuzz(15);', '9\tconsole.log("done");'].join('\n');
     assert.ok(result.text.endsWith(`The edited region now reads:\n${region}`), result.text);

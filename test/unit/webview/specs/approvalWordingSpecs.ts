@@ -80,8 +80,8 @@ export function approvalWordingSpecs(harness: () => ChatViewHarness): void {
     ], { running: true }));
     const { page } = view;
     for (const id of ['t1', 't3']) {
-      assert.ok(await card(page, id).locator('.tool-arguments').isHidden(), `${id}: the question shows them all`);
-      assert.equal(await card(page, id).locator('.tool-section-label:text-is("Arguments")').isHidden(), true);
+      const labels = await card(page, id).locator('.tool-section-label:visible').allTextContents();
+      assert.ok(!labels.includes('Arguments') && await card(page, id).locator('.tool-arguments').isHidden(), `${id}: the question shows them all`);
     }
     const rest = card(page, 't2').locator('.tool-arguments');
     assert.ok(await rest.isVisible());

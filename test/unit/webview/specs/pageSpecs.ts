@@ -97,7 +97,8 @@ export function pageSpecs(harness: () => ChatViewHarness): void {
       { type: 'model', model: { provider: 'deepseek', model: 'deepseek-chat' } },
       { type: 'usage', usage: { inputTokens: 12_345, outputTokens: 1_234, cacheReadTokens: 10_000, cacheWriteTokens: 20 }, cost: 0.0412 },
     );
-    assert.equal((await page.locator('#model-button').innerText()).trim(), 'deepseek · deepseek-chat');
+    assert.equal((await page.locator('#model-button').innerText()).trim(), 'deepseek-chat');
+    assert.equal(await page.locator('#model-button').getAttribute('title'), 'deepseek · deepseek-chat. Change provider and model');
     assert.equal(await page.locator('#usage').innerText(), '12.3k in · 1.2k out · $0.04');
     assert.match((await page.locator('#usage').getAttribute('title')) ?? '', /Cache read: 10,000 tokens/);
     await page.locator('#model-button').click();
