@@ -198,6 +198,7 @@ export const conversationListEntrySchema = z.object({
 export type ConversationListEntry = z.infer<typeof conversationListEntrySchema>;
 
 export const modelInfoSchema = z.object({
+  /** As the provider picker names it, e.g. `Anthropic`. */
   provider: z.string(),
   model: z.string(),
 });

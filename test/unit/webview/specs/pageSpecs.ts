@@ -76,14 +76,14 @@ export function pageSpecs(harness: () => ChatViewHarness): void {
   it('shows the welcome without an API key, posts setApiKey from it, and hides it once a key exists', async () => {
     const view = await harness().open();
     const { page } = view;
-    await view.deliver(conversation([]), { type: 'apiKey', available: false, provider: 'anthropic' });
+    await view.deliver(conversation([]), { type: 'apiKey', available: false, provider: 'Anthropic' });
     assert.ok(await page.locator('#welcome').isVisible());
-    assert.match(await page.locator('#welcome').innerText(), /anthropic/);
+    assert.match(await page.locator('#welcome').innerText(), /needs your Anthropic API key/);
     assert.ok(!(await page.locator('#empty-state').isVisible()), 'no empty-state hint next to the welcome');
     await page.locator('#welcome-set-key').click();
     assert.deepEqual(await view.postedOfType('setApiKey'), [{ type: 'setApiKey' }]);
 
-    await view.deliver({ type: 'apiKey', available: true, provider: 'anthropic' });
+    await view.deliver({ type: 'apiKey', available: true, provider: 'Anthropic' });
     assert.ok(!(await page.locator('#welcome').isVisible()));
     assert.ok(await page.locator('#empty-state').isVisible(), 'an empty conversation shows a hint');
     await view.deliver({ type: 'itemAdded', item: user('u1', 'hi') });
