@@ -10,7 +10,7 @@ export function withInlineCode(text: string): (string | HTMLElement)[] {
     const unpaired = parts.pop() ?? '';
     parts[parts.length - 1] += `\`${unpaired}`;
   }
-  return parts.flatMap((part, index) => {
+  return parts.flatMap((part, index): (string | HTMLElement)[] => {
     if (part === '') return [];
     return index % 2 === 1 ? [h('code', { text: part })] : [part];
   });

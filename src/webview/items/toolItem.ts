@@ -97,7 +97,7 @@ export class ToolItemView implements ItemView {
     this.card.dataset.status = item.status;
     this.card.dataset.tool = item.name;
     this.icon.className = `codicon codicon-${toolIcon(item.toolKind)} tool-icon`;
-    this.title.show(toolCardTitle(item), item.changedFile?.path);
+    this.title.show(toolCardTitle(item), item.changedFile?.path, item.toolKind === 'command' && item.status !== 'running');
     const pending = item.proposal?.state === 'pending';
     const asking = item.approval?.state === 'pending';
     const status = item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;

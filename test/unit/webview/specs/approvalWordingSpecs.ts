@@ -44,7 +44,7 @@ export function approvalWordingSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await asked.locator('.approval-outcome').innerText(), 'Allowed — without a sandbox');
 
     await view.deliver({ type: 'itemUpdated', item: runCall('t1', ask({ state: 'allowed', allowedPlacement: 'outsideSandbox' }), { status: 'done', title: 'Ran node fizzbuzz.js · exit 0', result: 'Exit code: 0' }) });
-    assert.equal(await title.innerText(), 'Ran node fizzbuzz.js · exit 0');
+    assert.equal(await title.textContent(), 'Ran node fizzbuzz.js · exit 0');
 
     const denied = card(page, 't2');
     await view.deliver({ type: 'itemUpdated', item: runCall('t2', ask({ state: 'denied' }), { status: 'error', title: 'The user denied permission to run node fizzbuzz.js. Do not try it again…', result: 'The user denied permission' }) });

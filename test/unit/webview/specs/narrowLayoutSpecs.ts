@@ -25,7 +25,7 @@ async function visibility(page: Page, selector: string): Promise<{ text: string;
 
 /** The side bar at its default width, about 300 px: what tells items apart must still show. */
 export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
-  it('keeps the lines and counts of two edits of one file, and the model’s name, visible in a 300 px side bar', async () => {
+  it('keeps the lines and counts of two edits of one file, a command’s exit code, and the model’s name, visible in a 300 px side bar', async () => {
     const view = await harness().open({ width: 300, height: 500 });
     const { page } = view;
     await page.evaluate(() => {
@@ -38,11 +38,12 @@ export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
         user('u1', 'Fix both functions'),
         edited('t1', `Edited ${path}:3–5 +1 −1`),
         edited('t2', `Edited ${path}:12 +1 −1`),
+        tool('t3', { name: 'run_command', toolKind: 'command', status: 'error', title: 'Ran node src/calculator/calc.js --verbose · exit 1', placement: 'sandboxed' }),
       ]),
     );
 
     const tails = await visibility(page, '.tool-title-tail');
-    assert.deepEqual(tails.map((tail) => tail.text), [':3–5 +1 −1', ':12 +1 −1']);
+    assert.deepEqual(tails.map((tail) => tail.text), [':3–5 +1 −1', ':12 +1 −1', ' · exit 1'], 'and how a command ended');
     for (const tail of tails) assert.ok(tail.inside && tail.shown >= tail.needed, `the lines and counts show whole: ${JSON.stringify(tail)}`);
     for (const name of await visibility(page, '.tool-title-name')) {
       assert.ok(name.text === 'calc.js' && name.inside && name.shown >= name.needed, `the file’s name shows whole: ${JSON.stringify(name)}`);
