@@ -115,7 +115,7 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     name: z.string(),
     /** Absent in conversations saved before tool cards carried it: shown as an unknown tool. */
     toolKind: toolKindSchema.optional(),
-    /** What the call does, e.g. `Read src/app.ts (lines 1–200)`; when finished, the result summary, e.g. `Edited fizzbuzz.js +2 −1`. */
+    /** What the call does, e.g. `Read src/app.ts (lines 1–200)`; when finished, the result summary, e.g. `Edited fizzbuzz.js:8–9 +2 −1`. */
     title: z.string(),
     status: toolStatusSchema,
     /** Raw JSON arguments as the model sent them. */
@@ -198,6 +198,7 @@ export const conversationListEntrySchema = z.object({
 export type ConversationListEntry = z.infer<typeof conversationListEntrySchema>;
 
 export const modelInfoSchema = z.object({
+  /** As the provider picker names it, e.g. `Anthropic`. */
   provider: z.string(),
   model: z.string(),
 });

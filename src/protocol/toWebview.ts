@@ -33,7 +33,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   /** How full the context window is: estimated before each request, then as the provider reported. */
   z.object({ type: z.literal('context'), context: contextGaugeSchema }),
   z.object({ type: z.literal('model'), model: modelInfoSchema }),
-  /** Whether an API key is available for the current provider; without one the welcome shows. */
+  /** Whether an API key is available for the current provider (named as the picker shows it); without one the welcome shows. */
   z.object({ type: z.literal('apiKey'), available: z.boolean(), provider: z.string() }),
   z.object({ type: z.literal('attachments'), attachments: z.array(attachmentSchema) }),
   z.object({ type: z.literal('history'), conversations: z.array(conversationListEntrySchema) }),

@@ -31,9 +31,11 @@ export class Header {
     this.modelButton.addEventListener('click', () => extension.post({ type: 'changeModel' }));
   }
 
+  /** The button shows the model, what the user cares about in a narrow view; the provider is in its tooltip. */
   setModel(model: ModelInfo): void {
-    const label = model.model === '' ? model.provider : `${model.provider} · ${model.model}`;
-    this.modelLabel.textContent = label;
-    this.modelButton.setAttribute('aria-label', `Model: ${label}. Change provider and model`);
+    const full = model.model === '' ? model.provider : `${model.provider} · ${model.model}`;
+    this.modelLabel.textContent = model.model === '' ? model.provider : model.model;
+    this.modelButton.title = `${full}. Change provider and model`;
+    this.modelButton.setAttribute('aria-label', `Model: ${full}. Change provider and model`);
   }
 }

@@ -13,7 +13,7 @@ export class Welcome {
     changeModel.addEventListener('click', () => extension.post({ type: 'changeModel' }));
     this.element = h('section', { id: 'welcome', hidden: true, attributes: { 'aria-labelledby': 'welcome-title' } }, [
       h('h2', { id: 'welcome-title', text: 'Welcome to Elbow' }),
-      h('p', {}, ['Elbow needs an API key for ', this.provider, ' to talk to the model. It is kept in VS Code’s secret storage.']),
+      h('p', {}, ['To talk to the model, Elbow needs your ', this.provider, ' API key. It is kept in VS Code’s secret storage.']),
       h('div', { className: 'welcome-actions' }, [setKey, changeModel]),
     ]);
   }

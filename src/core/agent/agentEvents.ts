@@ -26,7 +26,7 @@ export type AgentEvent =
   /** A call is about to run, its arguments complete; `subject` says what it is about, e.g. its path (see ToolCallDescription). */
   | { type: 'tool_call'; id: string; name: string; arguments: string; title: string; kind: ToolKind; subject: string }
   /**
-   * `summary` is one line for the user, e.g. `Edited fizzbuzz.js +2 −1`; `text` is what the model gets;
+   * `summary` is one line for the user, e.g. `Edited fizzbuzz.js:8–9 +2 −1`; `text` is what the model gets;
    * `placement`, for commands, says whether it ran in the sandbox.
    */
   | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string; placement?: CommandRunPlacement }

@@ -7,13 +7,14 @@ import { userText } from '../../core/llm/messages';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
-import { readAgentSettings } from '../settings';
+import { providerLabels, readAgentSettings } from '../settings';
 import { warnOfIgnoredEndpoint } from './ignoredEndpointWarning';
 import { ConversationReview } from '../review/conversationReview';
 import type { ApprovalBridge } from './approvalBridge';
 import type { ChatControllerDependencies } from './chatControllerDependencies';
 import { messageWithAttachments } from './attachmentContext';
 import { logAgentEvent } from './logAgentEvent';
+import { MissingKeyError, type ChosenProvider } from './missingKeyError';
 import type { ChatTranscript } from './chatTranscript';
 import { restoreCheckpoint } from './checkpointRestore';
 import { ConversationHistory, newConversation } from './conversationHistory';
@@ -47,6 +48,7 @@ export class ChatController implements vscode.Disposable {
   private readonly sandboxNotice = new SandboxNotice({ host: () => this.deps.host(), conversationId: () => this.conversation.id, post: (message) => this.deps.post(message) });
 
   private readonly transcript: ChatTranscript;
+  private readonly missingKey: MissingKeyError;
   private readonly review: ReviewBridge;
   readonly approvals: ApprovalBridge;
   /** The saved conversations, and which one is open. */
@@ -57,6 +59,7 @@ export class ChatController implements vscode.Disposable {
 
   constructor(private readonly deps: ChatControllerDependencies) {
     this.transcript = deps.transcript;
+    this.missingKey = new MissingKeyError(deps.transcript);
     this.review = deps.review;
     this.approvals = deps.approvals;
     this.attachments = new PendingAttachments(deps.post);
@@ -110,7 +113,8 @@ export class ChatController implements vscode.Disposable {
   /** Settings or keys changed: the next message uses a new provider client; the webview shows the new model and key state. */
   async settingsChanged(): Promise<void> {
     if (!this.isRunning) this.session = undefined;
-    await this.postModelAndKey();
+    const chosen = await this.postModelAndKey();
+    this.postAll(this.missingKey.update(chosen));
     void this.sandboxNotice.post();
   }
 
@@ -226,10 +230,10 @@ export class ChatController implements vscode.Disposable {
     const settings = readAgentSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
     if (apiKey === undefined) {
-      this.postAll(this.transcript.addError(`No API key for ${settings.provider}. Run "Elbow: Set API Key" to add one.`, true));
-      await this.postModelAndKey();
+      this.postAll(this.missingKey.add(await this.postModelAndKey()));
       return undefined;
     }
+    this.missingKey.forget();
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
     warnOfIgnoredEndpoint(this.deps.log);
     this.session = await createChatSession({
@@ -270,10 +274,13 @@ export class ChatController implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'elbow.running', running);
   }
 
-  private async postModelAndKey(): Promise<void> {
+  /** The provider by its name in the picker, never its setting's value. */
+  private async postModelAndKey(): Promise<ChosenProvider> {
     const settings = readAgentSettings();
-    this.deps.post({ type: 'model', model: { provider: settings.provider, model: settings.model } });
-    this.deps.post({ type: 'apiKey', available: (await this.deps.keys.get(settings.provider)) !== undefined, provider: settings.provider });
+    const chosen = { label: providerLabels[settings.provider], model: settings.model, hasKey: (await this.deps.keys.get(settings.provider)) !== undefined };
+    this.deps.post({ type: 'model', model: { provider: chosen.label, model: settings.model } });
+    this.deps.post({ type: 'apiKey', available: chosen.hasKey, provider: chosen.label });
+    return chosen;
   }
 
   private postAll(messages: readonly ToWebview[]): void {

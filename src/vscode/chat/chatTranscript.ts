@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import type { ProviderErrorKind } from '../../core/llm/providerError';
-import { placementLabel } from '../../core/tools/builtin/commands/sandboxNotes';
-import type { CommandRunPlacement } from '../../core/tools/tool';
 import type { ToolKind } from '../../core/tools/toolKind';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
+import { titleWithoutPlacement } from './titleWithoutPlacement';
 import { updatedCard, type ToolCardUpdate } from './toolCardUpdate';
 
 /** A tool result longer than this is cut for display; the model still got all of it. */
@@ -106,6 +105,12 @@ export class ChatTranscript {
 
   addNotice(text: string): ToWebview[] {
     return this.add({ kind: 'notice', id: this.newId(), text });
+  }
+
+  /** An item shown earlier, changed since (an error the user has resolved). */
+  updateItem(item: ChatItem): ToWebview[] {
+    this.replace(item);
+    return [{ type: 'itemUpdated', item }];
   }
 
   /**
@@ -285,11 +290,4 @@ function shownResult(text: string): string {
   if (text.length <= MAX_SHOWN_RESULT_CHARS) return text;
   const cut = text.length - MAX_SHOWN_RESULT_CHARS;
   return `${text.slice(0, MAX_SHOWN_RESULT_CHARS)}\n\n[${cut.toLocaleString('en-US')} more characters not shown]`;
-}
-
-/** The card shows where a command ran with a marker of its own, so the summary's ` · sandboxed` is not repeated. */
-function titleWithoutPlacement(summary: string, placement: CommandRunPlacement | undefined): string {
-  const label = placement === undefined ? undefined : placementLabel(placement === 'sandboxed', true);
-  const suffix = label === undefined ? undefined : ` · ${label}`;
-  return suffix !== undefined && summary.endsWith(suffix) ? summary.slice(0, -suffix.length) : summary;
 }

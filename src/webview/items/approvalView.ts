@@ -4,6 +4,7 @@ import { codicon, h } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
 import { allowButton, allowedLabel, placementNote } from './approvalPlacement';
 import { DiffBlock } from './diffBlock';
+import { withInlineCode } from './inlineCode';
 import { actionButton, ReasonPrompt } from './reasonPrompt';
 
 const kindIcons: Readonly<Record<Approval['kind'], string>> = {
@@ -97,6 +98,8 @@ export class ApprovalView {
     this.renderQuestion(approval);
     this.renderChoices(approval);
     this.actions.hidden = !this.pending;
+    // Once decided the outcome says what happened; the question above it would read as still open.
+    this.title.hidden = !this.pending;
     this.outcome.hidden = this.pending;
     if (this.pending) {
       if (!wasPending) this.arrived(approval.title);
@@ -122,7 +125,7 @@ export class ApprovalView {
     showText(this.argumentsText, approval.arguments);
     this.diff.element.hidden = approval.diff === undefined;
     if (approval.diff !== undefined) this.diff.show(approval.diff);
-    this.reasons.replaceChildren(...approval.reasons.map((reason) => h('li', { text: reason })));
+    this.reasons.replaceChildren(...approval.reasons.map((reason) => h('li', {}, withInlineCode(reason))));
     this.reasons.hidden = approval.reasons.length === 0;
     const note = placementNote(approval.placement);
     this.placement.hidden = note === undefined;

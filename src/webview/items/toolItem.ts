@@ -4,6 +4,9 @@ import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
+import { shownArguments } from './toolArguments';
+import { toolCardTitle } from './toolCardTitle';
+import { ToolTitleView } from './toolTitleView';
 
 /** A codicon for every kind: a new kind does not compile until it has one. */
 const toolIcons: Readonly<Record<ToolKind, string>> = {
@@ -38,15 +41,6 @@ export function toolIcon(kind: ToolKind | undefined): string {
   return toolIcons[kind ?? 'unknown'];
 }
 
-/** Arguments as indented JSON when they parse, as sent otherwise. */
-export function prettyArguments(raw: string): string {
-  try {
-    return JSON.stringify(JSON.parse(raw), null, 2);
-  } catch {
-    return raw;
-  }
-}
-
 /**
  * A compact card for one tool call; expands to its arguments and result (plain text: file contents are untrusted).
  * An edit offers "Open diff"; an edit awaiting approval shows its diff and the choices, and a call awaiting the user's
@@ -56,17 +50,18 @@ export class ToolItemView implements ItemView {
   readonly element: HTMLDivElement;
   private readonly card = h('details', { className: 'tool-card' });
   private readonly icon = codicon('tools', 'tool-icon');
-  private readonly title = h('span', { className: 'tool-title' });
+  private readonly title = new ToolTitleView();
   private readonly status = h('span', { className: 'tool-status', attributes: { role: 'img' } });
   /** Where a command ran; only in the cards of commands. */
   private readonly placementIcon = codicon('shield', 'tool-placement-icon');
   private readonly placementText = h('span', { className: 'tool-placement-text', attributes: { 'aria-hidden': 'true' } });
   private readonly placement = h('span', { className: 'tool-placement', attributes: { role: 'img' } }, [this.placementIcon, this.placementText]);
+  private readonly argumentsLabel = h('div', { className: 'tool-section-label', text: 'Arguments' });
   private readonly argumentsText = h('pre', { className: 'tool-arguments' });
   private readonly resultLabel = h('div', { className: 'tool-section-label', text: 'Result' });
   private readonly resultText = h('pre', { className: 'tool-result' });
   private readonly body = h('div', { className: 'tool-body' }, [
-    h('div', { className: 'tool-section-label', text: 'Arguments' }),
+    this.argumentsLabel,
     this.argumentsText,
     this.resultLabel,
     this.resultText,
@@ -92,7 +87,7 @@ export class ToolItemView implements ItemView {
         if (this.changedUri !== undefined) extension.post({ type: 'openDiff', uri: this.changedUri });
       },
     });
-    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title, this.placement, this.status]), this.body);
+    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title.element, this.placement, this.status]), this.body);
     this.element.append(this.card);
     this.update(item);
   }
@@ -102,8 +97,7 @@ export class ToolItemView implements ItemView {
     this.card.dataset.status = item.status;
     this.card.dataset.tool = item.name;
     this.icon.className = `codicon codicon-${toolIcon(item.toolKind)} tool-icon`;
-    this.title.textContent = item.title;
-    this.title.title = item.title;
+    this.title.show(toolCardTitle(item), item.changedFile?.path, item.toolKind === 'command' && item.status !== 'running');
     const pending = item.proposal?.state === 'pending';
     const asking = item.approval?.state === 'pending';
     const status = item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;
@@ -111,7 +105,10 @@ export class ToolItemView implements ItemView {
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
     this.renderPlacement(item.placement);
-    this.argumentsText.textContent = prettyArguments(item.arguments);
+    const shown = shownArguments(item.arguments, item.approval);
+    this.argumentsText.textContent = shown ?? '';
+    this.argumentsLabel.hidden = shown === undefined;
+    this.argumentsText.hidden = shown === undefined;
     const hasResult = item.result !== '';
     this.resultLabel.hidden = !hasResult;
     this.resultText.hidden = !hasResult;

@@ -8,6 +8,7 @@ import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { mcpTests } from '../suites/mcp.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
+import { narrowCardTests } from '../suites/narrowCards.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
@@ -36,6 +37,7 @@ export function run(): Promise<void> {
     commandTests,
     sandboxTests,
     sandboxApprovalTests,
+    narrowCardTests,
     contextAndCostTests,
     mcpTests,
     runControlTests,

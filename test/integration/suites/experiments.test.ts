@@ -44,14 +44,14 @@ export function experimentsTests(server: () => FakeLlmServer): void {
       assert.deepEqual([lines[0], lines[2], lines[4], lines[14]], ['1', 'Fizz', 'Buzz', 'FizzBuzz']);
     });
 
-    it('edits fizzbuzz.js to stop at 15 and shows "Edited fizzbuzz.js +1 −1"', async () => {
+    it('edits fizzbuzz.js to stop at 15 and shows "Edited fizzbuzz.js:1 +1 −1"', async () => {
       server().enqueue(
         { kind: 'reply', content: [toolCall('read_file', { path: 'fizzbuzz.js' })] },
         { kind: 'reply', content: [toolCall('edit_file', { path: 'fizzbuzz.js', old_str: 'i <= 100', new_str: 'i <= 15' })] },
         { kind: 'reply', content: [text('fizzbuzz.js now stops at 15.')] },
       );
       await sendPrompt('Please edit fizzbuzz.js so that it only prints until 15');
-      await webview.waitFor('.tool-card[data-status="done"]', { text: 'Edited fizzbuzz.js +1 −1' });
+      await webview.waitFor('.tool-card[data-status="done"]', { text: 'Edited fizzbuzz.js:1 +1 −1' });
       await waitUntilIdle();
       assert.match(await readWorkspaceFile('fizzbuzz.js'), /i <= 15/);
       const lines = runNode('fizzbuzz.js').trim().split('\n');

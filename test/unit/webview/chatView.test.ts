@@ -1,4 +1,5 @@
 import { approvalSpecs } from './specs/approvalSpecs';
+import { approvalWordingSpecs } from './specs/approvalWordingSpecs';
 import { autoApproveSpecs } from './specs/autoApproveSpecs';
 import { composerSpecs } from './specs/composerSpecs';
 import { contextBarSpecs } from './specs/contextBarSpecs';
@@ -6,6 +7,7 @@ import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
+import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
@@ -32,7 +34,10 @@ describe('webview: chat view in Chromium', function () {
   describe('page', () => pageSpecs(current));
   describe('streaming', () => streamingSpecs(current));
   describe('composer', () => composerSpecs(current));
-  describe('items', () => itemSpecs(current));
+  describe('items', () => {
+    itemSpecs(current);
+    narrowLayoutSpecs(current);
+  });
   describe('history', () => historySpecs(current));
   describe('context and compaction', () => {
     contextSpecs(current);
@@ -41,6 +46,7 @@ describe('webview: chat view in Chromium', function () {
   describe('review', () => reviewSpecs(current));
   describe('approvals', () => {
     approvalSpecs(current);
+    approvalWordingSpecs(current);
     autoApproveSpecs(current);
   });
   describe('sandbox', () => {

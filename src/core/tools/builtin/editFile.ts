@@ -128,7 +128,15 @@ function planEdit(shown: string, content: TextContent, edit: Edit): PlannedChang
     after: encodeText(edit.text, content),
     output: {
       content: `Edited ${shown}: replaced ${occurrencesText}. The ${edit.count > 1 ? 'first edited' : 'edited'} region now reads:\n${snippet}`,
-      summary: `Edited ${shown} +${perEdit.added * edit.count} −${perEdit.removed * edit.count}`,
+      summary: `Edited ${shown}${editedPlaces(edit)} +${perEdit.added * edit.count} −${perEdit.removed * edit.count}`,
     },
   };
+}
+
+/** Where the edit is, so that two edits of one file can be told apart: `:3–5` (lines 3 to 5), `:3`, or ` (2 places)`. */
+function editedPlaces(edit: Edit): string {
+  if (edit.count > 1) return ` (${edit.count} places)`;
+  const first = lineIndexAt(edit.text, edit.start) + 1;
+  const last = lineIndexAt(edit.text, Math.max(edit.start, edit.end - 1)) + 1;
+  return first === last ? `:${first}` : `:${first}–${last}`;
 }

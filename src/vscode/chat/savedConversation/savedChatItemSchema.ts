@@ -102,7 +102,7 @@ export const savedChatItemSchema = z.discriminatedUnion('kind', [
      * string, so that a kind added later does not make the whole file unreadable to this version.
      */
     toolKind: z.string().optional(),
-    /** What the call does, e.g. `Read src/app.ts (lines 1–200)`; when finished, the result summary, e.g. `Edited fizzbuzz.js +2 −1`. */
+    /** What the call does, e.g. `Read src/app.ts (lines 1–200)`; when finished, the result summary, e.g. `Edited fizzbuzz.js:8–9 +2 −1`. */
     title: z.string(),
     status: savedToolStatusSchema,
     /** Raw JSON arguments as the model sent them. */

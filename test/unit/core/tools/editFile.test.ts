@@ -53,7 +53,7 @@ describe('edit_file', () => {
     });
     assert.equal(result.isError, false, result.text);
     assert.equal(await temp.readText('fizzbuzz.js'), FIZZBUZZ.replace('fizzbuzz(100);', 'fizzbuzz(15);\nconsole.log("done");'));
-    assert.equal(result.summary, 'Edited fizzbuzz.js +2 −1');
+    assert.equal(result.summary, 'Edited fizzbuzz.js:8–9 +2 −1');
     assert.match(result.text, /^Edited fizzbuzz\.js: replaced 1 occurrence\./);
     const region = ['5\t    else console.log(i);', '6\t  }', '7\t}', '8\tfizzbuzz(15);', '9\tconsole.log("done");'].join('\n');
     assert.ok(result.text.endsWith(`The edited region now reads:\n${region}`), result.text);
@@ -88,7 +88,7 @@ describe('edit_file', () => {
   it('replaces every match with replace_all', async () => {
     const result = await temp.callTool('edit_file', { path: 'twice.txt', old_str: 'x = 1', new_str: 'x = 3', replace_all: true });
     assert.equal(await temp.readText('twice.txt'), 'x = 3\ny = 2\nx = 3\n');
-    assert.equal(result.summary, 'Edited twice.txt +2 −2');
+    assert.equal(result.summary, 'Edited twice.txt (2 places) +2 −2');
     assert.match(result.text, /replaced 2 occurrences/);
   });
 

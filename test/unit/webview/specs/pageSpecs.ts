@@ -76,14 +76,14 @@ export function pageSpecs(harness: () => ChatViewHarness): void {
   it('shows the welcome without an API key, posts setApiKey from it, and hides it once a key exists', async () => {
     const view = await harness().open();
     const { page } = view;
-    await view.deliver(conversation([]), { type: 'apiKey', available: false, provider: 'anthropic' });
+    await view.deliver(conversation([]), { type: 'apiKey', available: false, provider: 'Anthropic' });
     assert.ok(await page.locator('#welcome').isVisible());
-    assert.match(await page.locator('#welcome').innerText(), /anthropic/);
+    assert.match(await page.locator('#welcome').innerText(), /needs your Anthropic API key/);
     assert.ok(!(await page.locator('#empty-state').isVisible()), 'no empty-state hint next to the welcome');
     await page.locator('#welcome-set-key').click();
     assert.deepEqual(await view.postedOfType('setApiKey'), [{ type: 'setApiKey' }]);
 
-    await view.deliver({ type: 'apiKey', available: true, provider: 'anthropic' });
+    await view.deliver({ type: 'apiKey', available: true, provider: 'Anthropic' });
     assert.ok(!(await page.locator('#welcome').isVisible()));
     assert.ok(await page.locator('#empty-state').isVisible(), 'an empty conversation shows a hint');
     await view.deliver({ type: 'itemAdded', item: user('u1', 'hi') });
@@ -97,7 +97,8 @@ export function pageSpecs(harness: () => ChatViewHarness): void {
       { type: 'model', model: { provider: 'deepseek', model: 'deepseek-chat' } },
       { type: 'usage', usage: { inputTokens: 12_345, outputTokens: 1_234, cacheReadTokens: 10_000, cacheWriteTokens: 20 }, cost: 0.0412 },
     );
-    assert.equal((await page.locator('#model-button').innerText()).trim(), 'deepseek · deepseek-chat');
+    assert.equal((await page.locator('#model-button').innerText()).trim(), 'deepseek-chat');
+    assert.equal(await page.locator('#model-button').getAttribute('title'), 'deepseek · deepseek-chat. Change provider and model');
     assert.equal(await page.locator('#usage').innerText(), '12.3k in · 1.2k out · $0.04');
     assert.match((await page.locator('#usage').getAttribute('title')) ?? '', /Cache read: 10,000 tokens/);
     await page.locator('#model-button').click();
