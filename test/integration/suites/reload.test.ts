@@ -55,11 +55,13 @@ export function afterReloadTests(server: () => FakeLlmServer): void {
     it('still shows the pending edit for review, and rejects it exactly', async () => {
       const uri = workspaceFile(pendingFile);
       await webview.waitFor('.changed-file', { text: pendingFile });
+      await webview.waitFor('.tool-card[data-review="pending"]', { text: pendingFile });
       await vscode.window.showTextDocument(uri);
       await waitForHunks(uri, 1);
       await vscode.commands.executeCommand('elbow.rejectFile', uri.toString());
       assert.equal(await readWorkspaceFile(pendingFile), joined(fixtureLines('persist')));
       await webview.waitFor('.changed-file', { text: pendingFile, state: 'detached' });
+      await webview.waitFor('.tool-card[data-review="rejected"]', { text: pendingFile });
     });
 
     it('keeps the earlier conversations in the history', async () => {

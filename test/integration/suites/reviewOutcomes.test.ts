@@ -5,7 +5,7 @@ import { readWorkspaceFile, startNewChat, textsOf, workspaceFile } from '../supp
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, fixtureLines, joined, waitForHunks, waitUntil } from '../support/review';
 
-const hunkLens = (name: 'Accept' | 'Reject'): string => `.codelens-decoration a:text-matches("^\\\\s*${name}$")`;
+const rejectLens = '.codelens-decoration a:text-matches("^\\\\s*Reject$")';
 
 /** The card of the call that changed the file, once it shows this review state. */
 function cardOf(path: string, review: string): Promise<unknown> {
@@ -60,12 +60,14 @@ export function reviewOutcomeTests(server: () => FakeLlmServer): void {
       assert.equal(await readWorkspaceFile(a), joined(fixtureLines('outcome-a')));
 
       const bUri = workspaceFile(b);
-      await vscode.window.showTextDocument(bUri);
+      const editor = await vscode.window.showTextDocument(bUri);
       await waitForHunks(bUri, 2);
-      await page.clickNth(hunkLens('Reject'), 0);
+      await page.waitFor('.codelens-decoration', { text: 'Accept File' });
+      await page.clickNth(rejectLens, 0);
       await waitForHunks(bUri, 1);
       await cardOf(b, 'pending');
-      await page.clickNth(hunkLens('Accept'), 0);
+      await vscode.window.showTextDocument(editor.document, { selection: new vscode.Range(14, 0, 14, 0) });
+      await page.press('Control+Alt+Enter');
       await cardOf(b, 'partlyRejected');
 
       await webview.click('#accept-all');
