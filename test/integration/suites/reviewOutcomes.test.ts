@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
-import { readWorkspaceFile, startNewChat, textsOf, workspaceFile } from '../support/chat';
+import { readWorkspaceFile, sleep, startNewChat, textsOf, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, fixtureLines, joined, waitForHunks, waitUntil } from '../support/review';
 
@@ -83,6 +83,11 @@ export function reviewOutcomeTests(server: () => FakeLlmServer): void {
       await webview.click('.history-entry .history-open >> text=Review outcomes');
       await cardOf(created, 'accepted');
       assert.deepEqual(await reviewStates(), shown, 'the saved conversation shows the same');
+      const workbench = vscode.workspace.getConfiguration('workbench');
+      await workbench.update('colorTheme', 'Default Light Modern', vscode.ConfigurationTarget.Global);
+      await sleep(800);
+      await page.screenshot('review-cards-light');
+      await workbench.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
     });
 
     it('New Chat asks about pending changes: Escape stays in the chat, Reject All undoes them', async () => {
