@@ -72,7 +72,7 @@ export function reviewOutcomeTests(server: () => FakeLlmServer): void {
 
       await webview.click('#accept-all');
       await cardOf(created, 'accepted');
-      assert.deepEqual(await reviewStates(), ['Edited review/outcome-a.txt +1 −1: rejected', 'Wrote review/outcome-b.txt (20 lines): partlyRejected', 'Created review/outcome-c.txt: accepted']);
+      assert.deepEqual(await reviewStates(), ['Edited review/outcome-a.txt:4 +1 −1: rejected', 'Wrote review/outcome-b.txt (20 lines): partlyRejected', 'Created review/outcome-c.txt: accepted']);
       assert.deepEqual(await textsOf('.tool-card[data-review] .tool-review-text'), ['rejected', 'partly rejected', 'accepted']);
       assert.equal(await webview.evaluate<boolean>('[...document.querySelectorAll(".tool-card[data-review] .tool-status")].every((status) => status.checkVisibility() === false)'), true, 'no green "done" check beside the outcome');
       await page.screenshot('review-cards-decided');
