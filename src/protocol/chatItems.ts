@@ -84,6 +84,10 @@ export const approvalSchema = z.object({
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
+/** Where the user's review of an edit stands: still pending, or what they decided about all of it. */
+export const editReviewSchema = z.enum(['pending', 'accepted', 'rejected', 'partlyRejected']);
+export type EditReview = z.infer<typeof editReviewSchema>;
+
 export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
@@ -124,6 +128,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     result: z.string(),
     /** The file this call changed, for an "Open diff" link. */
     changedFile: z.object({ uri: z.string(), path: z.string() }).optional(),
+    /** For a call that changed a file: the user's review of the change. */
+    review: editReviewSchema.optional(),
     proposal: proposalSchema.optional(),
     approval: approvalSchema.optional(),
     /** For a command that ran: in the sandbox or outside it (absent where no sandbox can run). */

@@ -24,6 +24,7 @@ import { createChatSession } from './createChatSession';
 import { DelayedSave } from './delayedSave';
 import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { PendingAttachments } from './pendingAttachments';
+import { PendingChangesOnNewChat } from './pendingChangesOnNewChat';
 import type { ReviewBridge } from './reviewBridge';
 import { SandboxNotice } from './sandboxNotice';
 import { editorMessageHandlers } from './editorMessageHandlers';
@@ -69,6 +70,7 @@ export class ChatController implements vscode.Disposable {
       log: deps.log,
       post: deps.post,
       transcript: deps.transcript,
+      pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions),
       chat: {
         id: () => this.conversation.id,
         isRunning: () => this.isRunning,

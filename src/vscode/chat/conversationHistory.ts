@@ -4,6 +4,7 @@ import { emptyUsage, type Message } from '../../core/llm/messages';
 import type { ToWebview } from '../../protocol/toWebview';
 import { INTERRUPTED_RUN_NOTICE, type ChatTranscript } from './chatTranscript';
 import type { ConversationStore, StoredConversation } from './conversationStore';
+import type { PendingChangesOnNewChat } from './pendingChangesOnNewChat';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 /** What the history needs of the chat to change the conversation it shows. */
@@ -27,6 +28,7 @@ export interface ConversationHistoryDependencies {
   post(message: ToWebview): void;
   transcript: ChatTranscript;
   chat: OpenConversation;
+  pendingChanges: PendingChangesOnNewChat;
 }
 
 const lastConversationKey = 'elbow.lastConversation';
@@ -53,11 +55,16 @@ export class ConversationHistory {
     return this.deps.state.update(lastConversationKey, id);
   }
 
+  /** Asks first what to do with changes still pending review: the user may stay in this chat. */
   async newChat(): Promise<void> {
-    const { chat } = this.deps;
+    const { chat, pendingChanges } = this.deps;
+    const choice = await pendingChanges.ask();
+    if (choice === undefined) return;
     if (chat.isRunning()) await chat.stop();
+    const kept = await pendingChanges.carryOut(choice);
     await chat.flush();
     chat.switchTo(newConversation());
+    pendingChanges.keep(kept);
     await this.remember(undefined);
     await chat.postFullState();
     chat.focusInput();

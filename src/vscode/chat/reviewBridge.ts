@@ -4,6 +4,7 @@ import { openBaselineDiff } from '../review/baselineDocuments';
 import { fileExists } from '../review/currentText';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
+import type { SettledReview } from '../review/reviewOutcome';
 import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
 import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
@@ -28,7 +29,7 @@ const postDelayMs = 30;
 export class ReviewBridge implements ProposalGate, vscode.Disposable {
   private readonly questions = new PendingQuestions<ProposalDecision>();
   private postTimer: NodeJS.Timeout | undefined;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   /** The review messages from the webview. */
   readonly messageHandlers: WebviewMessageHandlersFor<ReviewMessageType> = {
@@ -42,7 +43,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   };
 
   constructor(private readonly deps: ReviewBridgeDependencies) {
-    this.subscription = deps.manager.onDidChange(() => this.schedulePost());
+    this.subscriptions = [deps.manager.onDidChange(() => this.schedulePost()), deps.manager.onDidSettle((settled) => this.showOutcome(settled))];
   }
 
   ask(toolCallId: string, diff: string, signal: AbortSignal): Promise<ProposalDecision> {
@@ -61,7 +62,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
 
   applied(change: AppliedChange): void {
     const uri = vscode.Uri.file(change.path).toString();
-    this.show({ type: 'file_changed', toolCallId: change.toolCallId, changedFile: { uri, path: change.displayPath } });
+    this.show({ type: 'file_changed', toolCallId: change.toolCallId, changedFile: { uri, path: change.displayPath }, review: change.pendingReview ? 'pending' : 'accepted' });
   }
 
   async postState(): Promise<void> {
@@ -72,7 +73,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
 
   dispose(): void {
     if (this.postTimer !== undefined) clearTimeout(this.postTimer);
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.questions.answerAll({ decision: 'reject', feedback: 'VS Code closed the chat.' });
   }
 
@@ -85,6 +86,14 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
       return;
     }
     await vscode.window.showTextDocument(vscode.Uri.file(path), { preview: true });
+  }
+
+  /** The cards of the file's changes that were waiting for review show what the user decided. */
+  private showOutcome({ path, outcome }: SettledReview): void {
+    const uri = vscode.Uri.file(path).toString();
+    for (const item of this.deps.transcript.items) {
+      if (item.kind === 'tool' && item.review === 'pending' && item.changedFile?.uri === uri) this.show({ type: 'review_decided', cardId: item.id, review: outcome });
+    }
   }
 
   private schedulePost(): void {

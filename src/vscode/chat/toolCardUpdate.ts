@@ -1,4 +1,4 @@
-import type { Approval, ChatItemOf } from '../../protocol/chatItems';
+import type { Approval, ChatItemOf, EditReview } from '../../protocol/chatItems';
 
 type ToolItem = ChatItemOf<'tool'>;
 
@@ -13,8 +13,10 @@ export type ToolCardUpdate =
   /** An edit waits for the user's approval (`beforeApply` review). */
   | { type: 'proposal_asked'; toolCallId: string; diff: string }
   | { type: 'proposal_decided'; cardId: string; state: 'applied' | 'rejected'; feedback: string | undefined }
-  /** The call changed this file. */
-  | { type: 'file_changed'; toolCallId: string; changedFile: NonNullable<ToolItem['changedFile']> };
+  /** The call changed this file; its change waits for review, or was approved before it was applied. */
+  | { type: 'file_changed'; toolCallId: string; changedFile: NonNullable<ToolItem['changedFile']>; review: 'pending' | 'accepted' }
+  /** The user decided every change the call made that was pending review. */
+  | { type: 'review_decided'; cardId: string; review: Exclude<EditReview, 'pending'> };
 
 /** The card once the update is on it; `undefined` when it has nothing to change (an answer to a proposal the card does not show). */
 export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | undefined {
@@ -27,6 +29,8 @@ export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | 
     case 'proposal_decided':
       return card.proposal === undefined ? undefined : { ...card, proposal: { ...card.proposal, state: update.state, feedback: update.feedback } };
     case 'file_changed':
-      return { ...card, changedFile: update.changedFile };
+      return { ...card, changedFile: update.changedFile, review: update.review };
+    case 'review_decided':
+      return { ...card, review: update.review };
   }
 }

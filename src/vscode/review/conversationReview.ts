@@ -11,6 +11,15 @@ export interface ReviewedFile {
   baseline: string | null;
   /** What the agent's latest change left (`null`: it deleted the file), to tell whether the user edited it since. */
   agentText: string | null;
+  /** What the user did with the changes pending since all of them were last decided; absent: nothing yet. */
+  decisions?: ReviewDecisions;
+  /** Kept pending from an earlier chat: this conversation's model did not make the change, so rejecting it tells the model nothing. */
+  fromEarlierChat?: boolean;
+}
+
+export interface ReviewDecisions {
+  accepted: boolean;
+  rejected: boolean;
 }
 
 const reviewedFileSchema = z.object({
@@ -18,6 +27,8 @@ const reviewedFileSchema = z.object({
   displayPath: z.string(),
   baseline: z.string().nullable(),
   agentText: z.string().nullable(),
+  decisions: z.object({ accepted: z.boolean(), rejected: z.boolean() }).optional(),
+  fromEarlierChat: z.boolean().optional(),
 });
 
 const storedReviewSchema = z.object({

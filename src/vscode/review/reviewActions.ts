@@ -3,6 +3,7 @@ import { acceptHunk, applyReplacement, rejectHunk } from '../../core/review/hunk
 import { currentEnd, type Hunk } from '../../core/review/lineHunks';
 import { describeRejectedFile, describeRejectedLines } from '../../core/review/rejectionNote';
 import { currentText, openDocument } from './currentText';
+import type { ReviewedFile } from './conversationReview';
 import type { ReviewManager } from './reviewManager';
 import { confirmDeleteEditedFile, confirmRestore } from './reviewPrompts';
 
@@ -15,53 +16,24 @@ export function hunkKey(hunk: Hunk): string {
 export class ReviewActions {
   constructor(private readonly manager: ReviewManager) {}
 
-  async acceptHunk(path: string, key: string): Promise<boolean> {
-    const found = await this.findHunk(path, key);
-    const file = this.manager.file(path);
-    if (found === undefined || file === undefined) return false;
-    file.baseline = acceptHunk(file.baseline ?? '', found.hunk);
-    this.manager.notify();
-    return true;
+  acceptHunk(path: string, key: string): Promise<boolean> {
+    return this.decided(path, 'accepted', () => this.keepHunk(path, key));
   }
 
-  async rejectHunk(path: string, key: string): Promise<boolean> {
-    const found = await this.findHunk(path, key);
-    const file = this.manager.file(path);
-    if (found === undefined || file === undefined) return false;
-    const replacement = rejectHunk(found.text, found.hunk);
-    await this.manager.writer.write(path, applyReplacement(found.text, replacement));
-    const firstLine = found.hunk.currentStart + 1;
-    const lastLine = Math.max(firstLine, currentEnd(found.hunk));
-    this.manager.addNote(describeRejectedLines(file.displayPath, [{ startLine: firstLine, endLine: lastLine }]));
-    return true;
+  rejectHunk(path: string, key: string): Promise<boolean> {
+    return this.decided(path, 'rejected', () => this.restoreHunk(path, key));
   }
 
   async acceptFile(path: string): Promise<void> {
-    const file = this.manager.file(path);
-    if (file === undefined) return;
-    file.baseline = (await currentText(path)) ?? null;
-    this.manager.notify();
+    await this.decided(path, 'accepted', async () => {
+      await this.keepFile(path);
+      return true;
+    });
   }
 
   /** Returns `false` when the user chose to keep a created file they had edited. */
-  async rejectFile(path: string): Promise<boolean> {
-    const file = this.manager.file(path);
-    if (file === undefined) return true;
-    const current = await currentText(path);
-    if (file.baseline === null) {
-      if (current === undefined) return true;
-      if (current !== file.agentText && !(await confirmDeleteEditedFile(file.displayPath))) return false;
-      await this.manager.writer.delete(path);
-      this.manager.addNote(describeRejectedFile(file.displayPath, 'created'));
-    } else if (current === undefined) {
-      await this.manager.writer.create(path, file.baseline);
-      this.manager.addNote(describeRejectedFile(file.displayPath, 'deleted'));
-    } else if (current !== file.baseline) {
-      await this.manager.writer.write(path, file.baseline);
-      this.manager.addNote(describeRejectedFile(file.displayPath, 'modified'));
-    }
-    this.manager.notify();
-    return true;
+  rejectFile(path: string): Promise<boolean> {
+    return this.decided(path, 'rejected', () => this.restoreFile(path));
   }
 
   /** Every file the agent touched: for a file with nothing pending, accepting and rejecting change nothing. */
@@ -93,6 +65,66 @@ export class ReviewActions {
     review.checkpoints.afterRestore(checkpointId);
     this.manager.addNote(`The user restored ${shown.join(', ')} to how they were before one of their earlier messages, undoing your changes since then. Read the files again before relying on what you changed.`);
     return shown;
+  }
+
+  private async keepHunk(path: string, key: string): Promise<boolean> {
+    const found = await this.findHunk(path, key);
+    const file = this.manager.file(path);
+    if (found === undefined || file === undefined) return false;
+    file.baseline = acceptHunk(file.baseline ?? '', found.hunk);
+    this.manager.notify();
+    return true;
+  }
+
+  private async restoreHunk(path: string, key: string): Promise<boolean> {
+    const found = await this.findHunk(path, key);
+    const file = this.manager.file(path);
+    if (found === undefined || file === undefined) return false;
+    const replacement = rejectHunk(found.text, found.hunk);
+    await this.manager.writer.write(path, applyReplacement(found.text, replacement));
+    const firstLine = found.hunk.currentStart + 1;
+    const lastLine = Math.max(firstLine, currentEnd(found.hunk));
+    if (file.fromEarlierChat !== true) this.manager.addNote(describeRejectedLines(file.displayPath, [{ startLine: firstLine, endLine: lastLine }]));
+    return true;
+  }
+
+  private async keepFile(path: string): Promise<void> {
+    const file = this.manager.file(path);
+    if (file === undefined) return;
+    file.baseline = (await currentText(path)) ?? null;
+    this.manager.notify();
+  }
+
+  private async restoreFile(path: string): Promise<boolean> {
+    const file = this.manager.file(path);
+    if (file === undefined) return true;
+    const current = await currentText(path);
+    if (file.baseline === null) {
+      if (current === undefined) return true;
+      if (current !== file.agentText && !(await confirmDeleteEditedFile(file.displayPath))) return false;
+      await this.manager.writer.delete(path);
+      this.noteRejected(file, 'created');
+    } else if (current === undefined) {
+      await this.manager.writer.create(path, file.baseline);
+      this.noteRejected(file, 'deleted');
+    } else if (current !== file.baseline) {
+      await this.manager.writer.write(path, file.baseline);
+      this.noteRejected(file, 'modified');
+    }
+    this.manager.notify();
+    return true;
+  }
+
+  private noteRejected(file: ReviewedFile, change: Parameters<typeof describeRejectedFile>[1]): void {
+    if (file.fromEarlierChat !== true) this.manager.addNote(describeRejectedFile(file.displayPath, change));
+  }
+
+  /** Runs a decision on pending changes and records it (`act` returns whether it was carried out), so the chat can show how they were decided. */
+  private async decided(path: string, decision: 'accepted' | 'rejected', act: () => Promise<boolean>): Promise<boolean> {
+    const wasPending = await this.manager.hasPendingChanges(path);
+    const done = await act();
+    if (wasPending && done) await this.manager.recordDecision(path, decision);
+    return done;
   }
 
   private async findHunk(path: string, key: string): Promise<{ hunk: Hunk; text: string } | undefined> {

@@ -4,7 +4,10 @@ import { anchorLine } from './hunkLocation';
 import { hunkKey } from './reviewActions';
 import type { ReviewManager } from './reviewManager';
 
-/** `Accept | Reject` over each pending hunk, and `Accept File | Reject File | Open Diff` at the top of the file. */
+/**
+ * `Accept | Reject` over each pending hunk, and `Accept File | Reject File | Open Diff` at the top of the file.
+ * A hunk on the first line shares its row with the file's lenses, so its own say `Change` to tell them apart.
+ */
 export class ReviewCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
@@ -30,11 +33,13 @@ export class ReviewCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
       new vscode.CodeLens(top, { title: `$(diff) Open Diff (+${added} −${removed})`, command: 'elbow.openDiff', arguments: [uri], tooltip: 'Compare with the file before Elbow changed it' }),
     ];
     for (const hunk of hunks) {
-      const range = new vscode.Range(anchorLine(hunk, document), 0, anchorLine(hunk, document), 0);
+      const line = anchorLine(hunk, document);
+      const range = new vscode.Range(line, 0, line, 0);
       const key = hunkKey(hunk);
+      const noun = line === 0 ? ' Change' : '';
       lenses.push(
-        new vscode.CodeLens(range, { title: '$(check) Accept', command: 'elbow.acceptHunk', arguments: [uri, key], tooltip: 'Keep this change' }),
-        new vscode.CodeLens(range, { title: '$(discard) Reject', command: 'elbow.rejectHunk', arguments: [uri, key], tooltip: 'Restore the text from before this change' }),
+        new vscode.CodeLens(range, { title: `$(check) Accept${noun}`, command: 'elbow.acceptHunk', arguments: [uri, key], tooltip: 'Keep this change' }),
+        new vscode.CodeLens(range, { title: `$(discard) Reject${noun}`, command: 'elbow.rejectHunk', arguments: [uri, key], tooltip: 'Restore the text from before this change' }),
       );
     }
     return lenses;

@@ -33,6 +33,8 @@ export class ReviewDecorations implements vscode.Disposable {
       this.removed,
       manager.onDidChange(() => this.refreshAll()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.refreshAll()),
+      // Whether an editor is a diff's side is known from its tab, which may change after the editors do.
+      vscode.window.tabGroups.onDidChangeTabs(() => this.refreshAll()),
     ];
   }
 
@@ -40,8 +42,9 @@ export class ReviewDecorations implements vscode.Disposable {
     for (const editor of vscode.window.visibleTextEditors) this.refresh(editor);
   }
 
+  /** A diff editor shows the removed lines itself: its sides get no marks of ours. */
   refresh(editor: vscode.TextEditor): void {
-    const hunks = this.manager.hunksOf(editor.document);
+    const hunks = isSideOfDiff(editor) ? [] : this.manager.hunksOf(editor.document);
     const added: vscode.Range[] = [];
     const removed: vscode.DecorationOptions[] = [];
     for (const hunk of hunks) {
@@ -55,6 +58,19 @@ export class ReviewDecorations implements vscode.Disposable {
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+/**
+ * The editor is a side of a diff of its document shown in a group. VS Code gives the sides of a diff
+ * no view column, so a diff shown in any group counts then.
+ */
+function isSideOfDiff(editor: vscode.TextEditor): boolean {
+  const uri = editor.document.uri.toString();
+  return vscode.window.tabGroups.all.some((group) => {
+    const input = group.activeTab?.input;
+    const inGroup = editor.viewColumn === undefined || group.viewColumn === editor.viewColumn;
+    return inGroup && input instanceof vscode.TabInputTextDiff && (input.modified.toString() === uri || input.original.toString() === uri);
+  });
 }
 
 function removedMarker(hunk: Hunk, document: vscode.TextDocument): vscode.DecorationOptions {

@@ -3,6 +3,7 @@ import { computeHunks, countLines, splitLinesKeepingEnds, type Hunk } from '../.
 import { rebaseUserChanges } from '../../core/review/rebaseUserChange';
 import type { ChangedFile } from '../../protocol/chatItems';
 import { ConversationReview, type ReviewedFile } from './conversationReview';
+import { outcomeOf, type SettledReview } from './reviewOutcome';
 import { currentText, openDocument } from './currentText';
 import type { DocumentWriter } from './documentWriter';
 
@@ -22,6 +23,9 @@ export class ReviewManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when files, baselines or document texts under review change. */
   readonly onDidChange = this.changed.event;
+  private readonly settled = new vscode.EventEmitter<SettledReview>();
+  /** Fires when the user has decided every change of a file that was pending, with what they decided. */
+  readonly onDidSettle = this.settled.event;
   /** Each reviewed document's text before its next change event: user edits are rebased against it. */
   private readonly lastTexts = new Map<string, string>();
   private readonly cache = new Map<string, CachedHunks>();
@@ -30,6 +34,7 @@ export class ReviewManager implements vscode.Disposable {
   constructor(readonly writer: DocumentWriter) {
     this.subscriptions = [
       this.changed,
+      this.settled,
       vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event)),
       vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.lastTexts.delete(document.uri.toString())),
@@ -56,7 +61,29 @@ export class ReviewManager implements vscode.Disposable {
   /** Call before the agent changes a file: its text now becomes the baseline when it has none yet, and the checkpoint's snapshot. */
   recordAgentChange(path: string, displayPath: string, before: string | null): void {
     this.review.checkpoints.recordBeforeChange(path, before);
-    if (!this.review.files.has(path)) this.review.files.set(path, { path, displayPath, baseline: before, agentText: before });
+    const file = this.review.files.get(path);
+    if (file === undefined) this.review.files.set(path, { path, displayPath, baseline: before, agentText: before });
+    else delete file.fromEarlierChat;
+  }
+
+  /** Takes the files with changes still pending out of this conversation's review, for the next one to keep. */
+  async takePendingFiles(): Promise<ReviewedFile[]> {
+    const taken: ReviewedFile[] = [];
+    for (const file of [...this.review.files.values()]) {
+      if ((await this.pendingChange(file)) === undefined) continue;
+      this.review.files.delete(file.path);
+      taken.push({ path: file.path, displayPath: file.displayPath, baseline: file.baseline, agentText: file.agentText, fromEarlierChat: true });
+    }
+    if (taken.length > 0) this.changed.fire();
+    return taken;
+  }
+
+  /** Files whose changes an earlier conversation left pending: they stay under review in this one. */
+  keepPendingFiles(files: readonly ReviewedFile[]): void {
+    if (files.length === 0) return;
+    for (const file of files) this.review.files.set(file.path, file);
+    for (const document of vscode.workspace.textDocuments) this.remember(document);
+    this.changed.fire();
   }
 
   /** Call once the agent's change is in place. */
@@ -98,24 +125,45 @@ export class ReviewManager implements vscode.Disposable {
   async changedFiles(): Promise<ChangedFile[]> {
     const files: ChangedFile[] = [];
     for (const file of this.review.files.values()) {
-      const current = await currentText(file.path).catch(() => undefined);
-      if (current === undefined && file.baseline === null) continue;
-      const uri = vscode.Uri.file(file.path).toString();
-      if (current === undefined) {
-        files.push({ uri, path: file.displayPath, status: 'deleted', added: 0, removed: splitLinesKeepingEnds(file.baseline ?? '').length });
-        continue;
-      }
-      const document = openDocument(file.path);
-      const hunks = document !== undefined ? this.hunksOf(document) : computeHunks(file.baseline ?? '', current);
-      if (file.baseline !== null && hunks.length === 0) continue;
-      const { added, removed } = countLines(hunks);
-      files.push({ uri, path: file.displayPath, status: file.baseline === null ? 'created' : 'modified', added, removed });
+      const pending = await this.pendingChange(file);
+      if (pending !== undefined) files.push(pending);
     }
     return files.sort((first, second) => first.path.localeCompare(second.path));
   }
 
+  async hasPendingChanges(path: string): Promise<boolean> {
+    const file = this.review.files.get(path);
+    return file !== undefined && (await this.pendingChange(file)) !== undefined;
+  }
+
+  /** The user accepted or rejected some of the file's pending changes; once none are left, the outcome is settled. */
+  async recordDecision(path: string, decision: 'accepted' | 'rejected'): Promise<void> {
+    const file = this.review.files.get(path);
+    if (file === undefined) return;
+    const decisions = { accepted: decision === 'accepted' || file.decisions?.accepted === true, rejected: decision === 'rejected' || file.decisions?.rejected === true };
+    if (await this.hasPendingChanges(path)) {
+      file.decisions = decisions;
+      return;
+    }
+    delete file.decisions;
+    this.settled.fire({ path, outcome: outcomeOf(decisions) });
+    this.changed.fire();
+  }
+
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private async pendingChange(file: ReviewedFile): Promise<ChangedFile | undefined> {
+    const current = await currentText(file.path).catch(() => undefined);
+    if (current === undefined && file.baseline === null) return undefined;
+    const uri = vscode.Uri.file(file.path).toString();
+    if (current === undefined) return { uri, path: file.displayPath, status: 'deleted', added: 0, removed: splitLinesKeepingEnds(file.baseline ?? '').length };
+    const document = openDocument(file.path);
+    const hunks = document !== undefined ? this.hunksOf(document) : computeHunks(file.baseline ?? '', current);
+    if (file.baseline !== null && hunks.length === 0) return undefined;
+    const { added, removed } = countLines(hunks);
+    return { uri, path: file.displayPath, status: file.baseline === null ? 'created' : 'modified', added, removed };
   }
 
   private remember(document: vscode.TextDocument): void {

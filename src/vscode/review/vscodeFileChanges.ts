@@ -19,6 +19,8 @@ export interface AppliedChange {
   toolCallId: string;
   path: string;
   displayPath: string;
+  /** `false` when the user approved the change before it was applied: nothing of it is left to review. */
+  pendingReview: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export class VscodeFileChanges implements FileChanges {
     } else if (!(await this.manager.writer.write(change.path, after, reviewable)).savedToDisk) {
       note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
     }
-    this.onApplied({ toolCallId: change.toolCallId, path: change.path, displayPath: change.displayPath });
+    this.onApplied({ toolCallId: change.toolCallId, path: change.path, displayPath: change.displayPath, pendingReview: settings.editReview !== 'beforeApply' });
     if (after !== undefined) await showEditedFile(change.path, settings.openEditedFiles);
     return note === undefined ? { status: 'applied' } : { status: 'applied', note };
   }

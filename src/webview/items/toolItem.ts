@@ -2,6 +2,7 @@ import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolKind, ToolStatus } 
 import { codicon, h, iconButton } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
+import { EditReviewMarker } from './editReviewMarker';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
 import { shownArguments } from './toolArguments';
@@ -57,6 +58,7 @@ export class ToolItemView implements ItemView {
   private readonly placementText = h('span', { className: 'tool-placement-text', attributes: { 'aria-hidden': 'true' } });
   private readonly placement = h('span', { className: 'tool-placement', attributes: { role: 'img' } }, [this.placementIcon, this.placementText]);
   private readonly argumentsLabel = h('div', { className: 'tool-section-label', text: 'Arguments' });
+  private readonly review = new EditReviewMarker();
   private readonly argumentsText = h('pre', { className: 'tool-arguments' });
   private readonly resultLabel = h('div', { className: 'tool-section-label', text: 'Result' });
   private readonly resultText = h('pre', { className: 'tool-result' });
@@ -87,7 +89,7 @@ export class ToolItemView implements ItemView {
         if (this.changedUri !== undefined) extension.post({ type: 'openDiff', uri: this.changedUri });
       },
     });
-    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title.element, this.placement, this.status]), this.body);
+    this.card.append(h('summary', { className: 'tool-summary' }, [this.icon, this.title.element, this.placement, this.review.element, this.status]), this.body);
     this.element.append(this.card);
     this.update(item);
   }
@@ -105,6 +107,11 @@ export class ToolItemView implements ItemView {
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
     this.renderPlacement(item.placement);
+    this.review.update(item.review);
+    // The review marker says more than "done" about an edit; a failure still shows.
+    this.status.hidden = item.review !== undefined && item.status === 'done';
+    if (item.review === undefined) delete this.card.dataset.review;
+    else this.card.dataset.review = item.review;
     const shown = shownArguments(item.arguments, item.approval);
     this.argumentsText.textContent = shown ?? '';
     this.argumentsLabel.hidden = shown === undefined;
@@ -119,7 +126,7 @@ export class ToolItemView implements ItemView {
       this.openDiff.remove();
     } else {
       this.openDiff.title = `Open diff of ${item.changedFile.path}`;
-      if (this.openDiff.parentElement === null) this.status.before(this.openDiff);
+      if (this.openDiff.parentElement === null) this.review.element.before(this.openDiff);
     }
     if (item.proposal !== undefined && this.proposal === undefined) {
       this.proposal = new ProposalView(item.id, this.extension);

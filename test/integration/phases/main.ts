@@ -13,6 +13,7 @@ import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
+import { reviewOutcomeTests } from '../suites/reviewOutcomes.test';
 import { runControlTests } from '../suites/runControl.test';
 import { sandboxTests } from '../suites/sandbox.test';
 import { sandboxApprovalTests } from '../suites/sandboxApprovals.test';
@@ -33,6 +34,7 @@ export function run(): Promise<void> {
     askAboutTests,
     vscodeHostTests,
     reviewTests,
+    reviewOutcomeTests,
     checkpointTests,
     commandTests,
     sandboxTests,

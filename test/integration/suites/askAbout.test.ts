@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
-import { lastUserMessage, sendPrompt, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
+import { lastUserMessage, sendPrompt, startNewChat, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
 import { webview } from '../support/driver';
 
 export function askAboutTests(server: () => FakeLlmServer): void {
   describe('asking about files and selections', () => {
     beforeEach(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
 
     it('"Ask Elbow About This File" from the explorer attaches the file and puts the cursor in the input', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
-import { lastUserMessage, readWorkspaceFile, sendPrompt, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { lastUserMessage, readWorkspaceFile, sendPrompt, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, fixtureLines, joined, waitForHunks, waitUntil } from '../support/review';
 import { toolCall } from '../../support/fakeLlmServer';
@@ -10,7 +10,7 @@ import { toolCall } from '../../support/fakeLlmServer';
 export function checkpointTests(server: () => FakeLlmServer): void {
   describe('checkpoints and approving edits first', () => {
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
     after(async () => {
       await vscode.commands.executeCommand('elbow.stop');

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { sendPrompt, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { sendPrompt, startNewChat, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, waitUntil } from '../support/review';
 
@@ -32,7 +32,7 @@ export function commandTests(server: () => FakeLlmServer): void {
     this.timeout(90_000);
 
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
     afterEach(async () => {
       // A failed test must not leave a question or a command running for the next one.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { text, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, textsOf, waitUntilIdle } from '../support/chat';
+import { openChat, sendPrompt, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 const SUMMARY = '## Goal\nRename the widget (quote: "Rename Widget to Gadget everywhere").\n## Remaining work\nUpdate the docs.';
@@ -22,7 +22,7 @@ export function contextAndCostTests(server: () => FakeLlmServer): void {
 
     before(async () => {
       await setModels({ 'fake-model': { contextWindow: 20_000, maxOutputTokens: 2_000, inputPrice: 3, outputPrice: 15 } });
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await openChat();
     });
     after(async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { sendPrompt, sleep, textsOf, waitUntilIdle } from '../support/chat';
+import { sendPrompt, sleep, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 async function useTheme(name: string): Promise<void> {
@@ -13,13 +13,13 @@ async function useTheme(name: string): Promise<void> {
 export function historyAndThemeTests(server: () => FakeLlmServer): void {
   describe('history and themes', () => {
     it('lists past conversations; opening one resumes it; deleting removes it', async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       server().enqueue({ kind: 'reply', content: [text('Noted: pineapples.')] });
       await sendPrompt('Remember the word pineapples');
       await webview.waitFor('.item-assistant', { text: 'pineapples' });
       await waitUntilIdle();
 
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await webview.waitFor('.item-user', { text: 'pineapples', state: 'detached' });
       await webview.click('#history-button');
       await webview.waitFor('.history-entry', { text: 'Remember the word pineapples' });
@@ -44,7 +44,7 @@ export function historyAndThemeTests(server: () => FakeLlmServer): void {
     });
 
     it('looks right in dark, light and high-contrast themes (screenshots)', async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       server().enqueue(
         { kind: 'reply', content: [text('Let me check.'), toolCall('read_file', { path: 'src/app.ts' })] },
         { kind: 'reply', content: [text('`add` returns the **sum**:\n\n```ts\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n```\n\n| name | kind |\n|---|---|\n| greet | function |\n| add | function |\n')] },

@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { openChat, sendPrompt, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 const pending = '.tool-card[data-approval="pending"]';
@@ -52,7 +52,7 @@ export function mcpTests(llm: () => FakeLlmServer): void {
           broken: { type: 'stdio', args: ['no command'] },
         },
       });
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await openChat();
       // The servers appeared while Elbow ran, so each asks before it starts. Restart asks too when no
       // conversation has started servers yet (and asks nothing new when the question is already open).

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, stopAndSettle, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
+import { openChat, sendPrompt, startNewChat, stopAndSettle, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 const pending = '.tool-card[data-approval="pending"]';
@@ -40,7 +40,7 @@ export function narrowCardTests(server: () => FakeLlmServer): void {
     this.timeout(120_000);
 
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await vscode.workspace.fs.writeFile(workspaceFile('calc.js'), new TextEncoder().encode(calc));
       await openChat();
     });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
 import { setApiKeyOfCurrentProvider } from '../support/apiKey';
-import { openChat, sendPrompt, sleep, waitUntilIdle, workspaceFile } from '../support/chat';
+import { openChat, sendPrompt, sleep, startNewChat, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { waitForHunks } from '../support/review';
 
@@ -48,7 +48,7 @@ export function readmeScreenshotTests(server: () => FakeLlmServer): void {
 
     before(async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(cartBefore));
       await openChat();
       await setApiKeyOfCurrentProvider();
@@ -61,7 +61,7 @@ export function readmeScreenshotTests(server: () => FakeLlmServer): void {
       await vscode.commands.executeCommand('elbow.acceptAllChanges');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(uri);
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
 
     it('takes readme-panel: a conversation with a read, two edits and a markdown answer', async () => {

@@ -5,7 +5,7 @@ import { providerProfiles } from '../../support/replay/providerProfiles';
 import { loadRecording } from '../../support/replay/recording';
 import { startReplayServer, type ReplayProvider, type ReplayServer } from '../../support/replay/replayServer';
 import { servedAnthropicReply, servedOpenAiReply } from '../../support/replay/servedReply';
-import { fakeApiKey, lastAssistantText, openChat, sendPrompt, sleep, textsOf, waitUntilIdle } from '../support/chat';
+import { fakeApiKey, lastAssistantText, openChat, sendPrompt, sleep, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 interface ChatMessage {
@@ -62,7 +62,7 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
       await configuration.update('baseUrl', anthropic ? replay.anthropicBaseUrl : replay.openaiBaseUrl, vscode.ConfigurationTarget.Global);
       await configuration.update('model', model, vscode.ConfigurationTarget.Global);
       await configuration.update('models', { [model]: { contextWindow: 128_000, maxOutputTokens: 8_192 } }, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await openChat();
       return replay;
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { openChat, readWorkspaceFile, sendPrompt, sleep, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
+import { openChat, readWorkspaceFile, sendPrompt, sleep, startNewChat, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
 import { webview } from '../support/driver';
 import { agentDoes, fixtureLines, joined, waitForHunks } from '../support/review';
 
@@ -15,7 +15,7 @@ export function beforeReloadTests(server: () => FakeLlmServer): void {
   describe('before the window reloads', () => {
     // The window reloads right after this test: what it leaves behind is what the next phase checks.
     it('leaves an edit pending review and a turn waiting on its next request', async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await agentDoes(server(), 'Edit persist.txt', [['edit_file', { path: pendingFile, old_str: 'persist line 7\n', new_str: 'PERSISTED 7\n' }]]);
       await waitForHunks(workspaceFile(pendingFile), 1);
       assert.match(await readWorkspaceFile(pendingFile), /^PERSISTED 7$/m, 'the edit is on disk, pending review');
@@ -55,11 +55,13 @@ export function afterReloadTests(server: () => FakeLlmServer): void {
     it('still shows the pending edit for review, and rejects it exactly', async () => {
       const uri = workspaceFile(pendingFile);
       await webview.waitFor('.changed-file', { text: pendingFile });
+      await webview.waitFor('.tool-card[data-review="pending"]', { text: pendingFile });
       await vscode.window.showTextDocument(uri);
       await waitForHunks(uri, 1);
       await vscode.commands.executeCommand('elbow.rejectFile', uri.toString());
       assert.equal(await readWorkspaceFile(pendingFile), joined(fixtureLines('persist')));
       await webview.waitFor('.changed-file', { text: pendingFile, state: 'detached' });
+      await webview.waitFor('.tool-card[data-review="rejected"]', { text: pendingFile });
     });
 
     it('keeps the earlier conversations in the history', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
-import { lastUserMessage, readWorkspaceFile, sendPrompt, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { lastUserMessage, readWorkspaceFile, sendPrompt, sleep, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, fixtureLines, joined, lensTitles, waitForHunks, waitUntil } from '../support/review';
 import { text } from '../../support/fakeLlmServer';
@@ -11,7 +11,7 @@ const rejectLens = '.codelens-decoration a:text-matches("^\\\\s*Reject$")';
 export function reviewTests(server: () => FakeLlmServer): void {
   describe('reviewing the agent\'s edits', () => {
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
     after(async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -116,7 +116,7 @@ export function reviewTests(server: () => FakeLlmServer): void {
     });
 
     it('opens edited files in the background: the active editor, cursor and keyboard focus stay put', async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       const notes = await vscode.window.showTextDocument(workspaceFile('notes.md'), { selection: new vscode.Range(2, 5, 2, 5), preview: false });
       await webview.click('#prompt');
       await agentDoes(server(), 'Touch focus.txt', [['edit_file', { path: 'review/focus.txt', old_str: 'focus line 4', new_str: 'FOCUS 4' }]]);
@@ -136,6 +136,46 @@ export function reviewTests(server: () => FakeLlmServer): void {
       assert.deepEqual(await lensTitles(workspaceFile('notes.md')), [], 'files the agent did not touch have no lenses');
       await vscode.commands.executeCommand('elbow.acceptAllChanges');
       await webview.waitFor('#changes', { state: 'hidden' });
+    });
+
+    it('names a first-line hunk\'s lenses apart from the file\'s, which share its row', async () => {
+      const uri = workspaceFile('review/first-line.js');
+      await agentDoes(server(), 'Create first-line.js', [['write_file', { path: 'review/first-line.js', content: 'const a = 1;\nconst b = 2;\nconst c = 3;\n' }]]);
+      await vscode.window.showTextDocument(uri);
+      await waitForHunks(uri, 1);
+      assert.deepEqual(await lensTitles(uri), ['$(check) Accept File', '$(discard) Reject File', '$(diff) Open Diff (+3 −0)', '$(check) Accept Change', '$(discard) Reject Change']);
+      await page.waitFor('.codelens-decoration', { text: 'Accept Change' });
+      await page.screenshot('review-first-line-lenses');
+      await vscode.commands.executeCommand('elbow.acceptFile', uri.toString());
+      await waitForHunks(uri, 0);
+    });
+
+    it('leaves the removed lines to Open Diff: its sides show no review marks, while the editor keeps them', async () => {
+      const relative = 'review/diff-sides.txt';
+      const uri = workspaceFile(relative);
+      const editor = await vscode.window.showTextDocument(uri);
+      await agentDoes(server(), 'Change lines 5 and 12 of diff-sides.txt', [
+        ['edit_file', { path: relative, old_str: 'diff-sides line 5\n', new_str: 'FIVE\n' }],
+        ['edit_file', { path: relative, old_str: 'diff-sides line 12\n', new_str: '' }],
+      ]);
+      await waitForHunks(uri, 2);
+      // The classes VS Code gives an extension's decorations.
+      const marks = '.monaco-editor :is([class^="ced-"], [class*=" ced-"])';
+      await page.waitFor(marks);
+
+      await vscode.commands.executeCommand('elbow.openDiff', uri.toString());
+      await waitUntil('the diff opens', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff);
+      await page.waitFor('.monaco-diff-editor .editor.modified .view-line', { text: 'FIVE' });
+      // Marks are set a moment after the editors appear: give them the time to (wrongly) arrive.
+      await sleep(1_000);
+      await page.screenshot('review-diff-sides');
+      await page.waitFor(`.monaco-diff-editor ${marks}`, { state: 'hidden', timeoutMs: 2_000 });
+
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.window.showTextDocument(editor.document);
+      await page.waitFor(marks);
+      await vscode.commands.executeCommand('elbow.rejectFile', uri.toString());
+      await waitForHunks(uri, 0);
     });
   });
 }

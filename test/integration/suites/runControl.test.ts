@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
-import { lastAssistantText, sendPrompt, textsOf, waitUntilIdle } from '../support/chat';
+import { lastAssistantText, sendPrompt, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
 import { webview } from '../support/driver';
 
 const longAnswer = Array.from({ length: 200 }, (_, index) => `Line ${index + 1} of a long answer.`).join('\n');
@@ -10,7 +9,7 @@ const longAnswer = Array.from({ length: 200 }, (_, index) => `Line ${index + 1} 
 export function runControlTests(server: () => FakeLlmServer): void {
   describe('stopping, waiting and retrying', () => {
     beforeEach(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
 
     it('Stop during streaming ends the run and leaves a conversation that goes on', async () => {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { startLoopbackWitness, type LoopbackWitness } from '../../support/loopbackWitness';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { sendPrompt, stopAndSettle, textsOf, toolResultsSent, waitUntilIdle, workspaceFolder } from '../support/chat';
+import { sendPrompt, startNewChat, stopAndSettle, textsOf, toolResultsSent, waitUntilIdle, workspaceFolder } from '../support/chat';
 import { webview } from '../support/driver';
 import { agentDoes } from '../support/review';
 
@@ -27,7 +27,7 @@ export function sandboxTests(server: () => FakeLlmServer): void {
     let witness: LoopbackWitness;
 
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       witness = await startLoopbackWitness();
     });
     afterEach(async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { readWorkspaceFile, sendPrompt, stopAndSettle, textsOf, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { readWorkspaceFile, sendPrompt, startNewChat, stopAndSettle, textsOf, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { exists } from '../support/review';
 
@@ -27,7 +27,7 @@ export function sandboxApprovalTests(server: () => FakeLlmServer): void {
     this.timeout(90_000);
 
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
     afterEach(async () => {
       await stopAndSettle(server());
@@ -90,7 +90,7 @@ export function sandboxApprovalTests(server: () => FakeLlmServer): void {
 
     it('without a sandbox, says so once per conversation until closed, and asks without Always allow', async () => {
       await setSandboxEnabled(false);
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await webview.waitFor('#sandbox-banner', { text: 'Commands run without a sandbox here: the sandbox is turned off in the settings (elbow.sandbox.enabled)' });
       await page.screenshot('no-sandbox-banner');
       await webview.click('#sandbox-banner .sandbox-banner-dismiss');
@@ -105,7 +105,7 @@ export function sandboxApprovalTests(server: () => FakeLlmServer): void {
       await webview.waitFor('.approval-outcome', { text: 'Allowed — without a sandbox' });
       assert.equal(await webview.evaluate<boolean>('document.querySelector("#sandbox-banner").hidden'), true, 'closed stays closed in this conversation');
 
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await webview.waitFor('#sandbox-banner', { text: 'Commands run without a sandbox here' });
       await setSandboxEnabled(undefined);
       await webview.waitFor('#sandbox-banner', { state: 'hidden' });

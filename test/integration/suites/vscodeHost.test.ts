@@ -4,13 +4,13 @@ import * as vscode from 'vscode';
 import { vscodeRipgrepCandidates } from '../../../src/vscode/host/vscodeRipgrep';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { readWorkspaceFile, sendPrompt, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { readWorkspaceFile, sendPrompt, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { webview } from '../support/driver';
 
 export function vscodeHostTests(server: () => FakeLlmServer): void {
   describe('the VS Code host', () => {
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
     after(async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
-import { fakeApiKey, openChat, sendPrompt, textsOf, waitUntilIdle } from '../support/chat';
+import { fakeApiKey, openChat, sendPrompt, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 /** First run: no key anywhere. The panel must say what to do and lead to "Set API Key". */
@@ -36,7 +36,7 @@ export function welcomeTests(server: () => FakeLlmServer): void {
       await configuration.update('baseUrl', baseUrl, vscode.ConfigurationTarget.Global);
       await configuration.update('model', model, vscode.ConfigurationTarget.Global);
       await webview.waitFor('.item-error', { text: 'No API key for OpenAI-compatible' });
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await webview.waitFor('.item-error', { state: 'detached' });
     });
 

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
-import { fakeApiKey, sendPrompt, sleep, waitUntilIdle } from '../support/chat';
+import { fakeApiKey, sendPrompt, sleep, startNewChat, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 /** Elbow's contributions as the user meets them in the workbench: menus, keybindings, quick picks, dialogs, logs. */
 export function workbenchTests(server: () => FakeLlmServer): void {
   describe('in the workbench', () => {
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
 
     it('offers "Ask Elbow About This File" in the explorer context menu', async () => {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
 import { startRecordingHttpListener, type RecordingHttpListener } from '../../support/recordingHttpListener';
-import { openChat, sendPrompt, sleep, waitUntilIdle } from '../support/chat';
+import { openChat, sendPrompt, sleep, startNewChat, waitUntilIdle } from '../support/chat';
 import { webview } from '../support/driver';
 
 /**
@@ -23,7 +23,7 @@ export function workspaceEndpointTests(server: () => FakeLlmServer): void {
     it('is ignored: the request and the key go to the endpoint in the user settings, and the user is told', async () => {
       attacker = await startRecordingHttpListener();
       await vscode.workspace.getConfiguration('elbow').update('baseUrl', `${attacker.url}/v1`, vscode.ConfigurationTarget.Workspace);
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
       await openChat();
       server().enqueue({ kind: 'reply', content: [text('Answered by the user’s endpoint.')] });
       await sendPrompt('Which endpoint answers?');

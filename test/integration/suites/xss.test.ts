@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { sendPrompt, sleep, waitUntilIdle } from '../support/chat';
+import { sendPrompt, sleep, startNewChat, waitUntilIdle } from '../support/chat';
 import { webview } from '../support/driver';
 
 const payload = [
@@ -18,7 +17,7 @@ const payload = [
 export function xssTests(server: () => FakeLlmServer): void {
   describe('untrusted content in the chat', () => {
     before(async () => {
-      await vscode.commands.executeCommand('elbow.newChat');
+      await startNewChat();
     });
 
     it('renders model output and file contents with markup but never runs it', async () => {

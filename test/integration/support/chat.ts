@@ -17,6 +17,12 @@ export async function startModelServer(): Promise<FakeLlmServer> {
   return server;
 }
 
+/** A suite's fresh start: what an earlier suite left pending review is accepted first, so New Chat has nothing to ask. */
+export async function startNewChat(): Promise<void> {
+  await vscode.commands.executeCommand('elbow.acceptAllChanges');
+  await vscode.commands.executeCommand('elbow.newChat');
+}
+
 export async function openChat(): Promise<void> {
   await vscode.commands.executeCommand('elbow.focusChat');
   await webview.waitFor('#prompt');

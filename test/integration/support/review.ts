@@ -19,12 +19,12 @@ export async function lensTitles(uri: vscode.Uri): Promise<string[]> {
   return lenses.map((lens) => lens.command?.title ?? '').filter((title) => title !== '');
 }
 
-/** Waits until the file shows this many `Accept` lenses (one per pending hunk). */
+/** Waits until the file shows this many `Accept` lenses (one per pending hunk; `Accept Change` on the file's first line). */
 export async function waitForHunks(uri: vscode.Uri, count: number, timeoutMs = 10_000): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const titles = await lensTitles(uri);
-    if (titles.filter((title) => title === '$(check) Accept').length === count) return titles;
+    if (titles.filter((title) => /^\$\(check\) Accept( Change)?$/.test(title)).length === count) return titles;
     if (Date.now() > deadline) throw new Error(`Expected ${count} pending hunks in ${uri.path}; CodeLenses: ${titles.join(' | ') || 'none'}`);
     await sleep(100);
   }

@@ -111,6 +111,8 @@ export const savedChatItemSchema = z.discriminatedUnion('kind', [
     result: z.string(),
     /** The file this call changed, for an "Open diff" link. */
     changedFile: z.object({ uri: z.string(), path: z.string() }).optional(),
+    /** The user's review of the change (`pending`, `accepted`, `rejected`, `partlyRejected`); any string, so that a state added later does not make the file unreadable. */
+    review: z.string().optional(),
     proposal: savedProposalSchema.optional(),
     approval: savedApprovalSchema.optional(),
     /** For a command that ran: in the sandbox or outside it (absent where no sandbox can run). */

@@ -1,4 +1,4 @@
-import { toolKindSchema, type ChatItem, type ContextGauge, type ConversationListEntry } from '../../../protocol/chatItems';
+import { editReviewSchema, toolKindSchema, type ChatItem, type ContextGauge, type ConversationListEntry } from '../../../protocol/chatItems';
 import { savedChatItemSchema, type SavedChatItem } from './savedChatItemSchema';
 import type { SavedConversation, SavedListEntry } from './savedConversationSchema';
 
@@ -15,10 +15,13 @@ export function savedChatItemOf(item: ChatItem): SavedChatItem {
 
 export function chatItemOfSaved(saved: SavedChatItem): ChatItem {
   if (saved.kind !== 'tool') return saved;
-  const { toolKind, ...card } = saved;
-  if (toolKind === undefined) return card;
+  const { toolKind, review, ...card } = saved;
+  // A review state a later version added is shown as none.
+  const knownReview = editReviewSchema.safeParse(review);
+  const reviewed = knownReview.success ? { ...card, review: knownReview.data } : card;
+  if (toolKind === undefined) return reviewed;
   const known = toolKindSchema.safeParse(toolKind);
-  return { ...card, toolKind: known.success ? known.data : 'unknown' };
+  return { ...reviewed, toolKind: known.success ? known.data : 'unknown' };
 }
 
 export function savedContextGaugeOf(context: ContextGauge): NonNullable<SavedConversation['context']> {

@@ -75,6 +75,15 @@ describe('ConversationStore', () => {
     assert.deepEqual(await store.load('later'), { ...saved, items: [{ ...card, toolKind: 'unknown' }] });
   });
 
+  it('keeps how the user reviewed an edit card, and loads a review state a later version added as none', async () => {
+    const card = { kind: 'tool' as const, id: 'c1', name: 'edit_file', toolKind: 'edit' as const, title: 'Edited a.ts +1 −1', status: 'done' as const, arguments: '{}', result: 'ok', changedFile: { uri: 'file:///w/a.ts', path: 'a.ts' } };
+    const reviewed = { ...conversation('reviewed', 1), items: [{ ...card, review: 'partlyRejected' as const }] };
+    await store.save(reviewed);
+    assert.deepEqual(await new ConversationStore(folder).load('reviewed'), reviewed);
+    await fs.writeFile(path.join(folder, 'later.json'), savedFile({ ...conversation('later', 2), items: [{ ...card, review: 'deferred' }] }));
+    assert.deepEqual(await store.load('later'), { ...conversation('later', 2), items: [card] });
+  });
+
   it('lists the newest first, from the index', async () => {
     await store.save(conversation('a', 10));
     await store.save(conversation('b', 30));

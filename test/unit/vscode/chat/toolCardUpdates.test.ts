@@ -56,11 +56,22 @@ describe('ChatTranscript: review and approval news on the tool cards', () => {
   it('links the file a call changed, on the card of this run when a provider reuses call ids', () => {
     transcript.addUser('again', []);
     transcript.apply(toolCall('c1'));
-    const shown = transcript.updateCard({ type: 'file_changed', toolCallId: 'c1', changedFile: { uri: 'file:///w/a.ts', path: 'a.ts' } });
+    const shown = transcript.updateCard({ type: 'file_changed', toolCallId: 'c1', changedFile: { uri: 'file:///w/a.ts', path: 'a.ts' }, review: 'pending' });
     assert.notEqual(shown?.cardId, 'c1');
     const card = transcript.items.at(-1);
     assert.equal(card?.id, shown?.cardId);
     assert.deepEqual(card?.kind === 'tool' && card.changedFile, { uri: 'file:///w/a.ts', path: 'a.ts' });
+  });
+
+  it('marks a changed file\'s card as waiting for review, then shows what the user decided, also after the run ended', () => {
+    transcript.updateCard({ type: 'file_changed', toolCallId: 'c1', changedFile: { uri: 'file:///w/a.ts', path: 'a.ts' }, review: 'pending' });
+    const pending = transcript.items.at(-1);
+    assert.equal(pending?.kind === 'tool' && pending.review, 'pending');
+    transcript.apply({ type: 'done', outcome: { reason: 'completed', text: '' } });
+    const decided = transcript.updateCard({ type: 'review_decided', cardId: 'c1', review: 'rejected' });
+    for (const message of decided?.messages ?? []) toWebviewSchema.parse(message);
+    const card = transcript.items.find((item) => item.id === 'c1');
+    assert.deepEqual(card?.kind === 'tool' && [card.review, card.changedFile?.path], ['rejected', 'a.ts']);
   });
 
   it('starts afresh with the items of another conversation', () => {

@@ -7,7 +7,7 @@ describe('ConversationReview', () => {
     review.checkpoints.begin('message-1');
     review.checkpoints.recordBeforeChange('/w/a.ts', 'old\n');
     review.checkpoints.recordBeforeChange('/w/new.ts', null);
-    review.files.set('/w/a.ts', { path: '/w/a.ts', displayPath: 'a.ts', baseline: 'old\n', agentText: 'new\n' });
+    review.files.set('/w/a.ts', { path: '/w/a.ts', displayPath: 'a.ts', baseline: 'old\n', agentText: 'new\n', decisions: { accepted: false, rejected: true } });
     review.files.set('/w/new.ts', { path: '/w/new.ts', displayPath: 'new.ts', baseline: null, agentText: 'created\n' });
     review.notes.push('The user rejected your change to a.ts line 1.');
 

@@ -1,0 +1,14 @@
+import type { ReviewDecisions } from './conversationReview';
+
+/** What the user decided about all of a file's changes that were pending. */
+export type ReviewOutcome = 'accepted' | 'rejected' | 'partlyRejected';
+
+export interface SettledReview {
+  path: string;
+  outcome: ReviewOutcome;
+}
+
+export function outcomeOf(decisions: ReviewDecisions): ReviewOutcome {
+  if (!decisions.rejected) return 'accepted';
+  return decisions.accepted ? 'partlyRejected' : 'rejected';
+}
