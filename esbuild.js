@@ -1,5 +1,6 @@
 // Bundles the entry points into dist/ (and the integration suites into out/).
-// `node esbuild.js --watch` rebuilds on change; `--production` minifies and drops source maps.
+// `node esbuild.js --watch` rebuilds on change; `--production` minifies and drops source maps;
+// `--outdir=<folder>` writes what would go to dist/ there (the activation benchmark builds a production copy).
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -7,6 +8,7 @@ const { version } = require('./package.json');
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+const outdir = process.argv.find((argument) => argument.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 const integrationPhases = fs.existsSync('test/integration/phases')
   ? fs.readdirSync('test/integration/phases').filter((name) => name.endsWith('.ts')).map((name) => path.join('test/integration/phases', name))
@@ -15,32 +17,78 @@ const integrationPhases = fs.existsSync('test/integration/phases')
 // jsonc-parser's CommonJS build loads its parts with requires esbuild cannot follow; its ES module build bundles.
 const alias = { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' };
 
+/**
+ * Modules that starting the extension does not need (the SDKs, most of the code): each is bundled on its own
+ * into <outdir>/<name>.js, and the bundles that load it with a runtime `require('./<name>')` (the loaders next to
+ * each) require that file instead of including it.
+ */
+const lazyModules = {
+  openaiSdk: 'src/core/llm/providers/openaiSdk.ts',
+  anthropicSdk: 'src/core/llm/providers/anthropicSdk.ts',
+  mcpSdk: 'src/core/mcp/mcpSdk.ts',
+  shellParser: 'src/core/permissions/commandPolicy/shellParser.ts',
+};
+const lazyModuleNames = new Map(Object.entries(lazyModules).map(([name, file]) => [path.resolve(file), name]));
+
+/** @type {import('esbuild').Plugin} */
+const requireLazyModules = {
+  name: 'require-lazy-modules',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      const name = lazyModuleNames.get(`${path.resolve(args.resolveDir, args.path)}.ts`);
+      return name === undefined ? undefined : { path: `./${name}.js`, external: true };
+    });
+  },
+};
+
+/** zod bundles the error messages of 40 languages (a third of the extension's code); Elbow uses only English, zod's default. */
+/** @type {import('esbuild').Plugin} */
+const englishZodMessagesOnly = {
+  name: 'english-zod-messages-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(args.resolveDir, '../locales/index.js'), namespace: 'zod-english' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({ contents: 'export { default as en } from "./en.js";', resolveDir: path.dirname(args.path) }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
   {
     entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.js',
+    outfile: path.join(outdir, 'cli.js'),
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     banner: { js: '#!/usr/bin/env node' },
     alias,
+    plugins: [requireLazyModules, englishZodMessagesOnly],
   },
   {
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outfile: path.join(outdir, 'extension.js'),
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     external: ['vscode'],
     alias,
+    plugins: [requireLazyModules, englishZodMessagesOnly],
   },
+  ...Object.entries(lazyModules).map(([name, file]) => ({
+    entryPoints: [file],
+    outfile: path.join(outdir, `${name}.js`),
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    alias,
+    plugins: [englishZodMessagesOnly],
+  })),
   {
     entryPoints: ['src/webview/main.ts'],
-    outfile: 'dist/webview/chat.js',
+    outfile: path.join(outdir, 'webview/chat.js'),
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
+    plugins: [englishZodMessagesOnly],
   },
 ];
 if (!production && integrationPhases.length > 0) {
@@ -52,13 +100,14 @@ if (!production && integrationPhases.length > 0) {
     format: 'cjs',
     external: ['vscode', 'mocha'],
     alias,
+    plugins: [englishZodMessagesOnly],
   });
 }
 
 /** The codicon font and its stylesheet, served to the webview from dist/. */
 function copyCodicons() {
   const from = path.dirname(require.resolve('@vscode/codicons/dist/codicon.css'));
-  const to = path.join('dist', 'codicons');
+  const to = path.join(outdir, 'codicons');
   fs.mkdirSync(to, { recursive: true });
   for (const name of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, name), path.join(to, name));
 }
