@@ -51,6 +51,23 @@ const englishZodMessagesOnly = {
   },
 };
 
+/**
+ * Each of the extension's 60 modules that imports `vscode` would otherwise copy the API's 200 members into an object
+ * of its own when the bundle loads (esbuild's CommonJS interop); one module re-exporting them by name does it once.
+ */
+/** @type {import('esbuild').Plugin} */
+const vscodeApiOnce = {
+  name: 'vscode-api-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-api' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-api' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-api' }, () => {
+      const declarations = fs.readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
+      const names = new Set([...declarations.matchAll(/^\texport (?:namespace|class|enum|const|let|function) (\w+)/gm)].map((match) => match[1]));
+      return { contents: `const api = require('vscode');\n${[...names].map((name) => `export const ${name} = api.${name};`).join('\n')}`, loader: 'js' };
+    });
+  },
+};
+
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
   {
@@ -69,9 +86,8 @@ const bundles = [
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    external: ['vscode'],
     alias,
-    plugins: [requireLazyModules, englishZodMessagesOnly],
+    plugins: [vscodeApiOnce, requireLazyModules, englishZodMessagesOnly],
   },
   ...Object.entries(lazyModules).map(([name, file]) => ({
     entryPoints: [file],
