@@ -18,24 +18,26 @@ const integrationPhases = fs.existsSync('test/integration/phases')
 const alias = { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' };
 
 /**
- * Modules that starting the extension does not need (the SDKs, most of the code): each is bundled on its own
- * into <outdir>/<name>.js, and the bundles that load it with a runtime `require('./<name>')` (the loaders next to
- * each) require that file instead of including it.
+ * Modules bundled on their own into <outdir>/<name>.js, which the bundles that use them load with a runtime
+ * `require('./<module>')` (the loaders next to each) of that file instead of including them: the SDKs and the
+ * shell parser, which starting the extension does not need, and Elbow's extension code, which the small
+ * dist/extension.js loads, timing it.
  */
-const lazyModules = {
+const separateBundles = {
+  extensionMain: 'src/vscode/activation/activateElbow.ts',
   openaiSdk: 'src/core/llm/providers/openaiSdk.ts',
   anthropicSdk: 'src/core/llm/providers/anthropicSdk.ts',
   mcpSdk: 'src/core/mcp/mcpSdk.ts',
   shellParser: 'src/core/permissions/commandPolicy/shellParser.ts',
 };
-const lazyModuleNames = new Map(Object.entries(lazyModules).map(([name, file]) => [path.resolve(file), name]));
+const separateBundleNames = new Map(Object.entries(separateBundles).map(([name, file]) => [path.resolve(file), name]));
 
 /** @type {import('esbuild').Plugin} */
-const requireLazyModules = {
-  name: 'require-lazy-modules',
+const requireSeparateBundles = {
+  name: 'require-separate-bundles',
   setup(build) {
     build.onResolve({ filter: /^\./ }, (args) => {
-      const name = lazyModuleNames.get(`${path.resolve(args.resolveDir, args.path)}.ts`);
+      const name = separateBundleNames.get(`${path.resolve(args.resolveDir, args.path)}.ts`);
       return name === undefined ? undefined : { path: `./${name}.js`, external: true };
     });
   },
@@ -68,36 +70,14 @@ const vscodeApiOnce = {
   },
 };
 
+/** @type {import('esbuild').BuildOptions} */
+const nodeBundle = { platform: 'node', target: 'node20', format: 'cjs', alias, plugins: [vscodeApiOnce, requireSeparateBundles, englishZodMessagesOnly] };
+
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
-  {
-    entryPoints: ['src/cli/main.ts'],
-    outfile: path.join(outdir, 'cli.js'),
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    banner: { js: '#!/usr/bin/env node' },
-    alias,
-    plugins: [requireLazyModules, englishZodMessagesOnly],
-  },
-  {
-    entryPoints: ['src/extension.ts'],
-    outfile: path.join(outdir, 'extension.js'),
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    alias,
-    plugins: [vscodeApiOnce, requireLazyModules, englishZodMessagesOnly],
-  },
-  ...Object.entries(lazyModules).map(([name, file]) => ({
-    entryPoints: [file],
-    outfile: path.join(outdir, `${name}.js`),
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    alias,
-    plugins: [englishZodMessagesOnly],
-  })),
+  { ...nodeBundle, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
+  { ...nodeBundle, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js') },
+  ...Object.entries(separateBundles).map(([name, file]) => ({ ...nodeBundle, entryPoints: [file], outfile: path.join(outdir, `${name}.js`) })),
   {
     entryPoints: ['src/webview/main.ts'],
     outfile: path.join(outdir, 'webview/chat.js'),
