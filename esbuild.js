@@ -84,7 +84,6 @@ const bundles = [
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
-    plugins: [englishZodMessagesOnly],
   },
 ];
 if (!production && integrationPhases.length > 0) {
