@@ -5,13 +5,15 @@
  * reviewing an agent edit in real VS Code (code-server), and context and cost: a 200-turn task with
  * and without compaction, and what a plain "hello" costs (`npm run bench -- context` runs only that),
  * and what the sandbox adds to a command (`npm run bench -- sandbox` runs only that), and splitting an edit
- * into review hunks (`npm run bench -- hunks` runs only that).
+ * into review hunks (`npm run bench -- hunks` runs only that), and loading and activating the extension against an
+ * empty extension (`npm run bench -- activation` runs only that).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findRipgrep } from '../src/node/findExecutable';
+import { activationRows } from './activationCase';
 import { cancelRows } from './cancelCase';
 import type { BenchContext } from './context';
 import { contextReport } from './contextCase';
@@ -39,6 +41,11 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('sandbox')) {
     log(formatTable(await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log)));
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
+  if (process.argv.includes('activation')) {
+    log(formatTable(await activationRows(BENCH_DIR, { warmup: 2, runs: 15 }, log)));
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
@@ -70,11 +77,12 @@ async function main(): Promise<void> {
   const webview = await webviewRows({ warmup: 2, runs: 15 });
   const hunks = await hunkRows({ warmup: 2, runs: 21 });
   const review = await reviewRows(log);
+  const activation = await activationRows(BENCH_DIR, { warmup: 2, runs: 15 }, log);
   const sandbox = process.platform === 'linux' || process.platform === 'darwin' ? await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log) : [];
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
-  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...hunks, ...review, ...sandbox]));
+  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...hunks, ...review, ...activation, ...sandbox]));
   log('\nNotes: the search tool stops at 200 matches (parallel rg, stopped, the 200 then sorted by path); the baseline is');
   log('parallel rg stopped after 200 match records. list_files is capped at 1,000 entries in path order');
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');

@@ -1,19 +1,20 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Readable } from 'node:stream';
 import type { McpTransportFactory } from '../core/host/mcpTransportFactory';
+import { loadMcpSdk } from '../core/mcp/loadMcpSdk';
 
 /** The MCP SDK's own transports: a child process for stdio, `fetch` for streamable HTTP and SSE. */
 export const mcpSdkTransports: McpTransportFactory = {
   stdio({ command, args, env, cwd }) {
+    const { StdioClientTransport } = loadMcpSdk();
     const transport = new StdioClientTransport({ command, args, env, cwd, stderr: 'pipe' });
     return { transport, stderr: transport.stderr as Readable | undefined ?? undefined, pid: () => transport.pid ?? undefined };
   },
   streamableHttp({ url, headers }) {
+    const { StreamableHTTPClientTransport } = loadMcpSdk();
     return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers } }), pid: () => undefined };
   },
   sse({ url, headers }) {
+    const { SSEClientTransport } = loadMcpSdk();
     const transport = new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: withHeaders(headers) } });
     return { transport, pid: () => undefined };
   },

@@ -1,11 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import { ToolError } from '../tools/toolError';
 import type { McpServerConfig } from './mcpServerConfig';
 import type { McpServerState } from './mcpServerStatus';
 import type { McpCallResult } from './mcpToolResult';
 import { OutputTail } from './outputTail';
+import { loadMcpSdk } from './loadMcpSdk';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
 
 export type { McpToolDefinition };
@@ -139,6 +140,7 @@ export class McpServerConnection {
       return 'toolResult' in result ? { content: [{ type: 'text', text: JSON.stringify(result.toolResult, null, 2) }] } : result;
     } catch (error) {
       if (signal.aborted) throw error;
+      const { ErrorCode, McpError } = loadMcpSdk();
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new ToolError(`${this.name} › ${tool} did not finish within ${seconds(timeoutMs)}, the server's timeout, and was cancelled. Try smaller work, or ask the user to raise "timeout" (seconds) for "${this.name}" in ${file.display}.`);
       }
@@ -169,6 +171,7 @@ export class McpServerConnection {
   /** `undefined` once connected, else why not. */
   private async tryTransport(open: () => OpenedTransport, generation: number): Promise<string | undefined> {
     const opened = open();
+    const { Client, ToolListChangedNotificationSchema } = loadMcpSdk();
     const client = new Client({ name: 'elbow', version: this.options.clientVersion }, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refreshTools(client, generation));
     client.onclose = () => this.closed(generation);
@@ -264,6 +267,7 @@ export class McpServerConnection {
 function describeConnectError(error: unknown, config: McpServerConfig): string {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT' && config.command !== undefined) return `could not start "${config.command}": no such program (check "command", or give its full path)`;
+  const { ErrorCode, McpError } = loadMcpSdk();
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return 'the server did not answer "initialize" in time';
   return messageOf(error);
 }

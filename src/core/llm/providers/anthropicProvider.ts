@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
@@ -6,9 +6,10 @@ import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
 import { AnthropicStreamAssembler } from './anthropicStream';
 import { anthropicThinking } from './anthropicThinking';
-import { classifyError } from './classifyError';
+import { classifyError, type SdkErrorClasses } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { completeFinalEvent } from './completeFinalEvent';
+import { loadAnthropicSdk } from './loadProviderSdk';
 import { serverOrigin } from './serverOrigin';
 
 export interface AnthropicProviderOptions {
@@ -29,12 +30,15 @@ const defaultMaxOutputTokens = 8192;
 /** Anthropic Messages API. */
 export class AnthropicProvider implements Provider {
   readonly name = 'anthropic';
+  private readonly sdk: SdkErrorClasses;
   private readonly client: Anthropic;
   private readonly maxOutputTokens: number;
   private readonly reasoningEffort: ReasoningEffortSetting;
   private readonly origin: string | undefined;
 
   constructor(options: AnthropicProviderOptions) {
+    const { Anthropic, ...errors } = loadAnthropicSdk();
+    this.sdk = errors;
     // Retries are the agent loop's decision, made with the classified error.
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -60,7 +64,7 @@ export class AnthropicProvider implements Provider {
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
     } catch (error) {
-      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted, endpoint: this.client.baseURL }) };
+      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted, endpoint: this.client.baseURL, sdks: [this.sdk] }) };
     } finally {
       scope.release();
     }

@@ -1,5 +1,5 @@
-import * as AnthropicSdk from '@anthropic-ai/sdk';
-import * as OpenAISdk from 'openai';
+import type * as AnthropicSdk from '@anthropic-ai/sdk';
+import type * as OpenAISdk from 'openai';
 import { kindForStatus, ProviderError, type ProviderErrorKind } from '../providerError';
 
 export interface ErrorContext {
@@ -9,28 +9,41 @@ export interface ErrorContext {
   outputStarted: boolean;
   /** The API base URL, named when it cannot be reached. */
   endpoint?: string;
+  /** The error classes to recognise: those of the SDK that made the request (the other one may not be loaded). */
+  sdks: readonly SdkErrorClasses[];
+}
+
+/** The error classes both SDKs have. */
+export interface SdkErrorClasses {
+  APIError: typeof OpenAISdk.APIError | typeof AnthropicSdk.APIError;
+  APIUserAbortError: typeof OpenAISdk.APIUserAbortError | typeof AnthropicSdk.APIUserAbortError;
+  APIConnectionError: typeof OpenAISdk.APIConnectionError | typeof AnthropicSdk.APIConnectionError;
 }
 
 type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
 
 /** Maps anything thrown by either SDK, fetch or the stream to one `ProviderError`. */
 export function classifyError(error: unknown, context: ErrorContext): ProviderError {
-  if (context.signal?.aborted || isAbort(error)) return new ProviderError('aborted', 'Request cancelled', { cause: error });
+  if (context.signal?.aborted || isAbort(error, context.sdks)) return new ProviderError('aborted', 'Request cancelled', { cause: error });
   if (error instanceof ProviderError) return error;
-  if (isConnectionError(error)) return brokenOrNetwork(error, context);
-  if (error instanceof OpenAISdk.APIError || error instanceof AnthropicSdk.APIError) {
+  if (isConnectionError(error, context.sdks)) return brokenOrNetwork(error, context);
+  if (isApiError(error, context.sdks)) {
     return error.status === undefined ? fromStreamedError(error, context) : fromStatus(error, error.status);
   }
   return brokenOrNetwork(error, context);
 }
 
-function isAbort(error: unknown): boolean {
-  if (error instanceof OpenAISdk.APIUserAbortError || error instanceof AnthropicSdk.APIUserAbortError) return true;
+function isAbort(error: unknown, sdks: readonly SdkErrorClasses[]): boolean {
+  if (sdks.some((sdk) => error instanceof sdk.APIUserAbortError)) return true;
   return error instanceof Error && error.name === 'AbortError';
 }
 
-function isConnectionError(error: unknown): error is Error {
-  return error instanceof OpenAISdk.APIConnectionError || error instanceof AnthropicSdk.APIConnectionError;
+function isConnectionError(error: unknown, sdks: readonly SdkErrorClasses[]): error is Error {
+  return sdks.some((sdk) => error instanceof sdk.APIConnectionError);
+}
+
+function isApiError(error: unknown, sdks: readonly SdkErrorClasses[]): error is SdkApiError {
+  return sdks.some((sdk) => error instanceof sdk.APIError);
 }
 
 function brokenOrNetwork(error: unknown, context: ErrorContext): ProviderError {

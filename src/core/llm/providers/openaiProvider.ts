@@ -2,10 +2,11 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
-import { classifyError } from './classifyError';
+import { classifyError, type SdkErrorClasses } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { completeFinalEvent } from './completeFinalEvent';
-import { OpenAIClient } from './openaiClient';
+import { loadOpenaiSdk } from './loadProviderSdk';
+import type { OpenAIClient } from './openaiClient';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { openaiReasoning } from './openaiReasoning';
 import { OpenAIStreamAssembler } from './openaiStream';
@@ -26,11 +27,14 @@ export interface OpenAIProviderOptions {
 /** OpenAI Chat Completions, the wire API most providers and local servers speak. */
 export class OpenAIProvider implements Provider {
   readonly name = 'openai';
+  private readonly sdk: SdkErrorClasses;
   private readonly client: OpenAIClient;
   private readonly reasoningEffort: ReasoningEffortSetting;
   private readonly origin: string | undefined;
 
   constructor(options: OpenAIProviderOptions) {
+    const { OpenAIClient, ...errors } = loadOpenaiSdk();
+    this.sdk = errors;
     // Retries are the agent loop's decision, made with the classified error.
     this.client = new OpenAIClient({
       apiKey: options.apiKey,
@@ -53,7 +57,7 @@ export class OpenAIProvider implements Provider {
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
     } catch (error) {
-      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted, endpoint: this.client.baseURL }) };
+      yield { type: 'error', error: classifyError(error, { signal, outputStarted: assembler.outputStarted, endpoint: this.client.baseURL, sdks: [this.sdk] }) };
     } finally {
       scope.release();
     }

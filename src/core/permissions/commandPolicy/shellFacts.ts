@@ -1,5 +1,6 @@
-import { forEachChild, parse, type Assignment, type Command, type Redirect, type SyntaxNode, type Word } from 'unbash';
+import type { Assignment, Command, Redirect, SyntaxNode, Word } from 'unbash';
 import { arithmeticInCommand, arithmeticInNode } from './arithmeticEvaluation';
+import { loadShellParser } from './loadShellParser';
 
 /** One simple command of a command line, wherever it sits: in a list, a pipe, a loop, a substitution. */
 export interface SimpleCommand {
@@ -55,7 +56,7 @@ export interface ShellFacts {
 
 export function collectShellFacts(source: string): ShellFacts {
   const facts: ShellFacts = { commands: [], hazards: [], pathOperands: [], loopVariables: new Set() };
-  visit(parse(source), source, source, facts);
+  visit(loadShellParser().parse(source), source, source, facts);
   return facts;
 }
 
@@ -120,7 +121,7 @@ function visit(node: SyntaxNode, source: string, ownerText: string, facts: Shell
     default:
       break;
   }
-  forEachChild(node, (child) => visit(child, childSource, childOwnerText, facts));
+  loadShellParser().forEachChild(node, (child) => visit(child, childSource, childOwnerText, facts));
 }
 
 function describeCommand(command: Command, text: string, source: string): SimpleCommand {

@@ -4,8 +4,9 @@ import * as OpenAISdk from 'openai';
 import { ProviderError } from '../../../../../src/core/llm/providerError';
 import { classifyError, retryAfterFrom } from '../../../../../src/core/llm/providers/classifyError';
 
-const before = { outputStarted: false };
-const during = { outputStarted: true };
+const sdks = [OpenAISdk, AnthropicSdk];
+const before = { outputStarted: false, sdks };
+const during = { outputStarted: true, sdks };
 
 function openaiError(status: number, message: string, headers: Record<string, string> = {}, code?: string): OpenAISdk.APIError {
   return OpenAISdk.APIError.generate(status, { error: { message, type: 'invalid_request_error', code } }, undefined, new Headers(headers));
@@ -97,8 +98,8 @@ describe('classifyError', () => {
     assert.equal(classifyError(new DOMException('This operation was aborted', 'AbortError'), before).kind, 'aborted');
     const controller = new AbortController();
     controller.abort();
-    assert.equal(classifyError(new TypeError('terminated'), { signal: controller.signal, outputStarted: true }).kind, 'aborted');
-    assert.equal(classifyError(openaiError(500, 'boom'), { signal: controller.signal, outputStarted: false }).kind, 'aborted');
+    assert.equal(classifyError(new TypeError('terminated'), { signal: controller.signal, outputStarted: true, sdks }).kind, 'aborted');
+    assert.equal(classifyError(openaiError(500, 'boom'), { signal: controller.signal, outputStarted: false, sdks }).kind, 'aborted');
   });
 
   it('passes a ProviderError through unchanged', () => {
