@@ -2,16 +2,9 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { ChatViewHarness } from '../support/chatViewHarness';
 import { assistant, conversation, noUsage, user } from '../support/chatFixtures';
+import { setEditorFont } from '../support/editorFont';
 
 const usage = { inputTokens: 412_000, outputTokens: 12_400, cacheReadTokens: 300_000, cacheWriteTokens: 12_000 };
-
-/** VS Code's default font size, so that the widths are the sidebar's. */
-async function setEditorFont(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    document.documentElement.style.setProperty('--vscode-font-family', 'sans-serif');
-    document.documentElement.style.setProperty('--vscode-font-size', '13px');
-  });
-}
 
 interface Fit {
   /** The element's inner width. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { McpServerInfo, McpState, McpToolInfo } from '../../../../src/protocol/mcpServers';
 import type { ChatView, ChatViewHarness, HarnessWindow } from '../support/chatViewHarness';
+import { setEditorFont } from '../support/editorFont';
 
 function mcpTool(name: string, fields: Partial<McpToolInfo> = {}): McpToolInfo {
   return { name, modelName: `mcp__github__${name}`, description: `Does ${name}.`, readOnly: false, enabled: true, alwaysAllowed: false, ...fields };
@@ -345,10 +346,7 @@ export function mcpSpecs(harness: () => ChatViewHarness): void {
   it('fits a 300 px sidebar without horizontal scrolling', async () => {
     const view = await harness().open({ width: 300, height: 600 });
     const { page } = view;
-    await page.evaluate(() => {
-      document.documentElement.style.setProperty('--vscode-font-family', 'sans-serif');
-      document.documentElement.style.setProperty('--vscode-font-size', '13px');
-    });
+    await setEditorFont(page);
     const longName = 'an-mcp-server-with-a-very-long-name-that-goes-on';
     const state: McpState = {
       ...allStates,

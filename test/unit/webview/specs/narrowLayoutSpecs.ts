@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { ChatItemOf } from '../../../../src/protocol/chatItems';
 import type { ChatViewHarness } from '../support/chatViewHarness';
+import { setEditorFont } from '../support/editorFont';
 import { conversation, tool, user } from '../support/chatFixtures';
 
 const path = 'src/calculator/calc.js';
@@ -28,10 +29,7 @@ export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
   it('keeps the lines and counts of two edits of one file, a command’s exit code, and the model’s name, visible in a 300 px side bar', async () => {
     const view = await harness().open({ width: 300, height: 500 });
     const { page } = view;
-    await page.evaluate(() => {
-      document.documentElement.style.setProperty('--vscode-font-family', 'sans-serif');
-      document.documentElement.style.setProperty('--vscode-font-size', '13px');
-    });
+    await setEditorFont(page);
     await view.deliver(
       { type: 'model', model: { provider: 'Anthropic', model: 'claude-sonnet-4-6' } },
       conversation([
