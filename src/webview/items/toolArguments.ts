@@ -23,7 +23,7 @@ export function shownArguments(raw: string, approval: Approval | undefined): str
   } catch {
     return raw;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return prettyArguments(raw);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return JSON.stringify(parsed, null, 2);
   const shownElsewhere = new Set(['command', 'cwd', ...(approval.placement?.kind === 'outsideRequested' ? ['outside_sandbox', 'reason'] : [])]);
   const rest = Object.entries(parsed).filter(([name]) => !shownElsewhere.has(name));
   return rest.length === 0 ? undefined : JSON.stringify(Object.fromEntries(rest), null, 2);
