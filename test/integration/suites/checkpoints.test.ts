@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
-import { lastUserMessage, readWorkspaceFile, sendPrompt, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { lastUserMessage, readWorkspaceFile, sendPrompt, sendPromptAndWaitForReply, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, fixtureLines, joined, waitForHunks, waitUntil } from '../support/review';
 import { toolCall } from '../../support/fakeLlmServer';
@@ -52,8 +52,7 @@ export function checkpointTests(server: () => FakeLlmServer): void {
       await page.waitFor('.codelens-decoration', { state: 'hidden' });
 
       server().enqueue({ kind: 'reply', content: [text('Noted.')] });
-      await sendPrompt('Where are we?');
-      await waitUntilIdle();
+      await sendPromptAndWaitForReply('Where are we?', 'Noted.');
       assert.match(lastUserMessage(server()), /restored review\/checkpoint-a\.txt.*undoing your changes/);
     });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { text, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
+import { openChat, sendPromptAndWaitForReply, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 const SUMMARY = '## Goal\nRename the widget (quote: "Rename Widget to Gadget everywhere").\n## Remaining work\nUpdate the docs.';
@@ -33,8 +33,7 @@ export function contextAndCostTests(server: () => FakeLlmServer): void {
     it('shows how full the window is and what the conversation cost, then compacts it on "Compact now" and keeps the goal', async () => {
       assert.equal(await webview.evaluate<boolean>(`document.getElementById('compact-now').disabled`), true, 'nothing to compact in an empty chat');
       server().enqueue({ kind: 'reply', content: [text('Renamed it in three files.')], usage: { input: 5_000, output: 200 } });
-      await sendPrompt(GOAL);
-      await waitUntilIdle();
+      await sendPromptAndWaitForReply(GOAL, 'Renamed it in three files.');
       await webview.waitFor('#context-meter', { text: '5.2k / 20k' });
       assert.match(await webview.evaluate<string>(`document.getElementById('context-meter').getAttribute('aria-label')`), /5,200 of 20,000 tokens/);
       assert.match(await webview.evaluate<string>(`document.getElementById('context-meter').title`), /\nWindow size from your elbow\.models setting$/, 'the tooltip says where the window came from');
@@ -61,8 +60,7 @@ export function contextAndCostTests(server: () => FakeLlmServer): void {
       await page.screenshot('context-compaction');
 
       server().enqueue({ kind: 'reply', content: [text('The docs are updated too.')] });
-      await sendPrompt('Now the docs');
-      await waitUntilIdle();
+      await sendPromptAndWaitForReply('Now the docs', 'The docs are updated too.');
       const next = lastRequestText(server());
       assert.ok(next.includes(GOAL), 'the original goal, verbatim');
       assert.ok(next.includes('Update the docs.'), 'the summary');

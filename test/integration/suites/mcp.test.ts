@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { openChat, sendPrompt, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { openChat, sendPrompt, sendPromptAndWaitForReply, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 
 const pending = '.tool-card[data-approval="pending"]';
@@ -148,8 +148,7 @@ export function mcpTests(llm: () => FakeLlmServer): void {
       await webview.waitFor(`${server('added')}[data-state="declined"] .mcp-server-error`, { text: 'Not started: you chose not to start it. Restart asks again.', timeoutMs: 10_000 });
       await webview.click('#mcp-close');
       llm().enqueue({ kind: 'reply', content: [text('Without the added server.')] });
-      await sendPrompt('Which tools are there?');
-      await waitUntilIdle();
+      await sendPromptAndWaitForReply('Which tools are there?', 'Without the added server.');
       const request = JSON.stringify(llm().requests.at(-1)?.body);
       assert.match(request, /"name":"mcp__shared__echo"/);
       assert.doesNotMatch(request, /mcp__added__/, 'a declined server gives the model no tools');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
-import { lastUserMessage, readWorkspaceFile, sendPrompt, sleep, startNewChat, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { lastUserMessage, readWorkspaceFile, sendPromptAndWaitForReply, sleep, startNewChat, toolResultsSent, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { agentDoes, exists, fixtureLines, joined, lensTitles, waitForHunks, waitUntil } from '../support/review';
 import { text } from '../../support/fakeLlmServer';
@@ -56,8 +56,7 @@ export function reviewTests(server: () => FakeLlmServer): void {
       await waitUntil('the reject is saved', async () => (await readWorkspaceFile(relative)) === joined(expected) && !editor.document.isDirty);
 
       server().enqueue({ kind: 'reply', content: [text('Understood.')] });
-      await sendPrompt('What happened to your edits?');
-      await waitUntilIdle();
+      await sendPromptAndWaitForReply('What happened to your edits?', 'Understood.');
       const note = lastUserMessage(server());
       assert.match(note, /rejected your change to review\/numbers\.txt line 10\b/);
       assert.match(note, /rejected your change to review\/numbers\.txt lines 17–18/);

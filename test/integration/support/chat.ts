@@ -34,6 +34,16 @@ export async function sendPrompt(text: string): Promise<void> {
   await webview.press('#prompt', 'Enter');
 }
 
+/**
+ * Sends the prompt and waits for the run it starts to end, known by the model's `reply` showing
+ * first: checking for idle right after Enter could pass before the run has even begun.
+ */
+export async function sendPromptAndWaitForReply(prompt: string, reply: string): Promise<void> {
+  await sendPrompt(prompt);
+  await webview.waitFor('.item-assistant', { text: reply });
+  await waitUntilIdle();
+}
+
 export async function waitUntilIdle(timeoutMs = 30_000): Promise<void> {
   await webview.waitFor('body[data-running="true"]', { state: 'detached', timeoutMs });
 }
