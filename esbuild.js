@@ -19,12 +19,14 @@ const alias = { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' };
 
 /**
  * Modules bundled on their own into <outdir>/<name>.js, which the bundles that use them load with a runtime
- * `require('./<module>')` (the loaders next to each) of that file instead of including them: the SDKs and the
- * shell parser, which starting the extension does not need, and Elbow's extension code, which the small
- * dist/extension.js loads, timing it.
+ * `require('./<module>')` (the loaders next to each) of that file instead of including them: what activation
+ * registers (the view and the commands), which the small dist/extension.js loads, timing it; the chat's code, which
+ * loads when the view is first shown or a command first runs; and the SDKs and the shell parser, which the first
+ * request, MCP server or command needs.
  */
 const separateBundles = {
   extensionMain: 'src/vscode/activation/activateElbow.ts',
+  elbowChat: 'src/vscode/activation/startElbow.ts',
   openaiSdk: 'src/core/llm/providers/openaiSdk.ts',
   anthropicSdk: 'src/core/llm/providers/anthropicSdk.ts',
   mcpSdk: 'src/core/mcp/mcpSdk.ts',

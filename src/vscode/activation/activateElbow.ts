@@ -1,16 +1,8 @@
 import * as vscode from 'vscode';
-import type { McpManager } from '../../core/mcp/mcpManager';
-import { ApiKeys } from '../apiKeys';
-import type { ChatController } from '../chat/chatController';
-import { registerCommands } from '../commands/registerCommands';
+import { ChatViewProvider } from '../chat/chatViewProvider';
 import { startTiming, type ActivationTime } from './activationTime';
-import { buildChat } from './buildChat';
-import { buildChatBridges } from './buildChatBridges';
-import { buildChatView } from './buildChatView';
-import { buildMcp } from './buildMcp';
-import { buildReview } from './buildReview';
-import { buildWorkspaceHost } from './buildWorkspaceHost';
-import { watchSettingsAndFolders } from './watchSettingsAndFolders';
+import { declaredCommands } from './declaredCommands';
+import { DeferredStart } from './deferredStart';
 
 /** What the extension exposes to other extensions and its integration tests. */
 export interface ElbowApi {
@@ -18,46 +10,52 @@ export interface ElbowApi {
   activation: ActivationTime;
   /** Of which `activate`. */
   activate: ActivationTime;
+  /** Loads and starts the chat's code if the view or a command has not yet; gives how long that took. */
+  startChat(): Promise<{ time: ActivationTime; commands: string[] }>;
 }
 
-let activeController: ChatController | undefined;
-let activeMcp: McpManager | undefined;
+let deferred: DeferredStart | undefined;
 
-/** Each part is built from the parts before it; `codeLoading` is how long loading this code took (extension.ts). */
+/**
+ * Activation registers the view and the manifest's commands and nothing more: the chat's code (most of Elbow, see
+ * startElbow.ts) loads when the view is first shown or a command first runs, while the view's UI loads in the
+ * browser. `codeLoading` is how long loading this code took (extension.ts).
+ */
 export function activate(context: vscode.ExtensionContext, codeLoading: ActivationTime): ElbowApi {
   const activateTime = startTiming();
   const log = vscode.window.createOutputChannel('Elbow', { log: true });
-  context.subscriptions.push(log);
-  const keys = new ApiKeys(context.secrets);
-  const storageFolder = (context.storageUri ?? context.globalStorageUri).fsPath;
-  const version = context.extension.packageJSON.version as string;
-
-  const view = buildChatView(context, log);
-  const review = buildReview(context);
-  const mcp = buildMcp(context, { log, view, version });
-  activeMcp = mcp.manager;
-  const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible });
-  const host = buildWorkspaceHost(context, { storageFolder, log, writer: review.writer, changes: bridges.fileChanges });
-  const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp });
-  activeController = controller;
-  context.subscriptions.push(...registerCommands({ controller, view, keys, log }));
-  watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
-
-  // Reading the configuration starts nothing: the panel lists the servers, and they start when a conversation needs tools.
-  void mcp.manager.reload();
-  void controller.history.restore().catch((error: unknown) => log.error(`Could not restore the last conversation: ${String(error)}`));
+  const view = new ChatViewProvider(context.extensionUri, log);
+  const start = new DeferredStart((elbow) => elbow.startElbow(context, { log, view }), log);
+  deferred = start;
+  const ownCommands: Record<string, () => unknown> = { 'elbow.showLogs': () => log.show() };
+  const forward =
+    (id: string) =>
+    async (...args: unknown[]): Promise<unknown> => {
+      const handler = (await start.started()).commands[id];
+      if (handler === undefined) throw new Error(`Elbow has no handler for the command ${id}.`);
+      return handler(...args);
+    };
+  context.subscriptions.push(
+    log,
+    view,
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
+    view.onDidResolve(() => void start.started().catch(() => undefined)),
+    ...declaredCommands(context.extension.packageJSON).map((id) => vscode.commands.registerCommand(id, ownCommands[id] ?? forward(id))),
+  );
 
   const activated = activateTime();
   const activation = { wallMs: codeLoading.wallMs + activated.wallMs, cpuMs: codeLoading.cpuMs + activated.cpuMs };
-  log.info(`Elbow ${version} activated in ${activation.wallMs.toFixed(1)} ms, loading its code ${codeLoading.wallMs.toFixed(1)} ms (CPU ${activation.cpuMs.toFixed(1)} ms).`);
-  return { activation, activate: activated };
+  log.info(`Elbow activated in ${activation.wallMs.toFixed(1)} ms, loading its code ${codeLoading.wallMs.toFixed(1)} ms (CPU ${activation.cpuMs.toFixed(1)} ms).`);
+  const startChat = async () => {
+    const started = await start.started();
+    return { time: start.time ?? { wallMs: 0, cpuMs: 0 }, commands: Object.keys(started.commands) };
+  };
+  return { activation, activate: activated, startChat };
 }
 
 /** VS Code waits for this on shutdown and reload: the open conversation is saved first. */
 export async function deactivate(): Promise<void> {
-  await activeController?.flush();
-  activeController = undefined;
-  // The servers' processes end with the extension host rather than linger.
-  await activeMcp?.dispose();
-  activeMcp = undefined;
+  const started = deferred?.begun;
+  deferred = undefined;
+  await (await started?.catch(() => undefined))?.stop();
 }

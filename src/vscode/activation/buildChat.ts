@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { ApiKeys } from '../apiKeys';
 import { ChatController } from '../chat/chatController';
+import { receiveChatViewMessages } from '../chat/chatViewMessages';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 import { ConversationStore } from '../chat/conversationStore';
 import { readAttachment } from '../commands/attachmentCommands';
@@ -41,6 +42,6 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     approvals: bridges.approvals,
     mcp: parts.mcp.panel,
   });
-  context.subscriptions.push(controller, view.onDidReceiveMessage((message) => controller.handle(message)));
+  context.subscriptions.push(controller, receiveChatViewMessages(view, log, (message) => controller.handle(message)));
   return controller;
 }

@@ -4,7 +4,8 @@ import type { McpManager } from '../../core/mcp/mcpManager';
 import { configFiles, createMcpManager } from '../../node/createMcpManager';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 import { workspaceRoots } from '../host/createVscodeHost';
-import { registerMcpCommands } from '../mcp/mcpCommands';
+import type { CommandHandlers } from '../commands/commandHandlers';
+import { mcpCommands } from '../mcp/mcpCommands';
 import { watchMcpConfig } from '../mcp/mcpConfigWatcher';
 import { McpPanelBridge } from '../mcp/mcpPanelBridge';
 import { askToStartServer } from '../mcp/startServerQuestion';
@@ -14,6 +15,7 @@ export interface Mcp {
   manager: McpManager;
   /** The chat's MCP panel. */
   panel: McpPanelBridge;
+  commands: CommandHandlers;
 }
 
 /** The MCP servers of the user's and the workspace's configuration, their panel in the chat and their commands. */
@@ -29,18 +31,18 @@ export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.
   context.subscriptions.push(
     panel,
     { dispose: () => void manager.dispose() },
-    ...registerMcpCommands({
-      manager,
-      configFiles: mcpFiles,
-      approvals: startApproval,
-      showServers: async () => {
-        await view.reveal();
-        await view.whenReady();
-        panel.show();
-      },
-    }),
     ...watchMcpConfig(mcpFiles, () => void manager.reload()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void manager.reload()),
   );
-  return { manager, panel };
+  const commands = mcpCommands({
+    manager,
+    configFiles: mcpFiles,
+    approvals: startApproval,
+    showServers: async () => {
+      await view.reveal();
+      await view.whenReady();
+      panel.show();
+    },
+  });
+  return { manager, panel, commands };
 }

@@ -3,7 +3,8 @@ import { BASELINE_SCHEME, BaselineDocuments } from '../review/baselineDocuments'
 import { DocumentWriter } from '../review/documentWriter';
 import { ReviewActions } from '../review/reviewActions';
 import { ReviewCodeLens } from '../review/reviewCodeLens';
-import { registerReviewCommands } from '../review/reviewCommands';
+import type { CommandHandlers } from '../commands/commandHandlers';
+import { reviewCommands, watchPendingChangesContext } from '../review/reviewCommands';
 import { ReviewDecorations } from '../review/reviewDecorations';
 import { ReviewManager } from '../review/reviewManager';
 
@@ -12,6 +13,7 @@ export interface Review {
   writer: DocumentWriter;
   manager: ReviewManager;
   actions: ReviewActions;
+  commands: CommandHandlers;
 }
 
 /** Review of the agent's changes in the editor: hunk decorations, code lenses, baseline diffs and the review commands. */
@@ -28,7 +30,7 @@ export function buildReview(context: vscode.ExtensionContext): Review {
     baselines,
     vscode.languages.registerCodeLensProvider({ scheme: 'file' }, codeLens),
     vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, baselines),
-    ...registerReviewCommands(manager, actions),
+    ...watchPendingChangesContext(manager),
   );
-  return { writer, manager, actions };
+  return { writer, manager, actions, commands: reviewCommands(manager, actions) };
 }

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
-import { fromWebviewSchema, type FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
 import { createNonce, webviewHtml } from './webviewHtml';
 
-/** The "Elbow" webview view in the activity bar: loads the chat UI and passes validated messages both ways. */
+/**
+ * The "Elbow" webview view in the activity bar: loads the chat UI and passes messages both ways. It is part of what
+ * activation loads, so the UI starts loading while the chat's code does; the webview's messages wait for that code.
+ */
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'elbow.chat';
   private view: vscode.WebviewView | undefined;
@@ -11,7 +13,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The current webview has loaded and asked for the state: messages posted now are received. */
   private ready = false;
   private readyWaiters: Array<() => void> = [];
-  private readonly received = new vscode.EventEmitter<FromWebview>();
+  private receiver: ((raw: unknown) => void) | undefined;
+  /** What the webview sent before the chat's code connected, handed over in order when it does. */
+  private early: unknown[] = [];
+  private readonly resolved = new vscode.EventEmitter<void>();
+  /** The view is being shown: the chat's code is needed now. */
+  readonly onDidResolve = this.resolved.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -48,6 +55,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.subscriptions = this.subscriptions.filter((subscription) => subscription !== received && subscription !== disposed);
     });
     this.subscriptions.push(received, disposed);
+    this.resolved.fire();
   }
 
   post(message: ToWebview): void {
@@ -73,32 +81,26 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
   }
 
-  /** Hands each valid message from the webview to `handle`; a failure is logged and shown to the user. */
-  onDidReceiveMessage(handle: (message: FromWebview) => Promise<void>): vscode.Disposable {
-    return this.received.event((message) => {
-      handle(message).catch((error: unknown) => {
-        const text = error instanceof Error ? error.message : String(error);
-        this.log.error(`Handling "${message.type}" from the chat view failed: ${text}`);
-        void vscode.window.showErrorMessage(`Elbow: ${text}`);
-      });
+  /** The chat's code takes the webview's messages from now on (unchecked: it validates them), those that came earlier first. */
+  connect(receive: (raw: unknown) => void): vscode.Disposable {
+    this.receiver = receive;
+    for (const raw of this.early.splice(0)) receive(raw);
+    return new vscode.Disposable(() => {
+      if (this.receiver === receive) this.receiver = undefined;
     });
   }
 
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
-    this.received.dispose();
+    this.resolved.dispose();
   }
 
   private onMessage(raw: unknown): void {
-    const parsed = fromWebviewSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.log.warn(`Ignored an invalid message from the chat view: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
-      return;
-    }
-    if (parsed.data.type === 'ready') {
+    if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'ready') {
       this.ready = true;
       for (const waiter of this.readyWaiters.splice(0)) waiter();
     }
-    this.received.fire(parsed.data);
+    if (this.receiver === undefined) this.early.push(raw);
+    else this.receiver(raw);
   }
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import type { McpConfigFile } from '../../core/mcp/mcpServerConfig';
 import { addMcpServer } from '../../node/mcpConfigEditor';
+import type { CommandHandlers } from '../commands/commandHandlers';
 import { addServerSteps } from './addMcpServerSteps';
 import { describeKind } from './configFileKinds';
 
@@ -20,14 +21,13 @@ export interface McpCommandDependencies {
 const emptyConfig = (file: McpConfigFile): string => `${JSON.stringify({ [file.kind === 'vscode' ? 'servers' : 'mcpServers']: {} }, null, 2)}\n`;
 
 /** "Open MCP Configuration", "Add MCP Server", "Restart MCP Server" and "Show MCP Servers". */
-export function registerMcpCommands(deps: McpCommandDependencies): vscode.Disposable[] {
-  const commands: Record<string, (...args: unknown[]) => unknown> = {
+export function mcpCommands(deps: McpCommandDependencies): CommandHandlers {
+  return {
     'elbow.mcp.openConfiguration': (kind: unknown) => openConfiguration(deps, kind),
     'elbow.mcp.addServer': () => addServer(deps),
     'elbow.mcp.restartServer': (name: unknown) => restartServer(deps, name),
     'elbow.mcp.showServers': () => deps.showServers(),
   };
-  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
 }
 
 /** Asks which file (each marked when it exists), creates it when missing, and opens it; `kind` skips the question. */

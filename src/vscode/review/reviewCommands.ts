@@ -3,6 +3,7 @@ import { openBaselineDiff } from './baselineDocuments';
 import { hunkAtOrAfter, nextHunk, anchorLine } from './hunkLocation';
 import { hunkKey, type ReviewActions } from './reviewActions';
 import type { ReviewManager } from './reviewManager';
+import type { CommandHandlers } from '../commands/commandHandlers';
 
 const pendingContextKey = 'elbow.editorHasPendingChanges';
 
@@ -14,8 +15,8 @@ function targetPath(uri: unknown): string | undefined {
   return document?.uri.scheme === 'file' ? document.uri.fsPath : undefined;
 }
 
-/** The review commands (palette, CodeLens, keys) and the context key that enables their keys in editors with pending changes. */
-export function registerReviewCommands(manager: ReviewManager, actions: ReviewActions): vscode.Disposable[] {
+/** The review commands of the palette, CodeLens and keys. */
+export function reviewCommands(manager: ReviewManager, actions: ReviewActions): CommandHandlers {
   const hunkCommand = (act: (path: string, key: string) => Promise<boolean>) => async (uri?: unknown, key?: unknown): Promise<void> => {
     const path = targetPath(uri);
     if (path === undefined) return;
@@ -24,33 +25,36 @@ export function registerReviewCommands(manager: ReviewManager, actions: ReviewAc
       void vscode.window.showInformationMessage('That change is no longer pending: the file changed since. Review the current changes.');
     }
   };
+  return {
+    'elbow.acceptHunk': hunkCommand((path, key) => actions.acceptHunk(path, key)),
+    'elbow.rejectHunk': hunkCommand((path, key) => actions.rejectHunk(path, key)),
+    'elbow.acceptFile': async (uri?: unknown) => {
+      const path = targetPath(uri);
+      if (path !== undefined) await actions.acceptFile(path);
+    },
+    'elbow.rejectFile': async (uri?: unknown) => {
+      const path = targetPath(uri);
+      if (path !== undefined) await actions.rejectFile(path);
+    },
+    'elbow.acceptAllChanges': () => actions.acceptAll(),
+    'elbow.rejectAllChanges': () => actions.rejectAll(),
+    'elbow.openDiff': async (uri?: unknown) => {
+      const path = targetPath(uri);
+      if (path !== undefined) await openBaselineDiff(manager, path);
+    },
+    'elbow.nextHunk': () => goToHunk(manager, 1),
+    'elbow.previousHunk': () => goToHunk(manager, -1),
+  };
+}
+
+/** Keeps the context key that enables the review keys in editors with pending changes. */
+export function watchPendingChangesContext(manager: ReviewManager): vscode.Disposable[] {
   const updateContext = (): void => {
     const editor = vscode.window.activeTextEditor;
     const pending = editor !== undefined && manager.hunksOf(editor.document).length > 0;
     void vscode.commands.executeCommand('setContext', pendingContextKey, pending);
   };
-  return [
-    vscode.commands.registerCommand('elbow.acceptHunk', hunkCommand((path, key) => actions.acceptHunk(path, key))),
-    vscode.commands.registerCommand('elbow.rejectHunk', hunkCommand((path, key) => actions.rejectHunk(path, key))),
-    vscode.commands.registerCommand('elbow.acceptFile', async (uri?: unknown) => {
-      const path = targetPath(uri);
-      if (path !== undefined) await actions.acceptFile(path);
-    }),
-    vscode.commands.registerCommand('elbow.rejectFile', async (uri?: unknown) => {
-      const path = targetPath(uri);
-      if (path !== undefined) await actions.rejectFile(path);
-    }),
-    vscode.commands.registerCommand('elbow.acceptAllChanges', () => actions.acceptAll()),
-    vscode.commands.registerCommand('elbow.rejectAllChanges', () => actions.rejectAll()),
-    vscode.commands.registerCommand('elbow.openDiff', async (uri?: unknown) => {
-      const path = targetPath(uri);
-      if (path !== undefined) await openBaselineDiff(manager, path);
-    }),
-    vscode.commands.registerCommand('elbow.nextHunk', () => goToHunk(manager, 1)),
-    vscode.commands.registerCommand('elbow.previousHunk', () => goToHunk(manager, -1)),
-    manager.onDidChange(updateContext),
-    vscode.window.onDidChangeActiveTextEditor(updateContext),
-  ];
+  return [manager.onDidChange(updateContext), vscode.window.onDidChangeActiveTextEditor(updateContext)];
 }
 
 function keyAtCursor(manager: ReviewManager): string | undefined {

@@ -2,25 +2,24 @@ import * as vscode from 'vscode';
 import type { ApiKeys } from '../apiKeys';
 import type { ChatController } from '../chat/chatController';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
+import type { CommandHandlers } from './commandHandlers';
 import { fileAttachment, selectionAttachment, targetUri } from './attachmentCommands';
-import { openLink } from './openLink';
 import { changeModel, setApiKey } from './modelCommands';
 
 export interface CommandDependencies {
   controller: ChatController;
   view: ChatViewProvider;
   keys: ApiKeys;
-  log: vscode.LogOutputChannel;
 }
 
-/** Every `elbow.*` command of the palette, menus and keybindings. */
-export function registerCommands({ controller, view, keys, log }: CommandDependencies): vscode.Disposable[] {
+/** The chat's commands in the palette, menus and keybindings. */
+export function chatCommands({ controller, view, keys }: CommandDependencies): CommandHandlers {
   const focusInput = async () => {
     await view.reveal();
     await controller.postFullState();
     controller.focusInput();
   };
-  const commands: Record<string, (...args: unknown[]) => unknown> = {
+  return {
     'elbow.newChat': async () => {
       await view.reveal();
       await controller.history.newChat();
@@ -52,8 +51,5 @@ export function registerCommands({ controller, view, keys, log }: CommandDepende
     'elbow.stop': () => controller.stop(),
     'elbow.compactConversation': () => controller.compact(),
     'elbow.toggleAutoApprove': () => controller.approvals.setAutoApprove(!controller.approvals.autoApprove),
-    'elbow.showLogs': () => log.show(),
-    'elbow.openLink': (href: unknown) => (typeof href === 'string' ? openLink(href) : undefined),
   };
-  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
 }

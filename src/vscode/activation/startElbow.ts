@@ -1,0 +1,49 @@
+import type * as vscode from 'vscode';
+import { ApiKeys } from '../apiKeys';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
+import type { CommandHandlers } from '../commands/commandHandlers';
+import { chatCommands } from '../commands/chatCommands';
+import { buildChat } from './buildChat';
+import { buildChatBridges } from './buildChatBridges';
+import { buildMcp } from './buildMcp';
+import { buildReview } from './buildReview';
+import { buildWorkspaceHost } from './buildWorkspaceHost';
+import { watchSettingsAndFolders } from './watchSettingsAndFolders';
+
+/** The chat, review, MCP and the agent's host, started: the handlers of the manifest's commands, and how to stop. */
+export interface StartedElbow {
+  commands: CommandHandlers;
+  /** Saves the open conversation and ends the MCP servers' processes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything past the view and the command registrations: a bundle of its own (esbuild.js), loaded when the view is
+ * first shown or a command first runs. Each part is built from the parts before it.
+ */
+export function startElbow(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider }): StartedElbow {
+  const { log, view } = parts;
+  const keys = new ApiKeys(context.secrets);
+  const storageFolder = (context.storageUri ?? context.globalStorageUri).fsPath;
+  const version = context.extension.packageJSON.version as string;
+
+  const review = buildReview(context);
+  const mcp = buildMcp(context, { log, view, version });
+  const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible });
+  const host = buildWorkspaceHost(context, { storageFolder, log, writer: review.writer, changes: bridges.fileChanges });
+  const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp });
+  watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
+
+  // Reading the configuration starts nothing: the panel lists the servers, and they start when a conversation needs tools.
+  void mcp.manager.reload();
+  void controller.history.restore().catch((error: unknown) => log.error(`Could not restore the last conversation: ${String(error)}`));
+
+  return {
+    commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands },
+    stop: async () => {
+      await controller.flush();
+      // The servers' processes end with the extension host rather than linger.
+      await mcp.manager.dispose();
+    },
+  };
+}
