@@ -1,0 +1,36 @@
+import type { BlockRequest } from './blockRequest';
+import type { IndentationChange } from './indentation';
+import { keptLines } from './keptLines';
+import type { EditTarget, LocatedEdit } from './editTypes';
+import type { TextLines } from './textLines';
+
+/**
+ * The edit for old_str matched line by line at `first`: new_str's lines copied unchanged from old_str are written
+ * back as the file's own lines (a tolerant match never rewrites context), its other lines get the file's
+ * indentation, and every line the file's line ending.
+ */
+export function replaceBlock(
+  target: EditTarget,
+  lines: TextLines,
+  block: BlockRequest,
+  first: number,
+  indentation: IndentationChange,
+  tolerance: string,
+): LocatedEdit {
+  const last = first + block.oldLines.length - 1;
+  const lastHasBreak = (lines.breaks[last] as number) > (lines.ends[last] as number);
+  const end = block.oldEndsWithBreak ? (lines.breaks[last] as number) : (lines.ends[last] as number);
+  const kept = keptLines(block.oldLines, block.newLines);
+  const written = block.newLines.map((line, index) => {
+    const oldIndex = kept[index];
+    if (oldIndex !== undefined) return lines.lines[first + oldIndex] as string;
+    return line.trim() === '' ? line : indentation.reindent(line);
+  });
+  const trailingBreak = block.newEndsWithBreak && !(block.oldEndsWithBreak && !lastHasBreak);
+  return {
+    start: lines.starts[first] as number,
+    end,
+    newText: written.join(target.lineEnding) + (trailingBreak ? target.lineEnding : ''),
+    tolerance,
+  };
+}
