@@ -1,5 +1,5 @@
 import { matchingWindows } from './editMatching/matchingWindows';
-import { comparableLine, percent, rankRegions, type ScoredRegion } from './editMatching/regionSimilarity';
+import { comparableFileLines, comparableLine, percent, rankRegions, type ScoredRegion } from './editMatching/regionSimilarity';
 import { lineSpan } from './editMatching/textLines';
 import { numberLines } from './numberedLines';
 import { splitLines } from './textFile';
@@ -23,7 +23,7 @@ export function describeMissingOldStr(shownPath: string, fileText: string, oldSt
   if (oldLines.every((line) => /^\s*\d+\t/.test(line))) {
     return `${intro} Every line of old_str starts with a line number and a tab: those prefixes come from read_file's output and are not in the file. Remove them from old_str and try again.`;
   }
-  const comparableFile = fileLines.map(comparableLine);
+  const comparableFile = comparableFileLines(fileText).lines;
   const comparableOld = oldLines.map(comparableLine);
   const applied = alreadyApplied(comparableFile, comparableOld, newStr);
   if (applied) return `${intro} new_str is already in the file at ${applied}: the change looks already applied. Re-read the file with read_file before editing it again.`;
@@ -32,7 +32,7 @@ export function describeMissingOldStr(shownPath: string, fileText: string, oldSt
   if (alike.length > 1) {
     return `${intro} It matches ${alike.length} places only if whitespace is ignored: ${alike.map((first) => lineSpan(first, oldLines.length)).join(', ')}. Copy the one you mean exactly, with enough surrounding lines to tell it from the others.`;
   }
-  const ranking = rankRegions(comparableFile, comparableOld);
+  const ranking = rankRegions(fileText, comparableOld, MIN_SIMILARITY);
   if (!ranking || ranking.best.score < MIN_SIMILARITY) return `${intro} Nothing in the file resembles it. ${ADVICE}`;
   const { best, second } = ranking;
   if (best.score === 1) {

@@ -2,13 +2,15 @@ import { numberLines } from '../numberedLines';
 import { leadingWhitespace, SAME_INDENTATION, solveIndentation } from './indentation';
 import { changedOldLines, keptLines } from './keptLines';
 import type { StepInput, StepOutcome } from './ladderStep';
-import { comparableLine, lineSimilarities, percent, rankRegions } from './regionSimilarity';
+import { comparableFileLines, comparableLine, lineSimilarities, percent, rankRegions } from './regionSimilarity';
 import { replaceBlock } from './replaceBlock';
 import { lineSpan } from './textLines';
 
 const MIN_MEAN_SIMILARITY = 0.9;
 const MIN_LINE_SIMILARITY = 0.6;
 const MIN_MARGIN = 0.1;
+/** Regions less alike than this are not scored to the end; the refusal that may follow ranks the same way and reuses the ranking. */
+const RANKED_FLOOR = 0.5;
 /** How far around the region new_str's lines are looked for before calling the change already applied. */
 const NEARBY_LINES = 3;
 
@@ -19,16 +21,16 @@ const NEARBY_LINES = 3;
  */
 export function fuzzyStep(input: StepInput): StepOutcome {
   const { block, lines, target } = input;
-  const fileLines = lines.lines.map(comparableLine);
   const oldLines = block.oldLines.map(comparableLine);
   if (oldLines.every((line) => line === '')) return { kind: 'none' };
-  const ranking = rankRegions(fileLines, oldLines);
+  const ranking = rankRegions(target.text, oldLines, RANKED_FLOOR);
   if (!ranking || ranking.best.score < MIN_MEAN_SIMILARITY) return { kind: 'none' };
-  const { best, second } = ranking;
-  const secondScore = second?.score ?? 0;
-  if (best.score - secondScore < MIN_MARGIN) return { kind: 'none' };
+  const { best } = ranking;
+  if (ranking.second && best.score - ranking.second.score < MIN_MARGIN) return { kind: 'none' };
+  const fileLines = comparableFileLines(target.text).lines;
   if (Math.min(...lineSimilarities(fileLines, oldLines, best.first)) < MIN_LINE_SIMILARITY) return { kind: 'none' };
 
+  const nextBest = ranking.second ? `the next best was ${percent(ranking.second.score)}` : `no other region was ${percent(RANKED_FLOOR)} similar`;
   const span = lineSpan(best.first, oldLines.length);
   const similar = `${percent(best.score)}-similar region at ${span}`;
   const kept = keptLines(block.oldLines, block.newLines);
@@ -45,7 +47,7 @@ export function fuzzyStep(input: StepInput): StepOutcome {
     if (fileLines[best.first + offset] === oldLines[offset]) continue;
     return {
       kind: 'refused',
-      reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar, the next best ${percent(secondScore)}), but line ${best.first + offset + 1}, which new_str changes, differs there:\n${shown()}\nCopy old_str exactly from the file and make the change on the file's text.`,
+      reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar; ${nextBest}), but line ${best.first + offset + 1}, which new_str changes, differs there:\n${shown()}\nCopy old_str exactly from the file and make the change on the file's text.`,
     };
   }
   const pairs = block.oldLines.flatMap((line, offset) =>
@@ -61,6 +63,6 @@ export function fuzzyStep(input: StepInput): StepOutcome {
     };
   }
   const indented = change.description === '' ? '' : `; ${change.description}, and new_str was re-indented to match`;
-  const tolerance = `matched a ${similar} (the next best was ${percent(secondScore)}${indented})`;
+  const tolerance = `matched a ${similar} (${nextBest}${indented})`;
   return { kind: 'found', edit: replaceBlock(target, lines, block, best.first, change, tolerance) };
 }

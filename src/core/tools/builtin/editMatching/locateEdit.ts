@@ -12,6 +12,7 @@ export { occurrences } from './exactMatch';
  * it finds exactly one region. Anything else is refused with a reason that points the retry the right way.
  */
 export function locateEdit(target: EditTarget, request: EditRequest, options: MatchOptions = { ladder: true }): EditLocation {
+  if (request.oldStr === '') return { kind: 'refused', reason: `old_str is empty: give the exact text of ${target.shownPath} to replace.` };
   const exact = exactMatch(target, request);
   if (exact) return exact;
   if (options.ladder) return matchingLadder(target, request);

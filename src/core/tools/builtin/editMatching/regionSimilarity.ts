@@ -1,3 +1,4 @@
+import { splitLines } from '../textFile';
 import { plainLookAlikes } from './lookAlikes';
 
 /** Beyond this many line comparisons, similar regions are not searched (huge file and old_str). */
@@ -17,26 +18,64 @@ export interface RegionRanking {
 
 /** A line as compared for similarity: look-alikes plain, whitespace runs as one space, no indentation. */
 export function comparableLine(line: string): string {
-  return plainLookAlikes(line).trim().replace(/\s+/g, ' ');
+  const trimmed = plainLookAlikes(line).trim();
+  return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 }
 
-/** Scores every region of `fileLines` against `oldLines` (both already comparable); undefined when too much work. */
-export function rankRegions(fileLines: readonly string[], oldLines: readonly string[]): RegionRanking | undefined {
-  const regionCount = fileLines.length - oldLines.length + 1;
+/** The file's lines made comparable, with their bigrams; kept for the last file, which the ladder and the refusal both read. */
+let lastFile: { text: string; lines: string[]; bigrams: Uint32Array[] } | undefined;
+
+export function comparableFileLines(text: string): { lines: string[]; bigrams: Uint32Array[] } {
+  if (lastFile?.text !== text) {
+    const lines = splitLines(text).map(comparableLine);
+    lastFile = { text, lines, bigrams: bigramsOfLines(lines) };
+  }
+  return lastFile;
+}
+
+/**
+ * Scores every region of the file against old_str's lines (already comparable): the best one and the best one that
+ * does not overlap it, each only when at least `floor` alike (a region is dropped as soon as it cannot reach it).
+ * Undefined when that is too much work.
+ */
+export function rankRegions(fileText: string, oldLines: readonly string[], floor: number): RegionRanking | undefined {
+  const key = `${floor}\n${oldLines.join('\n')}`;
+  if (lastRanking?.fileText !== fileText || lastRanking.key !== key) lastRanking = { fileText, key, ranking: scoreRegions(fileText, oldLines, floor) };
+  return lastRanking.ranking;
+}
+
+/** The last ranking, which the fuzzy step and then the refusal ask for alike. */
+let lastRanking: { fileText: string; key: string; ranking: RegionRanking | undefined } | undefined;
+
+function scoreRegions(fileText: string, oldLines: readonly string[], floor: number): RegionRanking | undefined {
+  const file = comparableFileLines(fileText);
+  const regionCount = file.lines.length - oldLines.length + 1;
   if (oldLines.length === 0 || regionCount < 1 || regionCount * oldLines.length > MAX_COMPARISONS) return undefined;
-  const fileBigrams = fileLines.map(bigramsOf);
-  const oldBigrams = oldLines.map(bigramsOf);
-  const scores = new Float64Array(regionCount);
+  const oldBigrams = bigramsOfLines(oldLines);
+  // The longest lines first: they tell regions apart soonest, so unlike regions are dropped after few comparisons.
+  const order = oldLines.map((_, offset) => offset).sort((a, b) => (oldLines[b] as string).length - (oldLines[a] as string).length);
+  const needed = floor * oldLines.length;
+  const scores = new Float64Array(regionCount).fill(-1);
   for (let first = 0; first < regionCount; first++) {
     let total = 0;
-    for (let offset = 0; offset < oldLines.length; offset++) {
-      total += fileLines[first + offset] === oldLines[offset]
-        ? 1
-        : dice(fileBigrams[first + offset] as Float64Array, oldBigrams[offset] as Float64Array);
+    let remaining = oldLines.length;
+    for (const offset of order) {
+      remaining--;
+      if (file.lines[first + offset] === oldLines[offset]) {
+        total += 1;
+        continue;
+      }
+      const fileBigrams = file.bigrams[first + offset] as Uint32Array;
+      const lineBigrams = oldBigrams[offset] as Uint32Array;
+      const bound = (2 * Math.min(fileBigrams.length, lineBigrams.length)) / (fileBigrams.length + lineBigrams.length || 1);
+      if (total + bound + remaining < needed) break;
+      total += dice(fileBigrams, lineBigrams);
+      if (total + remaining < needed) break;
     }
-    scores[first] = total / oldLines.length;
+    if (remaining === 0 && total >= needed) scores[first] = total / oldLines.length;
   }
-  const best = bestRegion(scores, () => true) as ScoredRegion;
+  const best = bestRegion(scores, () => true);
+  if (!best) return undefined;
   const second = bestRegion(scores, (first) => Math.abs(first - best.first) >= oldLines.length);
   return { best, second };
 }
@@ -57,20 +96,34 @@ function bestRegion(scores: Float64Array, allowed: (first: number) => boolean): 
   let best: ScoredRegion | undefined;
   for (let first = 0; first < scores.length; first++) {
     const score = scores[first] as number;
-    if (allowed(first) && (!best || score > best.score)) best = { first, score };
+    if (score >= 0 && allowed(first) && (!best || score > best.score)) best = { first, score };
   }
   return best;
 }
 
 /** The line's character pairs as sorted numbers, so that two lines compare in one merge. */
-function bigramsOf(text: string): Float64Array {
-  const bigrams = new Float64Array(Math.max(0, text.length - 1));
-  for (let index = 0; index < bigrams.length; index++) bigrams[index] = text.charCodeAt(index) * 65_536 + text.charCodeAt(index + 1);
-  return bigrams.sort();
+function bigramsOf(text: string): Uint32Array {
+  return bigramsOfLines([text])[0] as Uint32Array;
+}
+
+/** The bigrams of many lines in one buffer (one allocation for a whole file), each line's a view of it. */
+function bigramsOfLines(lines: readonly string[]): Uint32Array[] {
+  let total = 0;
+  for (const line of lines) total += Math.max(0, line.length - 1);
+  const buffer = new Uint32Array(total);
+  const views: Uint32Array[] = [];
+  let start = 0;
+  for (const line of lines) {
+    const count = Math.max(0, line.length - 1);
+    for (let index = 0; index < count; index++) buffer[start + index] = line.charCodeAt(index) * 65_536 + line.charCodeAt(index + 1);
+    views.push(buffer.subarray(start, start + count).sort());
+    start += count;
+  }
+  return views;
 }
 
 /** Sørensen–Dice similarity of two sorted bigram multisets, 0 to 1; only called for lines that differ. */
-function dice(a: Float64Array, b: Float64Array): number {
+function dice(a: Uint32Array, b: Uint32Array): number {
   if (a.length + b.length === 0) return 0;
   let shared = 0;
   let indexA = 0;
