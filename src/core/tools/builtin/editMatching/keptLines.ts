@@ -34,6 +34,29 @@ export function changedOldLines(oldCount: number, kept: readonly (number | undef
   return Array.from({ length: oldCount }, (_, index) => index).filter((index) => !keptOld.has(index));
 }
 
+/**
+ * For each line new_str changes, the old line it replaces when the two stand one for one between the same kept
+ * lines (a line edited in place), else undefined.
+ */
+export function replacedLines(oldCount: number, kept: readonly (number | undefined)[]): (number | undefined)[] {
+  const replaced: (number | undefined)[] = new Array<number | undefined>(kept.length).fill(undefined);
+  let newIndex = 0;
+  let oldNext = 0;
+  while (newIndex < kept.length) {
+    if (kept[newIndex] !== undefined) {
+      oldNext = (kept[newIndex] as number) + 1;
+      newIndex++;
+      continue;
+    }
+    let runEnd = newIndex;
+    while (runEnd < kept.length && kept[runEnd] === undefined) runEnd++;
+    const oldEnd = runEnd < kept.length ? (kept[runEnd] as number) : oldCount;
+    if (oldEnd - oldNext === runEnd - newIndex) for (let offset = 0; offset < runEnd - newIndex; offset++) replaced[newIndex + offset] = oldNext + offset;
+    newIndex = runEnd;
+  }
+  return replaced;
+}
+
 function commonSubsequence(oldLines: readonly string[], newLines: readonly string[]): [number, number][] {
   const columns = newLines.length + 1;
   const lengths = new Uint32Array((oldLines.length + 1) * columns);

@@ -1,13 +1,15 @@
 import type { BlockRequest } from './blockRequest';
 import type { IndentationChange } from './indentation';
-import { keptLines } from './keptLines';
+import { keptLines, replacedLines } from './keptLines';
+import { changeOnFileLine } from './lineAlignment';
 import type { EditTarget, LocatedEdit } from './editTypes';
 import type { TextLines } from './textLines';
 
 /**
  * The edit for old_str matched line by line at `first`: new_str's lines copied unchanged from old_str are written
- * back as the file's own lines (a tolerant match never rewrites context), its other lines get the file's
- * indentation, and every line the file's line ending.
+ * back as the file's own lines (a tolerant match never rewrites context); a line edited in place keeps the file's
+ * text where the model's old and new line agree; other lines get the file's indentation; every line the file's
+ * line ending.
  */
 export function replaceBlock(
   target: EditTarget,
@@ -21,10 +23,16 @@ export function replaceBlock(
   const lastHasBreak = (lines.breaks[last] as number) > (lines.ends[last] as number);
   const end = block.oldEndsWithBreak ? (lines.breaks[last] as number) : (lines.ends[last] as number);
   const kept = keptLines(block.oldLines, block.newLines);
+  const replaced = replacedLines(block.oldLines.length, kept);
   const written = block.newLines.map((line, index) => {
     const oldIndex = kept[index];
     if (oldIndex !== undefined) return lines.lines[first + oldIndex] as string;
-    return line.trim() === '' ? line : indentation.reindent(line);
+    if (line.trim() === '') return line;
+    const replacedIndex = replaced[index];
+    const onFile = replacedIndex === undefined
+      ? undefined
+      : changeOnFileLine(block.oldLines[replacedIndex] as string, line, lines.lines[first + replacedIndex] as string);
+    return indentation.reindent(onFile ?? line);
   });
   const trailingBreak = block.newEndsWithBreak && !(block.oldEndsWithBreak && !lastHasBreak);
   return {

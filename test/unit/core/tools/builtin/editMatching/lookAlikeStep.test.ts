@@ -9,6 +9,12 @@ describe('matching ladder: typographic look-alikes', () => {
     assert.equal(result.tolerance, 'matched after treating curly quotes as straight ones at lines 2–3');
   });
 
+  it('keeps the file\'s curly quotes on a changed line, around the part the model changed', () => {
+    const file = lines('# Notes', 'He said “hello” to the team.', 'Then he left.');
+    const result = applied(file, 'He said "hello" to the team.', 'He said "hello there" to everyone.');
+    assert.equal(result.text, lines('# Notes', 'He said “hello there” to everyone.', 'Then he left.'));
+  });
+
   it('reads straight quotes the model wrote as curly ones in the file', () => {
     const file = lines("const greeting = 'hi';", 'export default greeting;');
     const result = applied(file, 'const greeting = ‘hi’;', "const greeting = 'hello';");
@@ -19,7 +25,7 @@ describe('matching ladder: typographic look-alikes', () => {
   it('reads non-breaking spaces, zero-width spaces and dashes as the plain characters', () => {
     const file = lines('price:\u00A0100 – 200', 'lab\u200Bel = 1');
     const result = applied(file, 'price: 100 - 200\nlabel = 1', 'price: 100 - 200\nlabel = 2');
-    assert.equal(result.text, lines('price:\u00A0100 – 200', 'label = 2'));
+    assert.equal(result.text, lines('price:\u00A0100 – 200', 'lab\u200Bel = 2'));
     assert.equal(result.tolerance, 'matched after treating non-breaking and other Unicode spaces as plain spaces, zero-width spaces as nothing, dashes as hyphens at lines 1–2');
   });
 
