@@ -11,8 +11,6 @@ export interface IndentPair {
   file: string;
 }
 
-type Style = 'none' | 'spaces' | 'tabs' | 'mixed';
-
 const TAB_WIDTHS = [4, 2, 8, 3];
 
 export const SAME_INDENTATION: IndentationChange = { description: '', reindent: (line) => line };
@@ -22,82 +20,50 @@ export function leadingWhitespace(line: string): string {
 }
 
 /**
- * The one consistent change from old_str's indentation to the file's: a constant shift, or tabs for spaces (or
- * spaces for tabs) of a width that fits every line. Undefined when the lines disagree.
+ * The one consistent change from old_str's indentation to the file's, in columns: a constant shift, tabs for spaces
+ * or spaces for tabs (of a tab width that fits every line, preferring the one that needs no shift), or both.
+ * Undefined when the lines disagree.
  */
 export function solveIndentation(pairs: readonly IndentPair[]): IndentationChange | undefined {
   if (pairs.every((pair) => pair.old === pair.file)) return SAME_INDENTATION;
-  const oldStyle = styleOf(pairs.map((pair) => pair.old));
-  const fileStyle = styleOf(pairs.map((pair) => pair.file));
-  if (oldStyle === 'mixed' || fileStyle === 'mixed') return undefined;
-  if (oldStyle === 'none' || fileStyle === 'none' || oldStyle === fileStyle) {
-    const character = fileStyle === 'tabs' || (fileStyle === 'none' && oldStyle === 'tabs') ? '\t' : ' ';
-    return shift(pairs, character);
-  }
-  return oldStyle === 'spaces' ? spacesToTabs(pairs) : tabsToSpaces(pairs);
-}
-
-function styleOf(indents: readonly string[]): Style {
-  const joined = indents.join('');
-  if (joined === '') return 'none';
-  if (/^ +$/.test(joined)) return 'spaces';
-  if (/^\t+$/.test(joined)) return 'tabs';
-  return 'mixed';
-}
-
-function shift(pairs: readonly IndentPair[], character: string): IndentationChange | undefined {
-  const offsets = new Set(pairs.map((pair) => pair.file.length - pair.old.length));
-  if (offsets.size !== 1) return undefined;
-  const offset = [...offsets][0] as number;
-  const unit = character === '\t' ? 'tab' : 'space';
-  const amount = `${Math.abs(offset)} ${unit}${Math.abs(offset) === 1 ? '' : 's'}`;
-  return {
-    description: `the file is indented ${amount} ${offset > 0 ? 'deeper' : 'less'}`,
-    reindent: (line) => {
-      const indent = leadingWhitespace(line);
-      return character.repeat(Math.max(0, indent.length + offset)) + line.slice(indent.length);
-    },
-  };
-}
-
-function spacesToTabs(pairs: readonly IndentPair[]): IndentationChange | undefined {
-  const width = fittingWidth(pairs, (pair, tabWidth) => (pair.old.length % tabWidth === 0 ? pair.file.length - pair.old.length / tabWidth : undefined));
-  if (!width) return undefined;
-  return {
-    description: `the file indents with tabs where old_str had ${width.tabWidth} spaces`,
-    reindent: (line) => {
-      const indent = leadingWhitespace(line);
-      const spaces = indent.replace(/\t/g, ' '.repeat(width.tabWidth)).length;
-      const tabs = Math.max(0, Math.floor(spaces / width.tabWidth) + width.offset);
-      return '\t'.repeat(tabs) + ' '.repeat(spaces % width.tabWidth) + line.slice(indent.length);
-    },
-  };
-}
-
-function tabsToSpaces(pairs: readonly IndentPair[]): IndentationChange | undefined {
-  const width = fittingWidth(pairs, (pair, tabWidth) => pair.file.length - pair.old.length * tabWidth);
-  if (!width) return undefined;
-  return {
-    description: `the file indents with ${width.tabWidth} spaces where old_str had tabs`,
-    reindent: (line) => {
-      const indent = leadingWhitespace(line);
-      const tabs = indent.match(/\t/g)?.length ?? 0;
-      const spaces = Math.max(0, tabs * width.tabWidth + (indent.length - tabs) + width.offset);
-      return ' '.repeat(spaces) + line.slice(indent.length);
-    },
-  };
-}
-
-/** The tab width for which every line gives the same offset, preferring an offset of 0 (same depth, other style). */
-function fittingWidth(
-  pairs: readonly IndentPair[],
-  offsetOf: (pair: IndentPair, tabWidth: number) => number | undefined,
-): { tabWidth: number; offset: number } | undefined {
-  const fits: { tabWidth: number; offset: number }[] = [];
+  const fileUsesTabs = pairs.some((pair) => pair.file.includes('\t'));
+  const oldUsesTabs = pairs.some((pair) => pair.old.includes('\t'));
+  const tabsInFile = fileUsesTabs || (oldUsesTabs && pairs.every((pair) => pair.file === ''));
+  const fits: { tabWidth: number; shift: number }[] = [];
   for (const tabWidth of TAB_WIDTHS) {
-    const offsets = new Set(pairs.map((pair) => offsetOf(pair, tabWidth)));
-    const offset = [...offsets][0];
-    if (offsets.size === 1 && offset !== undefined) fits.push({ tabWidth, offset });
+    const shifts = new Set(pairs.map((pair) => columns(pair.file, tabWidth) - columns(pair.old, tabWidth)));
+    if (shifts.size === 1) fits.push({ tabWidth, shift: [...shifts][0] as number });
   }
-  return fits.find((fit) => fit.offset === 0) ?? fits[0];
+  const fit = fits.find((candidate) => candidate.shift === 0) ?? fits[0];
+  if (!fit) return undefined;
+  const { tabWidth, shift } = fit;
+  return {
+    description: describeChange(tabsInFile, oldUsesTabs, tabWidth, shift),
+    reindent: (line) => {
+      const indent = leadingWhitespace(line);
+      const width = Math.max(0, columns(indent, tabWidth) + shift);
+      const rendered = tabsInFile ? '\t'.repeat(Math.floor(width / tabWidth)) + ' '.repeat(width % tabWidth) : ' '.repeat(width);
+      return rendered + line.slice(indent.length);
+    },
+  };
+}
+
+function describeChange(tabsInFile: boolean, oldUsesTabs: boolean, tabWidth: number, shift: number): string {
+  const parts: string[] = [];
+  if (tabsInFile && !oldUsesTabs) parts.push(`the file indents with tabs where old_str had ${tabWidth} spaces`);
+  if (!tabsInFile && oldUsesTabs) parts.push(`the file indents with ${tabWidth} spaces where old_str had tabs`);
+  if (shift !== 0) {
+    const inTabs = tabsInFile && shift % tabWidth === 0;
+    const amount = inTabs ? Math.abs(shift) / tabWidth : Math.abs(shift);
+    const unit = inTabs ? 'tab' : 'space';
+    parts.push(`${parts.length > 0 ? 'it is' : 'the file is'} indented ${amount} ${unit}${amount === 1 ? '' : 's'} ${shift > 0 ? 'deeper' : 'less'}`);
+  }
+  return parts.join(', and ');
+}
+
+/** The width of an indentation, a tab reaching the next multiple of `tabWidth`. */
+function columns(indent: string, tabWidth: number): number {
+  let width = 0;
+  for (const character of indent) width = character === '\t' ? (Math.floor(width / tabWidth) + 1) * tabWidth : width + 1;
+  return width;
 }

@@ -17,6 +17,12 @@ describe('matching ladder: indentation', () => {
     assert.match(result.tolerance ?? '', /tabs where old_str had 4 spaces/);
   });
 
+  it('converts tabs to spaces with comment lines that add a space after the tabs', () => {
+    const tabbed = lines('func main() {', '\t/*', '\t * Runs.', '\t */', '\trun()', '}');
+    const result = applied(tabbed, '    /*\n     * Runs.\n     */\n    run()', '    /*\n     * Runs twice.\n     */\n    run()\n    run()');
+    assert.equal(result.text, lines('func main() {', '\t/*', '\t * Runs twice.', '\t */', '\trun()', '\trun()', '}'));
+  });
+
   it('matches tabs where the file has spaces and writes spaces', () => {
     const spaced = lines('def f():', '    if x:', '        y()');
     const result = applied(spaced, 'def f():\n\tif x:\n\t\ty()', 'def f():\n\tif x:\n\t\tz()');
