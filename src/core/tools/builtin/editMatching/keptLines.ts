@@ -35,10 +35,14 @@ export function changedOldLines(oldCount: number, kept: readonly (number | undef
 }
 
 /**
- * For each line new_str changes, the old line it replaces when the two stand one for one between the same kept
- * lines (a line edited in place), else undefined.
+ * For each line new_str changes, the old line it edits in place: between the same kept lines, one for one when
+ * the counts agree, else each old line with the next new line that `resembles` it; undefined for added lines.
  */
-export function replacedLines(oldCount: number, kept: readonly (number | undefined)[]): (number | undefined)[] {
+export function replacedLines(
+  oldCount: number,
+  kept: readonly (number | undefined)[],
+  resembles: (oldIndex: number, newIndex: number) => boolean,
+): (number | undefined)[] {
   const replaced: (number | undefined)[] = new Array<number | undefined>(kept.length).fill(undefined);
   let newIndex = 0;
   let oldNext = 0;
@@ -51,7 +55,18 @@ export function replacedLines(oldCount: number, kept: readonly (number | undefin
     let runEnd = newIndex;
     while (runEnd < kept.length && kept[runEnd] === undefined) runEnd++;
     const oldEnd = runEnd < kept.length ? (kept[runEnd] as number) : oldCount;
-    if (oldEnd - oldNext === runEnd - newIndex) for (let offset = 0; offset < runEnd - newIndex; offset++) replaced[newIndex + offset] = oldNext + offset;
+    if (oldEnd - oldNext === runEnd - newIndex) {
+      for (let offset = 0; offset < runEnd - newIndex; offset++) replaced[newIndex + offset] = oldNext + offset;
+    } else {
+      let candidate = newIndex;
+      for (let oldIndex = oldNext; oldIndex < oldEnd; oldIndex++) {
+        let match = candidate;
+        while (match < runEnd && !resembles(oldIndex, match)) match++;
+        if (match === runEnd) continue;
+        replaced[match] = oldIndex;
+        candidate = match + 1;
+      }
+    }
     newIndex = runEnd;
   }
   return replaced;

@@ -30,9 +30,21 @@ export function changeOnFileLine(oldLine: string, newLine: string, fileLine: str
     for (let index = oldToken.start; index < oldToken.start + oldToken.text.length; index++) text += fileTextOfOldCharacter.get(index) ?? oldLine[index];
     return text;
   });
-  // Trailing whitespace the model could not see in its copy stays as the file has it.
-  const fileTrailing = oldLine === oldLine.trimEnd() && newLine === newLine.trimEnd() ? fileLine.slice(file.ends.at(-1)) : '';
+  // Trailing whitespace the model could not see in its copy stays as the file has it, unless the model changed the line's end.
+  const lastOld = oldTokens.findLastIndex((token) => token.text.trim() !== '');
+  const lastNew = newTokens.findLastIndex((token) => token.text.trim() !== '');
+  const keepsEnd = lastNew !== -1 && kept[lastNew] === lastOld && oldLine === oldLine.trimEnd() && newLine === newLine.trimEnd();
+  const fileTrailing = keepsEnd ? fileLine.slice(file.ends.at(-1)) : '';
   return written.join('') + fileTrailing;
+}
+
+/** Whether the new line keeps at least half of the old line's words and signs: the old line edited, not replaced. */
+export function editsLine(oldLine: string, newLine: string): boolean {
+  const oldTokens = tokens(oldLine).filter((token) => token.text.trim() !== '');
+  const newTokens = tokens(newLine).filter((token) => token.text.trim() !== '');
+  if (oldTokens.length === 0 || oldTokens.length * newTokens.length > MAX_ALIGNMENT_CELLS) return false;
+  const kept = keptLines(oldTokens.map((token) => token.text), newTokens.map((token) => token.text));
+  return kept.filter((index) => index !== undefined).length * 2 >= oldTokens.length;
 }
 
 /** Words, whitespace runs and single other characters, so that a change is aligned on whole words. */

@@ -1,7 +1,7 @@
 import type { BlockRequest } from './blockRequest';
 import type { IndentationChange } from './indentation';
 import { keptLines, replacedLines } from './keptLines';
-import { changeOnFileLine } from './lineAlignment';
+import { changeOnFileLine, editsLine } from './lineAlignment';
 import type { EditTarget, LocatedEdit } from './editTypes';
 import type { TextLines } from './textLines';
 
@@ -23,7 +23,9 @@ export function replaceBlock(
   const lastHasBreak = (lines.breaks[last] as number) > (lines.ends[last] as number);
   const end = block.oldEndsWithBreak ? (lines.breaks[last] as number) : (lines.ends[last] as number);
   const kept = keptLines(block.oldLines, block.newLines);
-  const replaced = replacedLines(block.oldLines.length, kept);
+  const replaced = replacedLines(block.oldLines.length, kept, (oldIndex, newIndex) =>
+    editsLine(block.oldLines[oldIndex] as string, block.newLines[newIndex] as string),
+  );
   const written = block.newLines.map((line, index) => {
     const oldIndex = kept[index];
     if (oldIndex !== undefined) return lines.lines[first + oldIndex] as string;

@@ -24,6 +24,10 @@ describe('locateEdit', () => {
     assert.equal(applied('a\r\nb\r\n', 'a\nb', 'a\nc', false).text, 'a\r\nc\r\n');
   });
 
+  it('refuses an empty old_str, which only the caller can give a meaning', () => {
+    assert.equal(refused(file, '', 'x'), 'old_str is empty: give the exact text of file.ts to replace.');
+  });
+
   it('uses the ladder by default', () => {
     const location = locateEdit({ text: file, lineEnding: '\n', shownPath: 'file.ts' }, { oldStr: '    return 3.14 * r * r\n\nprint(area(2))', newStr: '    return 3.1416 * r * r\n\nprint(area(2))' });
     assert.equal(location.kind, 'found');

@@ -15,6 +15,12 @@ describe('matching ladder: typographic look-alikes', () => {
     assert.equal(result.text, lines('# Notes', 'He said “hello there” to everyone.', 'Then he left.'));
   });
 
+  it('keeps the file\'s curly quotes on a line edited while others are added around it', () => {
+    const file = lines('<head>', '<meta charset=“UTF-8”>', '</head>');
+    const result = applied(file, '<head>\n<meta charset="UTF-8">\n</head>', '<head>\n<meta charset="UTF-8" lang="en">\n<title>Home</title>\n</head>');
+    assert.equal(result.text, lines('<head>', '<meta charset=“UTF-8” lang="en">', '<title>Home</title>', '</head>'));
+  });
+
   it('reads straight quotes the model wrote as curly ones in the file', () => {
     const file = lines("const greeting = 'hi';", 'export default greeting;');
     const result = applied(file, 'const greeting = ‘hi’;', "const greeting = 'hello';");

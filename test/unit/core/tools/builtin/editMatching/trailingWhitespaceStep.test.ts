@@ -10,6 +10,11 @@ describe('matching ladder: trailing whitespace', () => {
     assert.equal(result.tolerance, 'matched after ignoring trailing whitespace at lines 1–2');
   });
 
+  it('leaves trailing spaces off a line whose end the model changed', () => {
+    const result = applied(file, '  let sum = 0;\n  for (const item of items) sum += item;', '  let sum = 0; // start\n  for (const item of items) sum += item;');
+    assert.equal(result.text, file.replace('  let sum = 0; ', '  let sum = 0; // start'));
+  });
+
   it('matches in a CRLF file and writes CRLF', () => {
     const crlf = 'a = 1 \r\nb = 2\r\nc = 3\r\n';
     const result = applied(crlf, 'a = 1\nb = 2', 'a = 1\nb = 20');
