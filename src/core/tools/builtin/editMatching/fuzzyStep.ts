@@ -6,6 +6,8 @@ import { comparableFileLines, comparableLine, lineSimilarities, percent, rankReg
 import { replaceBlock } from './replaceBlock';
 import { lineSpan } from './textLines';
 
+/** One line is too little to tell a near-miss from a different line. */
+const MIN_LINES = 2;
 const MIN_MEAN_SIMILARITY = 0.9;
 const MIN_LINE_SIMILARITY = 0.6;
 const MIN_MARGIN = 0.1;
@@ -22,7 +24,7 @@ const NEARBY_LINES = 3;
 export function fuzzyStep(input: StepInput): StepOutcome {
   const { block, lines, target } = input;
   const oldLines = block.oldLines.map(comparableLine);
-  if (oldLines.every((line) => line === '')) return { kind: 'none' };
+  if (oldLines.filter((line) => line !== '').length < MIN_LINES) return { kind: 'none' };
   const ranking = rankRegions(target.text, oldLines, RANKED_FLOOR);
   if (!ranking || ranking.best.score < MIN_MEAN_SIMILARITY) return { kind: 'none' };
   const { best } = ranking;

@@ -67,6 +67,11 @@ describe('matching ladder: a near-identical block', () => {
     assert.match(reason, /^old_str was not found in file\.ts\./);
   });
 
+  it('never matches a single line by similarity alone', () => {
+    const reason = refused(file, '  const retries = raw.retries ?? 4;', '  const retries = raw.retries ?? 4;\n  const verbose = false;');
+    assert.match(reason, /^old_str was not found in file\.ts\. The most similar text is at line 4/);
+  });
+
   it('keeps CRLF', () => {
     const crlf = file.replace(/\n/g, '\r\n');
     const oldStr = '  const raw = JSON.parse(text) as Partial<Settings>;\n  const timeoutSeconds = raw.timeoutSeconds ?? 30;\n  const retries = raw.retries ?? 3;\n  return { timeoutSeconds, retries };';
