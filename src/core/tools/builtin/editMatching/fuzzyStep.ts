@@ -49,7 +49,7 @@ export function fuzzyStep(input: StepInput): StepOutcome {
     if (fileLines[best.first + offset] === oldLines[offset]) continue;
     return {
       kind: 'refused',
-      reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar; ${nextBest}), but line ${best.first + offset + 1}, which new_str changes, differs there:\n${shown()}\nCopy old_str exactly from the file and make the change on the file's text.`,
+      reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar; ${nextBest}), but line ${best.first + offset + 1}, which new_str changes, differs there:\n${shown()}\n  file:    ${JSON.stringify(lines.lines[best.first + offset])}\n  old_str: ${JSON.stringify(block.oldLines[offset])}\nCopy old_str exactly from the file and make the change on the file's text.`,
     };
   }
   const pairs = block.oldLines.flatMap((line, offset) =>

@@ -38,6 +38,7 @@ describe('matching ladder: a near-identical block', () => {
     const reason = refused(file, oldStr, oldStr.replace('?? 4', '?? 5'));
     assert.match(reason, /It is most like lines 2–5 \(9\d% similar; (the next best was \d+%|no other region was 50% similar)\), but line 4, which new_str changes, differs there:/);
     assert.ok(reason.includes('4\t  const retries = raw.retries ?? 3;'), reason);
+    assert.ok(reason.includes('\n  file:    "  const retries = raw.retries ?? 3;"\n  old_str: "  const retries = raw.retries ?? 4;"\n'), reason);
   });
 
   it('refuses when the lines new_str adds are already in the region: the change looks already applied', () => {
