@@ -1,0 +1,132 @@
+import { numberLines } from '../../src/core/tools/builtin/numberedLines';
+import type { Random } from '../random';
+import type { NearMissClass } from './editAttempt';
+import { indentationOf } from './intendedEdit';
+
+/**
+ * The lines the model sends as old_str and new_str. Indentation, tabs and line-number prefixes change both, as a model
+ * copying from read_file would (a ladder must translate new_str back to the file's style); trailing whitespace,
+ * look-alike characters and a typo change old_str only, so the lines the edit keeps must come out as the file has them.
+ */
+export interface Draft {
+  oldLines: string[];
+  newLines: string[];
+  /** Indexes into `oldLines` of the lines the edit leaves as they are. */
+  contextLines: number[];
+  /** 0-based index in the file of the first line. */
+  firstLine: number;
+}
+
+type Corruption = (draft: Draft, random: Random) => Draft | undefined;
+type SingleClass = Exclude<NearMissClass, 'combined'>;
+
+const SINGLE: Readonly<Record<SingleClass, Corruption>> = {
+  'trailing whitespace': trailingWhitespace,
+  'indentation shifted': shiftIndentation,
+  'tabs ↔ spaces': swapTabsAndSpaces,
+  'typographic look-alikes': typographicLookAlike,
+  'one word off': oneWordOff,
+  // Last, so that in a combination it numbers lines that are already corrupted, like read_file output pasted back.
+  'line-number prefixes': lineNumberPrefixes,
+};
+const SINGLE_CLASSES = Object.keys(SINGLE) as SingleClass[];
+
+/** The draft as the model would send it with mistakes of `corruptionClass`, or undefined when the region offers none. */
+export function corrupt(draft: Draft, corruptionClass: NearMissClass, random: Random): Draft | undefined {
+  if (corruptionClass !== 'combined') return SINGLE[corruptionClass](draft, random);
+  const first = random.int(0, SINGLE_CLASSES.length - 2);
+  const second = random.int(first + 1, SINGLE_CLASSES.length - 1);
+  const once = SINGLE[SINGLE_CLASSES[first] as SingleClass](draft, random);
+  return once && SINGLE[SINGLE_CLASSES[second] as SingleClass](once, random);
+}
+
+function trailingWhitespace(draft: Draft, random: Random): Draft | undefined {
+  if (draft.oldLines.some((line) => /[ \t]$/.test(line)) && random.chance(0.5)) {
+    return { ...draft, oldLines: draft.oldLines.map((line) => line.trimEnd()) };
+  }
+  const filled = draft.oldLines.flatMap((line, index) => (line.trim() === '' ? [] : [index]));
+  const padded = new Set([random.pick(filled), random.pick(filled)]);
+  const padding = random.pick([' ', '  ', '\t']);
+  return { ...draft, oldLines: draft.oldLines.map((line, index) => (padded.has(index) ? line + padding : line)) };
+}
+
+function shiftIndentation(draft: Draft, random: Random): Draft {
+  const indented = [...draft.oldLines, ...draft.newLines].filter((line) => line.trim() !== '');
+  const common = Math.min(...indented.map((line) => indentationOf(line).length));
+  const shift = common > 0 && random.chance(0.5)
+    ? (line: string): string => line.slice(common)
+    : ((unit: string) => (line: string): string => unit + line)(draft.oldLines.some((line) => line.startsWith('\t')) ? '\t' : random.pick(['  ', '    ']));
+  const apply = (line: string): string => (line.trim() === '' ? line : shift(line));
+  return { ...draft, oldLines: draft.oldLines.map(apply), newLines: draft.newLines.map(apply) };
+}
+
+function swapTabsAndSpaces(draft: Draft, random: Random): Draft | undefined {
+  const all = [...draft.oldLines, ...draft.newLines];
+  let convert: (indentation: string) => string;
+  if (draft.oldLines.some((line) => line.startsWith('\t'))) {
+    const spaces = ' '.repeat(random.pick([2, 4, 8]));
+    convert = (indentation) => indentation.replace(/\t/g, spaces);
+  } else {
+    const widths = all.map((line) => indentationOf(line)).filter((indentation) => indentation !== '' && !indentation.includes('\t')).map((indentation) => indentation.length);
+    if (widths.length === 0) return undefined;
+    const unit = Math.min(...widths);
+    convert = (indentation) => '\t'.repeat(Math.floor(indentation.length / unit)) + ' '.repeat(indentation.length % unit);
+  }
+  const apply = (line: string): string => {
+    const indentation = indentationOf(line);
+    return convert(indentation) + line.slice(indentation.length);
+  };
+  return { ...draft, oldLines: draft.oldLines.map(apply), newLines: draft.newLines.map(apply) };
+}
+
+function lineNumberPrefixes(draft: Draft): Draft {
+  const numbered = (lines: readonly string[]): string[] => numberLines(lines, draft.firstLine + 1).split('\n');
+  return { ...draft, oldLines: numbered(draft.oldLines), newLines: numbered(draft.newLines) };
+}
+
+const LOOK_ALIKES: ReadonlyArray<(line: string, random: Random) => string | undefined> = [
+  (line) => (line.includes('"') ? alternate(line, '"', '\u201C', '\u201D') : undefined),
+  (line) => (line.includes("'") ? alternate(line, "'", '\u2018', '\u2019') : undefined),
+  (line) => (line.includes('-') ? line.replace(/-/g, '\u2013') : undefined),
+  (line, random) => {
+    const inner = [...line.trimEnd().matchAll(/(?<=\S) (?=\S)/g)].map((match) => match.index);
+    if (inner.length === 0) return undefined;
+    const at = random.pick(inner);
+    return `${line.slice(0, at)}\u00A0${line.slice(at + 1)}`;
+  },
+  (line, random) => {
+    const body = indentationOf(line).length;
+    if (line.length === body) return undefined;
+    const at = random.int(body + 1, line.length);
+    return `${line.slice(0, at)}\u200B${line.slice(at)}`;
+  },
+];
+
+function typographicLookAlike(draft: Draft, random: Random): Draft | undefined {
+  const options = draft.oldLines.flatMap((line, index) => LOOK_ALIKES.map((lookAlike) => ({ index, lookAlike })).filter(({ lookAlike }) => lookAlike(line, random) !== undefined));
+  if (options.length === 0) return undefined;
+  const { index, lookAlike } = random.pick(options);
+  return { ...draft, oldLines: draft.oldLines.map((line, current) => (current === index ? (lookAlike(line, random) as string) : line)) };
+}
+
+function alternate(line: string, straight: string, opening: string, closing: string): string {
+  let count = 0;
+  return line.replaceAll(straight, () => (count++ % 2 === 0 ? opening : closing));
+}
+
+/** One small typo (two letters swapped, one dropped or one doubled) in a word of a line the edit keeps. */
+function oneWordOff(draft: Draft, random: Random): Draft | undefined {
+  const words = draft.contextLines.flatMap((index) => [...(draft.oldLines[index] ?? '').matchAll(/[A-Za-z]{4,}/g)].map((match) => ({ index, at: match.index, word: match[0] })));
+  if (words.length === 0) return undefined;
+  const { index, at, word } = random.pick(words);
+  const position = random.int(1, word.length - 2);
+  const typo = random.pick([
+    word.slice(0, position) + (word[position + 1] as string) + (word[position] as string) + word.slice(position + 2),
+    word.slice(0, position) + word.slice(position + 1),
+    word.slice(0, position) + (word[position] as string) + word.slice(position),
+  ]);
+  if (typo === word) return undefined;
+  const line = draft.oldLines[index] as string;
+  const changed = line.slice(0, at) + typo + line.slice(at + word.length);
+  return { ...draft, oldLines: draft.oldLines.map((current, currentIndex) => (currentIndex === index ? changed : current)) };
+}
