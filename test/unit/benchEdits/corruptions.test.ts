@@ -31,7 +31,7 @@ describe('the mistakes the edits benchmark puts in old_str and new_str', () => {
   it('shifts the indentation of every line of both by the same amount', () => {
     for (const seed of SEEDS) {
       const result = corruptedWith('indentation shifted', seed);
-      const added = (result.oldLines[0] as string).slice(0, -DRAFT.oldLines[0]!.length);
+      const added = (result.oldLines[0] as string).slice(0, -(DRAFT.oldLines[0] as string).length);
       assert.notEqual(added, '');
       assert.deepEqual(result.oldLines, DRAFT.oldLines.map((line) => added + line));
       assert.deepEqual(result.newLines, DRAFT.newLines.map((line) => added + line));
@@ -41,7 +41,7 @@ describe('the mistakes the edits benchmark puts in old_str and new_str', () => {
   it('takes the common indentation off both, or adds to it', () => {
     const indented = { ...DRAFT, oldLines: DRAFT.oldLines.map((line) => `  ${line}`), newLines: DRAFT.newLines.map((line) => `  ${line}`) };
     const results = SEEDS.map((seed) => corrupt(indented, 'indentation shifted', createRandom(seed)));
-    assert.ok(results.some((result) => result?.oldLines[0] === DRAFT.oldLines[0] && result.newLines[2] === DRAFT.newLines[2]));
+    assert.ok(results.some((result) => result?.oldLines[0] === DRAFT.oldLines[0] && result?.newLines[2] === DRAFT.newLines[2]));
     assert.ok(results.some((result) => (result?.oldLines[0]?.length ?? 0) > (indented.oldLines[0]?.length ?? 0)));
   });
 
