@@ -24,6 +24,7 @@ export function formatEditsReport(scores: readonly AttemptScore[]): string {
     '',
     goalLine(scores),
     timingLine(scores),
+    toleranceLine(scores),
     ...wrongLines(scores),
   ].join('\n');
 }
@@ -62,6 +63,18 @@ function timingLine(scores: readonly AttemptScore[]): string {
   const exactOnly = summarize(scores.map((score) => score.exactOnly.milliseconds));
   const slowest = Math.max(...ladder.samples);
   return `Time per attempt: ladder median ${ladder.median.toFixed(3)} ms (slowest ${slowest.toFixed(1)} ms), exact-only median ${exactOnly.median.toFixed(3)} ms, over ${scores.length} attempts.`;
+}
+
+/** How often the ladder said it matched each way (its words without the line numbers), over the attempts it applied. */
+function toleranceLine(scores: readonly AttemptScore[]): string {
+  const counts = new Map<string, number>();
+  for (const { ladder } of scores) {
+    if (ladder.outcome === 'refused' || ladder.tolerance === undefined) continue;
+    const way = ladder.tolerance.replace(/ at lines? [\d–-]+.*$/, '');
+    counts.set(way, (counts.get(way) ?? 0) + 1);
+  }
+  if (counts.size === 0) return 'How the ladder matched: every edit it applied matched exactly.';
+  return `How the ladder matched, besides exactly: ${[...counts].sort((a, b) => b[1] - a[1]).map(([way, count]) => `${way} ×${count}`).join('; ')}.`;
 }
 
 /** The first wrong landings, so that each can be reproduced from its id. */
