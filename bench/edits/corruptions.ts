@@ -1,18 +1,18 @@
 import { numberLines } from '../../src/core/tools/builtin/numberedLines';
 import type { Random } from '../random';
 import type { NearMissClass } from './editAttempt';
-import { indentationOf } from './intendedEdit';
+import { indentationOf, type KeptLine } from './intendedEdit';
 
 /**
- * The lines the model sends as old_str and new_str. Indentation, tabs and line-number prefixes change both, as a model
- * copying from read_file would (a ladder must translate new_str back to the file's style); trailing whitespace,
- * look-alike characters and a typo change old_str only, so the lines the edit keeps must come out as the file has them.
+ * The lines the model sends as old_str and new_str. The model copies the region once and edits its copy, so a mistake
+ * in a line the edit keeps is in both; indentation, tabs and line-number prefixes change every line of both. A ladder
+ * must write the kept lines back as the file has them, and new_str's other lines in the file's style.
  */
 export interface Draft {
   oldLines: string[];
   newLines: string[];
-  /** Indexes into `oldLines` of the lines the edit leaves as they are. */
-  contextLines: number[];
+  /** The lines the edit leaves as they are: each one's index in `oldLines` and in `newLines`. */
+  keptLines: KeptLine[];
   /** 0-based index in the file of the first line. */
   firstLine: number;
 }
@@ -40,17 +40,28 @@ export function corrupt(draft: Draft, corruptionClass: NearMissClass, random: Ra
   return once && SINGLE[SINGLE_CLASSES[second] as SingleClass](once, random);
 }
 
-function trailingWhitespace(draft: Draft, random: Random): Draft | undefined {
-  if (draft.oldLines.some((line) => /[ \t]$/.test(line)) && random.chance(0.5)) {
-    return { ...draft, oldLines: draft.oldLines.map((line) => line.trimEnd()) };
-  }
-  const filled = draft.oldLines.flatMap((line, index) => (line.trim() === '' ? [] : [index]));
-  const padded = new Set([random.pick(filled), random.pick(filled)]);
-  const padding = random.pick([' ', '  ', '\t']);
-  return { ...draft, oldLines: draft.oldLines.map((line, index) => (padded.has(index) ? line + padding : line)) };
+/** The draft with one line of old_str changed, and its copy in new_str too when the edit keeps that line. */
+function changeLine(draft: Draft, index: number, change: (line: string) => string): Draft {
+  const kept = draft.keptLines.find((line) => line.old === index);
+  return {
+    ...draft,
+    oldLines: draft.oldLines.map((line, current) => (current === index ? change(line) : line)),
+    newLines: draft.newLines.map((line, current) => (current === kept?.new ? change(line) : line)),
+  };
 }
 
-function shiftIndentation(draft: Draft, random: Random): Draft {
+function trailingWhitespace(draft: Draft, random: Random): Draft | undefined {
+  const lines = draft.oldLines.map((_, index) => index);
+  if (draft.oldLines.some((line) => /[ \t]$/.test(line)) && random.chance(0.5)) {
+    return lines.reduce((current, index) => changeLine(current, index, (line) => line.trimEnd()), draft);
+  }
+  const filled = lines.filter((index) => (draft.oldLines[index] ?? '').trim() !== '');
+  const padding = random.pick([' ', '  ', '\t']);
+  return [...new Set([random.pick(filled), random.pick(filled)])].reduce((current, index) => changeLine(current, index, (line) => line + padding), draft);
+}
+
+function shiftIndentation(draft: Draft, random: Random): Draft | undefined {
+  if (indentationKind(draft) === 'mixed') return undefined;
   const indented = [...draft.oldLines, ...draft.newLines].filter((line) => line.trim() !== '');
   const common = Math.min(...indented.map((line) => indentationOf(line).length));
   const shift = common > 0 && random.chance(0.5)
@@ -62,14 +73,19 @@ function shiftIndentation(draft: Draft, random: Random): Draft {
 
 function swapTabsAndSpaces(draft: Draft, random: Random): Draft | undefined {
   const all = [...draft.oldLines, ...draft.newLines];
+  const kind = indentationKind(draft);
+  if (kind === 'mixed' || kind === 'none') return undefined;
   let convert: (indentation: string) => string;
-  if (draft.oldLines.some((line) => line.startsWith('\t'))) {
+  if (kind === 'tabs') {
     const spaces = ' '.repeat(random.pick([2, 4, 8]));
     convert = (indentation) => indentation.replace(/\t/g, spaces);
   } else {
     const widths = all.map((line) => indentationOf(line)).filter((indentation) => indentation !== '' && !indentation.includes('\t')).map((indentation) => indentation.length);
     if (widths.length === 0) return undefined;
-    const unit = Math.min(...widths);
+    // The block's indentation step (2 for lines at 4 and 6) as the tab size, as an editor converting the file would;
+    // an odd step (a ` */` under 4 spaces) is no tab size, so 4 is, the rest staying spaces.
+    const step = widths.reduce(greatestCommonDivisor);
+    const unit = step >= 2 ? step : 4;
     convert = (indentation) => '\t'.repeat(Math.floor(indentation.length / unit)) + ' '.repeat(indentation.length % unit);
   }
   const apply = (line: string): string => {
@@ -77,6 +93,18 @@ function swapTabsAndSpaces(draft: Draft, random: Random): Draft | undefined {
     return convert(indentation) + line.slice(indentation.length);
   };
   return { ...draft, oldLines: draft.oldLines.map(apply), newLines: draft.newLines.map(apply) };
+}
+
+/** Whether the block is indented with tabs only, spaces only, both (as some shell files are) or not at all. */
+function indentationKind(draft: Draft): 'tabs' | 'spaces' | 'mixed' | 'none' {
+  const characters = new Set([...draft.oldLines, ...draft.newLines].filter((line) => line.trim() !== '').flatMap((line) => [...indentationOf(line)]));
+  if (characters.size === 2) return 'mixed';
+  if (characters.has('\t')) return 'tabs';
+  return characters.has(' ') ? 'spaces' : 'none';
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
 }
 
 function lineNumberPrefixes(draft: Draft): Draft {
@@ -106,7 +134,8 @@ function typographicLookAlike(draft: Draft, random: Random): Draft | undefined {
   const options = draft.oldLines.flatMap((line, index) => LOOK_ALIKES.map((lookAlike) => ({ index, lookAlike })).filter(({ lookAlike }) => lookAlike(line, random) !== undefined));
   if (options.length === 0) return undefined;
   const { index, lookAlike } = random.pick(options);
-  return { ...draft, oldLines: draft.oldLines.map((line, current) => (current === index ? (lookAlike(line, random) as string) : line)) };
+  const changed = lookAlike(draft.oldLines[index] as string, random) as string;
+  return changeLine(draft, index, () => changed);
 }
 
 function alternate(line: string, straight: string, opening: string, closing: string): string {
@@ -116,7 +145,7 @@ function alternate(line: string, straight: string, opening: string, closing: str
 
 /** One small typo (two letters swapped, one dropped or one doubled) in a word of a line the edit keeps. */
 function oneWordOff(draft: Draft, random: Random): Draft | undefined {
-  const words = draft.contextLines.flatMap((index) => [...(draft.oldLines[index] ?? '').matchAll(/[A-Za-z]{4,}/g)].map((match) => ({ index, at: match.index, word: match[0] })));
+  const words = draft.keptLines.flatMap(({ old: index }) => [...(draft.oldLines[index] ?? '').matchAll(/[A-Za-z]{4,}/g)].map((match) => ({ index, at: match.index, word: match[0] })));
   if (words.length === 0) return undefined;
   const { index, at, word } = random.pick(words);
   const position = random.int(1, word.length - 2);
@@ -126,7 +155,5 @@ function oneWordOff(draft: Draft, random: Random): Draft | undefined {
     word.slice(0, position) + (word[position] as string) + word.slice(position),
   ]);
   if (typo === word) return undefined;
-  const line = draft.oldLines[index] as string;
-  const changed = line.slice(0, at) + typo + line.slice(at + word.length);
-  return { ...draft, oldLines: draft.oldLines.map((current, currentIndex) => (currentIndex === index ? changed : current)) };
+  return changeLine(draft, index, (line) => line.slice(0, at) + typo + line.slice(at + word.length));
 }

@@ -2,6 +2,11 @@ import type { Random } from '../random';
 import type { CorpusFile } from './corpusFiles';
 import type { Language } from './editAttempt';
 
+export interface KeptLine {
+  old: number;
+  new: number;
+}
+
 /** A change the model means to make to lines `firstLine…` of a file, and the file after it. */
 export interface IntendedEdit {
   /** 0-based index of the region's first line. */
@@ -9,8 +14,8 @@ export interface IntendedEdit {
   /** The region's lines as in the file, and the lines meant to replace them. */
   oldLines: string[];
   newLines: string[];
-  /** Indexes into `oldLines` of the lines the edit leaves as they are. */
-  contextLines: number[];
+  /** The lines the edit leaves as they are: each one's index in `oldLines` and in `newLines`. */
+  keptLines: KeptLine[];
   /** Offsets of the region in the file's text. */
   start: number;
   end: number;
@@ -63,13 +68,17 @@ export function pickIntendedEdit(file: CorpusFile, random: Random): IntendedEdit
   const after = lines.slice(coreFirst + coreLength, coreFirst + coreLength + contextAfter);
   const oldLines = [...before, ...core, ...after];
   const newLines = [...before, ...edited.newLines, ...after];
-  const contextLines = [...before.map((_, index) => index), ...edited.contextLines.map((index) => index + before.length), ...after.map((_, index) => before.length + core.length + index)];
+  const keptLines = [
+    ...before.map((_, index) => ({ old: index, new: index })),
+    ...edited.keptLines.map((kept) => ({ old: kept.old + before.length, new: kept.new + before.length })),
+    ...after.map((_, index) => ({ old: before.length + core.length + index, new: before.length + edited.newLines.length + index })),
+  ];
   if (!isDistinctRegion(lines, firstLine, oldLines)) return undefined;
   const start = lines.slice(0, firstLine).reduce((offset, line) => offset + line.length + file.lineEnding.length, 0);
   const end = start + oldLines.join(file.lineEnding).length;
   const expectedText = file.text.slice(0, start) + newLines.join(file.lineEnding) + file.text.slice(end);
   if (expectedText === file.text) return undefined;
-  return { firstLine, oldLines, newLines, contextLines, start, end, expectedText };
+  return { firstLine, oldLines, newLines, keptLines, start, end, expectedText };
 }
 
 /** Not blank at either edge, enough text to be told apart, and no other place in the file with the same trimmed lines. */
@@ -84,17 +93,18 @@ export function isDistinctRegion(lines: readonly string[], firstLine: number, re
   return true;
 }
 
-function editLines(core: readonly string[], kind: EditKind, language: Language, random: Random): { newLines: string[]; contextLines: number[] } | undefined {
+function editLines(core: readonly string[], kind: EditKind, language: Language, random: Random): { newLines: string[]; keptLines: KeptLine[] } | undefined {
   const all = core.map((_, index) => index);
+  const same = (index: number): KeptLine => ({ old: index, new: index });
   if (kind === 'insert a line') {
     const after = random.int(0, core.length - 1);
     const inserted = indentationOf(core[after + 1] ?? core[after] ?? '') + INSERTED_LINE[language](random.int(1, 999));
-    return { newLines: [...core.slice(0, after + 1), inserted, ...core.slice(after + 1)], contextLines: all };
+    return { newLines: [...core.slice(0, after + 1), inserted, ...core.slice(after + 1)], keptLines: all.map((index) => ({ old: index, new: index <= after ? index : index + 1 })) };
   }
   if (kind === 'delete a line') {
     const deleted = random.int(0, core.length - 1);
     if ((core[deleted] ?? '').trim() === '') return undefined;
-    return { newLines: core.filter((_, index) => index !== deleted), contextLines: all.filter((index) => index !== deleted) };
+    return { newLines: core.filter((_, index) => index !== deleted), keptLines: all.filter((index) => index !== deleted).map((index) => ({ old: index, new: index < deleted ? index : index - 1 })) };
   }
   const words = core.flatMap((line, index) => [...line.matchAll(IDENTIFIER)].map((match) => ({ index, word: match[0], at: match.index })));
   if (words.length === 0) return undefined;
@@ -103,9 +113,9 @@ function editLines(core: readonly string[], kind: EditKind, language: Language, 
   if (kind === 'change a line') {
     const line = core[chosen.index] as string;
     const changed = line.slice(0, chosen.at) + chosen.word + suffix + line.slice(chosen.at + chosen.word.length);
-    return { newLines: core.map((current, index) => (index === chosen.index ? changed : current)), contextLines: all.filter((index) => index !== chosen.index) };
+    return { newLines: core.map((current, index) => (index === chosen.index ? changed : current)), keptLines: all.filter((index) => index !== chosen.index).map(same) };
   }
   const whole = new RegExp(`\\b${chosen.word}\\b`, 'g');
   const newLines = core.map((line) => line.replace(whole, `${chosen.word}Renamed`));
-  return { newLines, contextLines: all.filter((index) => newLines[index] === core[index]) };
+  return { newLines, keptLines: all.filter((index) => newLines[index] === core[index]).map(same) };
 }
