@@ -64,29 +64,30 @@ function foreignRegion(file: CorpusFile, others: readonly CorpusFile[], random: 
 function closerToAnother(file: CorpusFile, random: Random): RefusalDraft | undefined {
   const intended = pickIntendedEdit(file, random);
   if (!intended) return undefined;
-  const words = intended.contextLines.flatMap((index) => [...(intended.oldLines[index] ?? '').matchAll(/[A-Za-z]{4,}/g)].map((match) => ({ index, at: match.index, word: match[0] })));
+  const words = intended.keptLines.flatMap(({ old: index }) => [...(intended.oldLines[index] ?? '').matchAll(/[A-Za-z]{4,}/g)].map((match) => ({ index, at: match.index, word: match[0] })));
   if (words.length === 0) return undefined;
   const { index, at, word } = random.pick(words);
   const changedLine = (intended.oldLines[index] as string).slice(0, at) + `${word}Alt` + (intended.oldLines[index] as string).slice(at + word.length);
   const other = intended.oldLines.map((line, current) => (current === index ? changedLine : line));
   const text = insertLines(file, farLine(file, intended, random), other);
   if (text === undefined) return undefined;
-  const typoLines = intended.contextLines.filter((current) => current !== index);
-  const sent = corrupt({ ...draftOf(intended), oldLines: other, contextLines: typoLines }, 'one word off', random);
+  const typoLines = intended.keptLines.filter((kept) => kept.old !== index);
+  const sent = corrupt({ ...draftOf(intended), oldLines: other, keptLines: typoLines }, 'one word off', random);
   return sent && { text, request: requestOf(sent) };
 }
 
 /** The file already holds new_str where old_str was: the model sends the same edit again, sometimes with a mistake. */
 function alreadyApplied(file: CorpusFile, random: Random): RefusalDraft | undefined {
   const intended = pickIntendedEdit(file, random);
-  if (!intended) return undefined;
+  // A line added after the region leaves the region whole: sending it again is a fair request for a second line.
+  if (!intended || countOf(intended.expectedText, intended.oldLines.join('\n'), file) > 0) return undefined;
   const draft = draftOf(intended);
   const sent = random.chance(0.5) ? corrupt(draft, random.pick<NearMissClass>(['trailing whitespace', 'indentation shifted', 'line-number prefixes', 'one word off']), random) : draft;
   return sent && { text: intended.expectedText, request: requestOf(sent) };
 }
 
 export function draftOf(intended: IntendedEdit): Draft {
-  return { oldLines: intended.oldLines, newLines: intended.newLines, contextLines: intended.contextLines, firstLine: intended.firstLine };
+  return { oldLines: intended.oldLines, newLines: intended.newLines, keptLines: intended.keptLines, firstLine: intended.firstLine };
 }
 
 export function requestOf(draft: Draft): EditRequest {
