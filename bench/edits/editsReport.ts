@@ -65,12 +65,12 @@ function timingLine(scores: readonly AttemptScore[]): string {
   return `Time per attempt: ladder median ${ladder.median.toFixed(3)} ms (slowest ${slowest.toFixed(1)} ms), exact-only median ${exactOnly.median.toFixed(3)} ms, over ${scores.length} attempts.`;
 }
 
-/** How often the ladder said it matched each way (its words without the line numbers), over the attempts it applied. */
+/** How often the ladder said it matched each way (its words without line numbers and similarity), over the attempts it applied. */
 function toleranceLine(scores: readonly AttemptScore[]): string {
   const counts = new Map<string, number>();
   for (const { ladder } of scores) {
     if (ladder.outcome === 'refused' || ladder.tolerance === undefined) continue;
-    const way = ladder.tolerance.replace(/ at lines? [\d–-]+.*$/, '');
+    const way = ladder.tolerance.replace(/ at lines? [\d–-]+.*$/, '').replace(/\d+%/, 'n%');
     counts.set(way, (counts.get(way) ?? 0) + 1);
   }
   if (counts.size === 0) return 'How the ladder matched: every edit it applied matched exactly.';

@@ -30,8 +30,9 @@ describe('the edits benchmark report', () => {
     assert.match(report, /ladder: a\.ts#ambiguous#0/);
   });
 
-  it('counts how the ladder matched, whatever the lines', () => {
-    const report = formatEditsReport([score('indentation shifted', indentation('3–4')), score('tabs ↔ spaces', indentation('10–12'))]);
-    assert.match(report, /besides exactly: after ignoring indentation ×2\./);
+  it('counts how the ladder matched, whatever the lines and the similarity', () => {
+    const fuzzy = (similarity: number): MatchResult => ({ outcome: 'correct', milliseconds: 0.2, tolerance: `matched a ${similarity}%-similar region at lines 5–7 (the next best was 60%)` });
+    const report = formatEditsReport([score('indentation shifted', indentation('3–4')), score('tabs ↔ spaces', indentation('10–12')), score('one word off', fuzzy(97)), score('combined', fuzzy(99))]);
+    assert.match(report, /besides exactly: after ignoring indentation ×2; matched a n%-similar region ×2\./);
   });
 });
