@@ -25,12 +25,12 @@ export function editedRegions(text: string, edits: readonly AppliedEdit[], occur
   }
   const single = edits.length === 1 ? edits[0] : undefined;
   if (single !== undefined) {
-    const matched = single.tolerance === undefined ? '' : ` It matched ${single.tolerance}.`;
+    const matched = single.tolerance === undefined ? '' : ` It ${single.tolerance}.`;
     const region = occurrenceCount > 1 ? 'first edited region' : 'edited region';
     return { added, removed, content: `${matched} The ${region} now reads:\n${numberedSnippet(text, single.editedStart, single.editedEnd)}` };
   }
   const shown = edits.slice(0, MAX_REGIONS_SHOWN).map((edit) => {
-    const matched = edit.tolerance === undefined ? '' : ` (matched ${edit.tolerance})`;
+    const matched = edit.tolerance === undefined ? '' : ` (${edit.tolerance})`;
     const lines = editedLines(text, edit);
     const label = lines.includes('–') ? `Lines ${lines}${matched} now read` : `Line ${lines}${matched} now reads`;
     return `\n${label}:\n${numberedSnippet(text, edit.editedStart, edit.editedEnd)}`;

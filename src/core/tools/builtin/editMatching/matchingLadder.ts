@@ -1,4 +1,5 @@
 import { describeMissingOldStr } from '../closestMatch';
+import { appliedElsewhere } from './appliedElsewhere';
 import { blockRequest } from './blockRequest';
 import type { EditLocation, EditRequest, EditTarget } from './editTypes';
 import { exactMatch } from './exactMatch';
@@ -38,7 +39,13 @@ function tolerantMatch(target: EditTarget, request: EditRequest): EditLocation {
     const input = { target, lines: textLines(target.text), block };
     for (const step of STEPS) {
       const outcome = step(input);
-      if (outcome.kind !== 'none') return outcome;
+      if (outcome.kind === 'none') continue;
+      const applied = outcome.kind === 'found' ? appliedElsewhere(target, block, outcome.edit) : undefined;
+      if (applied === undefined) return outcome;
+      return {
+        kind: 'refused',
+        reason: `old_str was not found in ${target.shownPath} as it is, and new_str is already there at ${applied}: the change looks already applied, so nothing was edited. Re-read the file with read_file before editing it again.`,
+      };
     }
   }
   return { kind: 'refused', reason: describeMissingOldStr(target.shownPath, target.text, request.oldStr, request.newStr) };
