@@ -6,7 +6,8 @@
  * and without compaction, and what a plain "hello" costs (`npm run bench -- context` runs only that),
  * and what the sandbox adds to a command (`npm run bench -- sandbox` runs only that), and splitting an edit
  * into review hunks (`npm run bench -- hunks` runs only that), and loading and activating the extension against an
- * empty extension (`npm run bench -- activation` runs only that).
+ * empty extension (`npm run bench -- activation` runs only that), and how often edit_file's matching lands an edit
+ * sent with a model's typical mistakes, exactly and with its ladder of tolerances (`npm run bench -- edits` runs only that).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -18,6 +19,7 @@ import { cancelRows } from './cancelCase';
 import type { BenchContext } from './context';
 import { contextReport } from './contextCase';
 import { editRows } from './editCase';
+import { runEditsBench } from './edits/editsBench';
 import { ensureWorkspace } from './generateWorkspace';
 import { createBenchHost } from './host';
 import { hunkRows } from './hunksCase';
@@ -46,6 +48,11 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('activation')) {
     log(formatTable(await activationRows(BENCH_DIR, { warmup: 2, runs: 15 }, log)));
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
+  if (process.argv.includes('edits')) {
+    runEditsBench(log);
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
@@ -89,6 +96,8 @@ async function main(): Promise<void> {
   log('\nDiagnostics (where the time goes):\n');
   log(formatTable([...search.diagnostics, ...list.diagnostics]));
   await contextReport(log);
+  log('');
+  runEditsBench(log);
   log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 

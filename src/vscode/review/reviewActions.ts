@@ -14,6 +14,9 @@ export function hunkKey(hunk: Hunk): string {
 
 /** What the user can do with the agent's changes: accept or reject a hunk, a file, everything; restore a checkpoint. */
 export class ReviewActions {
+  /** The decisions in flight, one after another: a Reject still saving must be recorded before an Accept All clicked right after it. */
+  private decisions: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly manager: ReviewManager) {}
 
   acceptHunk(path: string, key: string): Promise<boolean> {
@@ -120,11 +123,16 @@ export class ReviewActions {
   }
 
   /** Runs a decision on pending changes and records it (`act` returns whether it was carried out), so the chat can show how they were decided. */
-  private async decided(path: string, decision: 'accepted' | 'rejected', act: () => Promise<boolean>): Promise<boolean> {
-    const wasPending = await this.manager.hasPendingChanges(path);
-    const done = await act();
-    if (wasPending && done) await this.manager.recordDecision(path, decision);
-    return done;
+  private decided(path: string, decision: 'accepted' | 'rejected', act: () => Promise<boolean>): Promise<boolean> {
+    const run = async (): Promise<boolean> => {
+      const wasPending = await this.manager.hasPendingChanges(path);
+      const done = await act();
+      if (wasPending && done) await this.manager.recordDecision(path, decision);
+      return done;
+    };
+    const result = this.decisions.then(run, run);
+    this.decisions = result;
+    return result;
   }
 
   private async findHunk(path: string, key: string): Promise<{ hunk: Hunk; text: string } | undefined> {

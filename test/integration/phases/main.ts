@@ -8,6 +8,7 @@ import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { mcpTests } from '../suites/mcp.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
+import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
@@ -35,6 +36,7 @@ export function run(): Promise<void> {
     vscodeHostTests,
     reviewTests,
     reviewOutcomeTests,
+    multiEditReviewTests,
     checkpointTests,
     commandTests,
     sandboxTests,

@@ -1,66 +1,79 @@
+import { matchingWindows } from './editMatching/matchingWindows';
+import { comparableFileLines, comparableLine, percent, rankRegions, type ScoredRegion } from './editMatching/regionSimilarity';
+import { lineSpan } from './editMatching/textLines';
 import { numberLines } from './numberedLines';
 import { splitLines } from './textFile';
 
-/** Beyond this many line comparisons the fuzzy search is skipped (huge file and old_str). */
-const MAX_COMPARISONS = 300_000;
 const MIN_SIMILARITY = 0.5;
+/** Regions closer than this in similarity are both shown: the hint cannot tell which one old_str means. */
+const CLEAR_MARGIN = 0.1;
 const MAX_SHOWN_LINES = 30;
+const ADVICE = 'Re-read the file with read_file (it may have changed) and copy the text exactly, including whitespace and indentation.';
 
 /**
- * Why `oldStr` was not found in `fileText` and where the nearest candidate is, for the
- * model: read_file's line-number prefixes copied into old_str, a region that matches
- * except for whitespace, or the most similar region with its first differing line.
+ * Why `oldStr` was not found in `fileText` and where to look instead, for the model: read_file's line-number
+ * prefixes copied into old_str, new_str already in the file (the change looks applied), every region that matches
+ * except for whitespace, or the most similar region with its first differing line and its margin over the next.
  */
-export function describeMissingOldStr(shownPath: string, fileText: string, oldStr: string): string {
+export function describeMissingOldStr(shownPath: string, fileText: string, oldStr: string, newStr = ''): string {
   const intro = `old_str was not found in ${shownPath}.`;
-  const advice = 'Re-read the file with read_file (it may have changed) and copy the text exactly, including whitespace and indentation.';
   const fileLines = splitLines(fileText);
   const oldLines = trimBlankEdges(splitLines(oldStr));
-  if (oldLines.length === 0) return `${intro} ${advice}`;
-
+  if (oldLines.length === 0) return `${intro} ${ADVICE}`;
   if (oldLines.every((line) => /^\s*\d+\t/.test(line))) {
     return `${intro} Every line of old_str starts with a line number and a tab: those prefixes come from read_file's output and are not in the file. Remove them from old_str and try again.`;
   }
-  const candidate = findClosestRegion(fileLines, oldLines);
-  if (!candidate) return `${intro} Nothing in the file resembles it. ${advice}`;
-  const { start, score } = candidate;
-  const region = fileLines.slice(start, start + Math.min(oldLines.length, MAX_SHOWN_LINES));
-  const where = `lines ${start + 1}–${start + oldLines.length}`;
-  const shown = numberLines(region, start + 1) + (oldLines.length > MAX_SHOWN_LINES ? '\n…' : '');
-  if (score === 1) {
-    return `${intro} It matches ${where} only if whitespace is ignored: indentation or spacing differs. The file has:\n${shown}\n${advice}`;
+  const comparableFile = comparableFileLines(fileText).lines;
+  const comparableOld = oldLines.map(comparableLine);
+  const applied = alreadyApplied(comparableFile, comparableOld, newStr);
+  if (applied) return `${intro} new_str is already in the file at ${applied}: the change looks already applied. Re-read the file with read_file before editing it again.`;
+
+  const alike = matchingWindows(comparableFile, comparableOld);
+  if (alike.length > 1) {
+    return `${intro} It matches ${alike.length} places only if whitespace is ignored: ${alike.map((first) => lineSpan(first, oldLines.length)).join(', ')}. Copy the one you mean exactly, with enough surrounding lines to tell it from the others.`;
   }
-  const difference = firstDifference(fileLines, start, oldLines);
+  const ranking = rankRegions(fileText, comparableOld, MIN_SIMILARITY);
+  if (!ranking || ranking.best.score < MIN_SIMILARITY) return `${intro} Nothing in the file resembles it. ${ADVICE}`;
+  const { best, second } = ranking;
+  if (best.score === 1) {
+    return `${intro} It matches ${lineSpan(best.first, oldLines.length)} only if whitespace is ignored: indentation or spacing differs. The file has:\n${shown(fileLines, best.first, oldLines.length)}\n${ADVICE}`;
+  }
+  if (second && second.score >= MIN_SIMILARITY && best.score - second.score < CLEAR_MARGIN) {
+    return [
+      `${intro} Two regions are about equally similar, so old_str may be meant for either: ${describe(best, oldLines.length)} and ${describe(second, oldLines.length)}.`,
+      shown(fileLines, best.first, oldLines.length),
+      '…',
+      shown(fileLines, second.first, oldLines.length),
+      `Copy the one you mean exactly, with enough surrounding lines to tell it from the other. ${ADVICE}`,
+    ].join('\n');
+  }
+  const difference = firstDifference(fileLines, best.first, oldLines);
+  const nextBest = second ? `The next best, at ${lineSpan(second.first, oldLines.length)}, is ${percent(second.score)} similar.` : 'No other region comes close.';
   return [
-    `${intro} The most similar text is at ${where} (${Math.round(score * 100)}% similar):`,
-    shown,
+    `${intro} The most similar text is at ${lineSpan(best.first, oldLines.length)} (${percent(best.score)} similar):`,
+    shown(fileLines, best.first, oldLines.length),
     ...(difference ? [difference] : []),
-    advice,
+    nextBest,
+    ADVICE,
   ].join('\n');
 }
 
-function findClosestRegion(fileLines: readonly string[], oldLines: readonly string[]): { start: number; score: number } | undefined {
-  const windowCount = Math.max(1, fileLines.length - oldLines.length + 1);
-  if (fileLines.length === 0 || windowCount * oldLines.length > MAX_COMPARISONS) return undefined;
-  const normalizedFile = fileLines.map(normalizeWhitespace);
-  const normalizedOld = oldLines.map(normalizeWhitespace);
-  const fileBigrams = normalizedFile.map(bigramsOf);
-  const oldBigrams = normalizedOld.map(bigramsOf);
-  let best: { start: number; score: number } | undefined;
-  for (let start = 0; start < windowCount; start++) {
-    let total = 0;
-    for (let offset = 0; offset < normalizedOld.length; offset++) {
-      const fileIndex = start + offset;
-      if (fileIndex >= normalizedFile.length) break;
-      total += normalizedFile[fileIndex] === normalizedOld[offset]
-        ? 1
-        : dice(fileBigrams[fileIndex] as Map<string, number>, oldBigrams[offset] as Map<string, number>);
-    }
-    const score = total / normalizedOld.length;
-    if (!best || score > best.score) best = { start, score };
-    if (score === 1) break;
-  }
-  return best && best.score >= MIN_SIMILARITY ? best : undefined;
+/** Where new_str's lines already are, whitespace aside, when they hold something old_str does not. */
+function alreadyApplied(comparableFile: readonly string[], comparableOld: readonly string[], newStr: string): string | undefined {
+  const newLines = trimBlankEdges(splitLines(newStr)).map(comparableLine);
+  const oldSet = new Set(comparableOld);
+  if (!newLines.some((line) => line !== '' && !oldSet.has(line))) return undefined;
+  const places = matchingWindows(comparableFile, newLines);
+  return places.length === 0 ? undefined : places.map((first) => lineSpan(first, newLines.length)).join(', ');
+}
+
+function describe(region: ScoredRegion, length: number): string {
+  return `${lineSpan(region.first, length)} (${percent(region.score)} similar)`;
+}
+
+function shown(fileLines: readonly string[], first: number, length: number): string {
+  const region = fileLines.slice(first, first + Math.min(length, MAX_SHOWN_LINES));
+  return numberLines(region, first + 1) + (length > MAX_SHOWN_LINES ? '\n…' : '');
 }
 
 function firstDifference(fileLines: readonly string[], start: number, oldLines: readonly string[]): string | undefined {
@@ -82,30 +95,4 @@ function trimBlankEdges(lines: string[]): string[] {
   while (first < last && (lines[first] as string).trim() === '') first++;
   while (last > first && (lines[last - 1] as string).trim() === '') last--;
   return lines.slice(first, last);
-}
-
-function normalizeWhitespace(line: string): string {
-  return line.trim().replace(/\s+/g, ' ');
-}
-
-function bigramsOf(text: string): Map<string, number> {
-  const bigrams = new Map<string, number>();
-  for (let index = 0; index < text.length - 1; index++) {
-    const bigram = text.slice(index, index + 2);
-    bigrams.set(bigram, (bigrams.get(bigram) ?? 0) + 1);
-  }
-  return bigrams;
-}
-
-/** Sørensen–Dice similarity of two bigram multisets, 0 to 1. */
-function dice(a: Map<string, number>, b: Map<string, number>): number {
-  let sizeA = 0;
-  let sizeB = 0;
-  let shared = 0;
-  for (const count of a.values()) sizeA += count;
-  for (const [bigram, count] of b) {
-    sizeB += count;
-    shared += Math.min(count, a.get(bigram) ?? 0);
-  }
-  return sizeA + sizeB === 0 ? 1 : (2 * shared) / (sizeA + sizeB);
 }

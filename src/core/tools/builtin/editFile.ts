@@ -4,27 +4,39 @@ import { fileTitle } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { changeFile, type PlannedChange } from './changeFile';
-import { describeMissingOldStr } from './closestMatch';
-import { countChangedLines, lineIndexAt, numberedSnippet } from './lineChanges';
+import { applyEdits, type AppliedEdit } from './editMatching/applyEdits';
+import { occurrences, type EditRequest } from './editMatching/locateEdit';
+import { editedPlaces, editedRegions } from './editSummary';
 import { notFoundMessage } from './similarPaths';
 import { decodeFile, encodeText, withLineEnding, type TextContent } from './textFile';
+
+const MAX_EDITS = 50;
 
 const inputSchema = z.object({
   path: z.string().describe('Path of the file, relative to the workspace root.'),
   old_str: z
     .string()
-    .describe('The exact text to replace, copied from the file without read_file\'s line-number prefixes; whitespace and indentation must match. Include enough lines around the change to match exactly one place. Empty to create a new file.'),
-  new_str: z.string().describe('The text to put in its place.'),
-  replace_all: z.boolean().default(false).describe('Replace every occurrence of old_str instead of exactly one. Default false.'),
+    .optional()
+    .describe('The text to replace, copied from the file without read_file\'s line-number prefixes. Include enough lines around the change to match exactly one place. Empty to create a new file.'),
+  new_str: z.string().optional().describe('The text to put in its place.'),
+  edits: z
+    .array(z.object({ old_str: z.string().min(1), new_str: z.string() }))
+    .min(1)
+    .max(MAX_EDITS)
+    .optional()
+    .describe('Several replacements in this file, instead of old_str/new_str: each old_str is found in the file as it is now, before any edit; all apply or none.'),
+  replace_all: z.boolean().default(false).describe('Replace every occurrence of old_str instead of exactly one (old_str/new_str only).'),
 });
+
+type EditFileInput = z.infer<typeof inputSchema>;
 
 export const editFileTool = defineTool({
   name: 'edit_file',
   description: [
-    'Edit a text file by replacing old_str with new_str.',
-    'old_str must match the file exactly (whitespace, indentation and blank lines included) and, unless replace_all is true, exactly once: include a few surrounding lines to make it unique. Read the file first.',
-    'On failure nothing is changed and the error tells you why: for no match, it shows the most similar part of the file; for several matches, their line numbers.',
-    'With an empty old_str on a file that does not exist, creates it with new_str (parent folders too). To replace a whole file, use write_file.',
+    'Edit a text file by replacing old_str with new_str, or make several changes to one file in one call with edits: [{old_str, new_str}, …] (each located in the file as it is before the call; all apply or none; regions must not overlap). Read the file first.',
+    'old_str should match the file exactly and name exactly one place: include a few surrounding lines. If it does not match exactly, the edit still applies when exactly one place matches after forgiving line endings, trailing whitespace, a shifted or tab/space indentation (new_str is re-indented the same way), read_file\'s line-number prefixes, curly quotes or odd spaces and dashes, or, last, a very similar block; the result says how it matched.',
+    'On failure nothing is changed and the error says why: the most similar places with their line numbers, every place that matched when there were several, or that the change looks already applied.',
+    'With an empty old_str on a file that does not exist, creates it with new_str (parent folders too). To replace a whole file, use write_file. Set replace_all: true to replace every exact occurrence.',
     'Line endings (CRLF) and a UTF-8 byte order mark are kept as they are in the file; write new_str with plain \\n line breaks.',
   ].join('\n'),
   inputSchema,
@@ -33,73 +45,56 @@ export const editFileTool = defineTool({
   subjectArgument: 'path',
   title: (input) => fileTitle('Editing', input),
   async execute(input, context) {
+    const requests = editRequests(input);
     const file = await context.workspace.resolve(input.path, { forWriting: true, outsideAccess: { access: 'write', toolName: 'edit_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
-    if (input.old_str === input.new_str) throw new ToolError('old_str and new_str are the same, so the edit would change nothing.');
     return changeFile(context, file, shown, 'edit_file', async (current) => {
-      if (current === undefined) return planCreation(file, shown, input.old_str, input.new_str, context);
+      const single = requests.length === 1 ? (requests[0] as EditRequest) : undefined;
+      if (current === undefined) return planCreation(file, shown, single, context);
       const content = editableText(current, shown);
-      if (input.old_str === '') {
+      if (single?.oldStr === '') {
         if (content.text !== '') {
           throw new ToolError(`old_str is empty, but ${shown} already exists and is not empty. Give the exact text to replace, or use write_file to replace the whole file.`);
         }
-        return planEdit(shown, content, { text: input.new_str, start: 0, end: input.new_str.length, count: 1, before: '', after: input.new_str });
+        return planEdit(shown, content, single.newStr, [{ start: 0, end: 0, newText: single.newStr, before: '', editedStart: 0, editedEnd: single.newStr.length }]);
       }
-      const { oldText, newText, positions } = locateOldStr(content, input.old_str, input.new_str);
-      if (positions.length === 0) throw new ToolError(describeMissingOldStr(shown, content.text, input.old_str));
-      if (positions.length > 1 && !input.replace_all) {
-        const lines = positions.map((position) => lineIndexAt(content.text, position) + 1);
-        throw new ToolError(
-          `old_str matches ${positions.length} places in ${shown} (lines ${lines.join(', ')}). Include more surrounding lines in old_str so that it matches exactly one, or set replace_all: true to replace every one.`,
-        );
-      }
-      const first = positions[0] as number;
-      const edited = input.replace_all
-        ? content.text.split(oldText).join(newText)
-        : content.text.slice(0, first) + newText + content.text.slice(first + oldText.length);
-      return planEdit(shown, content, {
-        text: edited,
-        start: first,
-        end: first + newText.length,
-        count: input.replace_all ? positions.length : 1,
-        before: oldText,
-        after: newText,
-      });
+      if (single !== undefined && input.replace_all) return planReplaceAll(shown, content, single);
+      const { text, edits } = applyEdits({ text: content.text, lineEnding: content.lineEnding, shownPath: shown }, requests);
+      return planEdit(shown, content, text, edits);
     });
   },
 });
 
-interface Edit {
-  /** The whole new text (without BOM). */
-  text: string;
-  /** Where the first replacement is in `text`. */
-  start: number;
-  end: number;
-  count: number;
-  before: string;
-  after: string;
-}
-
-/**
- * Finds old_str with the file's line ending first (the model writes `\n`), then as given
- * (a file that mixes line endings); new_str gets the line ending of the form that matched.
- */
-function locateOldStr(content: TextContent, oldStr: string, newStr: string): { oldText: string; newText: string; positions: number[] } {
-  const forms = [
-    { oldText: withLineEnding(oldStr, content.lineEnding), newText: withLineEnding(newStr, content.lineEnding) },
-    { oldText: oldStr, newText: newStr },
-  ];
-  for (const form of forms) {
-    const positions = occurrences(content.text, form.oldText);
-    if (positions.length > 0) return { ...form, positions };
+/** The replacements asked for, either form; contradictory or empty input is refused before the file is read. */
+function editRequests(input: EditFileInput): EditRequest[] {
+  const hasSingle = input.old_str !== undefined || input.new_str !== undefined;
+  if (input.edits !== undefined) {
+    if (hasSingle) throw new ToolError('Give either old_str/new_str or edits, not both.');
+    if (input.replace_all) throw new ToolError('replace_all works with old_str/new_str only; for several different changes use edits.');
+    const requests = input.edits.map((edit) => ({ oldStr: edit.old_str, newStr: edit.new_str }));
+    const unchanged = requests.findIndex((request) => request.oldStr === request.newStr);
+    if (unchanged !== -1) throw new ToolError(`Edit ${unchanged + 1}: old_str and new_str are the same, so it would change nothing.`);
+    return requests;
   }
-  return { ...forms[0] as (typeof forms)[number], positions: [] };
+  if (input.old_str === undefined || input.new_str === undefined) throw new ToolError('Give old_str and new_str (or edits: [{old_str, new_str}, …]).');
+  if (input.old_str === input.new_str) throw new ToolError('old_str and new_str are the same, so the edit would change nothing.');
+  return [{ oldStr: input.old_str, newStr: input.new_str }];
 }
 
-function occurrences(text: string, search: string): number[] {
-  const positions: number[] = [];
-  for (let index = text.indexOf(search); index !== -1; index = text.indexOf(search, index + search.length)) positions.push(index);
-  return positions;
+function planReplaceAll(shown: string, content: TextContent, request: EditRequest): PlannedChange {
+  const forms = [
+    { oldText: withLineEnding(request.oldStr, content.lineEnding), newText: withLineEnding(request.newStr, content.lineEnding) },
+    { oldText: request.oldStr, newText: request.newStr },
+  ];
+  const form = forms.find((candidate) => occurrences(content.text, candidate.oldText).length > 0);
+  if (form === undefined) {
+    throw new ToolError(`old_str was not found in ${shown}. replace_all replaces exact occurrences only: re-read the file with read_file and copy the text exactly.`);
+  }
+  const positions = occurrences(content.text, form.oldText);
+  const first = positions[0] as number;
+  const text = content.text.split(form.oldText).join(form.newText);
+  const edit: AppliedEdit = { start: first, end: first + form.oldText.length, newText: form.newText, before: form.oldText, editedStart: first, editedEnd: first + form.newText.length };
+  return planEdit(shown, content, text, [edit], positions.length);
 }
 
 function editableText(bytes: Uint8Array, shown: string): TextContent {
@@ -111,8 +106,9 @@ function editableText(bytes: Uint8Array, shown: string): TextContent {
   return decoded;
 }
 
-async function planCreation(file: ResolvedPath, shown: string, oldStr: string, newStr: string, context: ToolContext): Promise<PlannedChange> {
-  if (oldStr !== '') throw new ToolError(`${await notFoundMessage(file, context)} To create a new file, call edit_file with an empty old_str, or use write_file.`);
+async function planCreation(file: ResolvedPath, shown: string, single: EditRequest | undefined, context: ToolContext): Promise<PlannedChange> {
+  if (single?.oldStr !== '') throw new ToolError(`${await notFoundMessage(file, context)} To create a new file, call edit_file with an empty old_str, or use write_file.`);
+  const newStr = single.newStr;
   const lineCount = newStr === '' ? 0 : newStr.split('\n').length - (newStr.endsWith('\n') ? 1 : 0);
   return {
     after: new TextEncoder().encode(newStr),
@@ -120,23 +116,15 @@ async function planCreation(file: ResolvedPath, shown: string, oldStr: string, n
   };
 }
 
-function planEdit(shown: string, content: TextContent, edit: Edit): PlannedChange {
-  const perEdit = countChangedLines(edit.before, edit.after);
-  const occurrencesText = edit.count === 1 ? '1 occurrence' : `${edit.count} occurrences`;
-  const snippet = numberedSnippet(edit.text, edit.start, edit.end);
+/** `occurrenceCount`: how many places replace_all replaced, each like `edits[0]`. */
+function planEdit(shown: string, content: TextContent, text: string, edits: readonly AppliedEdit[], occurrenceCount = 1): PlannedChange {
+  const { added, removed, content: regions } = editedRegions(text, edits, occurrenceCount);
+  const what = edits.length > 1 ? `applied ${edits.length} edits` : `replaced ${occurrenceCount === 1 ? '1 occurrence' : `${occurrenceCount} occurrences`}`;
   return {
-    after: encodeText(edit.text, content),
+    after: encodeText(text, content),
     output: {
-      content: `Edited ${shown}: replaced ${occurrencesText}. The ${edit.count > 1 ? 'first edited' : 'edited'} region now reads:\n${snippet}`,
-      summary: `Edited ${shown}${editedPlaces(edit)} +${perEdit.added * edit.count} −${perEdit.removed * edit.count}`,
+      content: `Edited ${shown}: ${what}.${regions}`,
+      summary: `Edited ${shown}${editedPlaces(text, edits, occurrenceCount)} +${added} −${removed}`,
     },
   };
-}
-
-/** Where the edit is, so that two edits of one file can be told apart: `:3–5` (lines 3 to 5), `:3`, or ` (2 places)`. */
-function editedPlaces(edit: Edit): string {
-  if (edit.count > 1) return ` (${edit.count} places)`;
-  const first = lineIndexAt(edit.text, edit.start) + 1;
-  const last = lineIndexAt(edit.text, Math.max(edit.start, edit.end - 1)) + 1;
-  return first === last ? `:${first}` : `:${first}–${last}`;
 }

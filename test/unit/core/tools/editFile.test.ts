@@ -59,25 +59,26 @@ describe('edit_file', () => {
     assert.ok(result.text.endsWith(`The edited region now reads:\n${region}`), result.text);
   });
 
-  it('with no match, leaves the file byte-identical and shows the closest region', async () => {
+  it('with no match, leaves the file byte-identical and shows the closest region and where it differs', async () => {
     const text = await assertFailsUnchanged('fizzbuzz.js', {
       old_str: '    else if (i % 3 === 0) console.log("Fiz");\n    else console.log(i);',
       new_str: 'x',
     });
-    assert.match(text, /old_str was not found in fizzbuzz\.js\. The most similar text is at lines 4–5 \(\d+% similar\):/);
+    assert.match(text, /^old_str was not found in fizzbuzz\.js\. It is most like lines 4–5 \(\d+% similar; no other region was 50% similar\), but line 4, which new_str changes, differs there:/);
     assert.ok(text.includes('\n4\t    else if (i % 3 === 0) console.log("Fizz");\n5\t    else console.log(i);\n'), text);
-    assert.match(text, /First difference, line 4:/);
-    assert.match(text, /Re-read the file with read_file/);
+    assert.ok(text.includes('  old_str: "    else if (i % 3 === 0) console.log(\\"Fiz\\");"'), text);
   });
 
-  it('says when only whitespace differs', async () => {
+  it('refuses when only indentation differs, unevenly, so new_str cannot be re-indented', async () => {
     const text = await assertFailsUnchanged('fizzbuzz.js', { old_str: 'else console.log(i);\n}', new_str: 'x' });
-    assert.match(text, /matches lines 5–6 only if whitespace is ignored/);
+    assert.match(text, /^old_str matches lines 5–6 of fizzbuzz\.js only after ignoring indentation, and its indentation differs from the file's unevenly/);
   });
 
-  it('recognises line-number prefixes copied from read_file', async () => {
-    const text = await assertFailsUnchanged('fizzbuzz.js', { old_str: '8\tfizzbuzz(100);', new_str: 'x' });
-    assert.match(text, /line number and a tab/);
+  it('applies an edit whose old_str and new_str carry read_file\'s line-number prefixes, and says so', async () => {
+    const result = await temp.callTool('edit_file', { path: 'fizzbuzz.js', old_str: '8\tfizzbuzz(100);', new_str: '8\tfizzbuzz(15);' });
+    assert.equal(result.isError, false, result.text);
+    assert.equal(await temp.readText('fizzbuzz.js'), FIZZBUZZ.replace('fizzbuzz(100);', 'fizzbuzz(15);'));
+    assert.match(result.text, /^Edited fizzbuzz\.js: replaced 1 occurrence\. It matched after removing read_file's line-number prefixes at line 8\./);
   });
 
   it('with several matches, leaves the file byte-identical and gives their lines', async () => {

@@ -1,0 +1,52 @@
+import { describeMissingOldStr } from '../closestMatch';
+import { appliedElsewhere } from './appliedElsewhere';
+import { blockRequest } from './blockRequest';
+import type { EditLocation, EditRequest, EditTarget } from './editTypes';
+import { exactMatch } from './exactMatch';
+import { fuzzyStep } from './fuzzyStep';
+import { indentationStep } from './indentationStep';
+import type { LadderStep } from './ladderStep';
+import { withoutLineNumbers } from './lineNumberPrefixes';
+import { lookAlikeStep } from './lookAlikeStep';
+import { lineSpan, textLines } from './textLines';
+import { trailingWhitespaceStep } from './trailingWhitespaceStep';
+
+/** The tolerances in the order they are tried; read_file's line-number prefixes are removed before any of them. */
+const STEPS: readonly LadderStep[] = [trailingWhitespaceStep, indentationStep, lookAlikeStep, fuzzyStep];
+
+const PREFIXES_REMOVED = "removing read_file's line-number prefixes";
+
+/** For old_str that is not in the file as it is: each tolerance in turn, the first that finds one region wins. */
+export function matchingLadder(target: EditTarget, request: EditRequest): EditLocation {
+  const withoutNumbers = withoutLineNumbers(request);
+  if (!withoutNumbers) return tolerantMatch(target, request);
+  const exact = exactMatch(target, withoutNumbers);
+  if (exact?.kind === 'found') {
+    const first = target.text.slice(0, exact.edit.start).split('\n').length - 1;
+    const count = target.text.slice(exact.edit.start, exact.edit.end).replace(/\r?\n$/, '').split('\n').length;
+    return { kind: 'found', edit: { ...exact.edit, tolerance: `matched after ${PREFIXES_REMOVED} at ${lineSpan(first, count)}` } };
+  }
+  const location = exact ?? tolerantMatch(target, withoutNumbers);
+  if (location.kind === 'refused') {
+    return { kind: 'refused', reason: `${location.reason}\n(This is after ${PREFIXES_REMOVED} from old_str; leave them out of old_str and new_str.)` };
+  }
+  return { kind: 'found', edit: { ...location.edit, tolerance: `${location.edit.tolerance ?? 'matched'}, after ${PREFIXES_REMOVED}` } };
+}
+
+function tolerantMatch(target: EditTarget, request: EditRequest): EditLocation {
+  const block = blockRequest(request);
+  if (block.oldLines.some((line) => line.trim() !== '')) {
+    const input = { target, lines: textLines(target.text), block };
+    for (const step of STEPS) {
+      const outcome = step(input);
+      if (outcome.kind === 'none') continue;
+      const applied = outcome.kind === 'found' ? appliedElsewhere(target, block, outcome.edit) : undefined;
+      if (applied === undefined) return outcome;
+      return {
+        kind: 'refused',
+        reason: `old_str was not found in ${target.shownPath} as it is, and new_str is already there at ${applied}: the change looks already applied, so nothing was edited. Re-read the file with read_file before editing it again.`,
+      };
+    }
+  }
+  return { kind: 'refused', reason: describeMissingOldStr(target.shownPath, target.text, request.oldStr, request.newStr) };
+}

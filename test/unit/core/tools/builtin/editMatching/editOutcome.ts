@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { locateEdit } from '../../../../../../src/core/tools/builtin/editMatching/locateEdit';
+import { dominantLineEnding } from '../../../../../../src/core/tools/builtin/textFile';
+
+/** Runs locateEdit on `text` as the edit tool would and returns the edited text and what the model is told. */
+export function applied(text: string, oldStr: string, newStr: string, ladder = true): { text: string; tolerance: string | undefined } {
+  const location = locateEdit({ text, lineEnding: dominantLineEnding(text), shownPath: 'file.ts' }, { oldStr, newStr }, { ladder });
+  assert.equal(location.kind, 'found', location.kind === 'refused' ? location.reason : '');
+  if (location.kind !== 'found') throw new Error('unreachable');
+  const { start, end, newText, tolerance } = location.edit;
+  return { text: text.slice(0, start) + newText + text.slice(end), tolerance };
+}
+
+/** Runs locateEdit on `text` and returns why it refused (the caller then writes nothing). */
+export function refused(text: string, oldStr: string, newStr: string, ladder = true): string {
+  const location = locateEdit({ text, lineEnding: dominantLineEnding(text), shownPath: 'file.ts' }, { oldStr, newStr }, { ladder });
+  assert.equal(location.kind, 'refused', location.kind === 'found' ? `applied: ${JSON.stringify(location.edit)}` : '');
+  return location.kind === 'refused' ? location.reason : '';
+}
+
+export function lines(...content: string[]): string {
+  return content.map((line) => `${line}\n`).join('');
+}
