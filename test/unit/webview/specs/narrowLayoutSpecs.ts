@@ -56,4 +56,21 @@ export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
     assert.match((await page.locator('#model-button').getAttribute('aria-label')) ?? '', /Anthropic · claude-sonnet-4-6/);
     assert.deepEqual(view.errors, []);
   });
+
+  it('keeps the lines and counts of several edits in one call whole in a 300 px side bar, giving up the file name’s end first', async () => {
+    const view = await harness().open({ width: 300, height: 300 });
+    const { page } = view;
+    await setEditorFont(page);
+    const longPath = 'src/components/multi-edit-settings.txt';
+    const title = `Edited ${longPath}:2, 9, 15–16 +4 −4`;
+    await view.deliver(
+      { type: 'model', model: { provider: 'Anthropic', model: 'claude-sonnet-4-6' } },
+      conversation([user('u1', 'Three changes'), tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'done', title, changedFile: { uri: `file:///work/${longPath}`, path: longPath } })]),
+    );
+    const [tail] = await visibility(page, '.tool-title-tail');
+    assert.ok(tail !== undefined && tail.text === ':2, 9, 15–16 +4 −4' && tail.inside && tail.shown >= tail.needed, `the lines and counts show whole: ${JSON.stringify(tail)}`);
+    const [name] = await visibility(page, '.tool-title-name');
+    assert.ok(name !== undefined && name.inside && name.shown > 0, `the name stays on the card: ${JSON.stringify(name)}`);
+    assert.deepEqual(view.errors, []);
+  });
 }
