@@ -4,6 +4,7 @@ import { fileTitle } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { changeFile, type PlannedChange } from './changeFile';
+import { describeMissingOldStr } from './closestMatch';
 import { applyEdits, type AppliedEdit } from './editMatching/applyEdits';
 import { occurrences, type EditRequest } from './editMatching/locateEdit';
 import { editedPlaces, editedRegions } from './editSummary';
@@ -88,7 +89,7 @@ function planReplaceAll(shown: string, content: TextContent, request: EditReques
   ];
   const form = forms.find((candidate) => occurrences(content.text, candidate.oldText).length > 0);
   if (form === undefined) {
-    throw new ToolError(`old_str was not found in ${shown}. replace_all replaces exact occurrences only: re-read the file with read_file and copy the text exactly.`);
+    throw new ToolError(`${describeMissingOldStr(shown, content.text, request.oldStr, request.newStr)}\n(replace_all replaces exact occurrences only.)`);
   }
   const positions = occurrences(content.text, form.oldText);
   const first = positions[0] as number;

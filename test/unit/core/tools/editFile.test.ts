@@ -86,6 +86,12 @@ describe('edit_file', () => {
     assert.equal(text, 'old_str matches 2 places in twice.txt (lines 1, 3). Include more surrounding lines in old_str so that it matches exactly one, or set replace_all: true to replace every one.');
   });
 
+  it('with replace_all and no exact match, shows the closest region and changes nothing', async () => {
+    const text = await assertFailsUnchanged('twice.txt', { old_str: 'x = 11', new_str: 'x = 3', replace_all: true });
+    assert.match(text, /^old_str was not found in twice\.txt\./);
+    assert.match(text, /\(replace_all replaces exact occurrences only\.\)$/);
+  });
+
   it('replaces every match with replace_all', async () => {
     const result = await temp.callTool('edit_file', { path: 'twice.txt', old_str: 'x = 1', new_str: 'x = 3', replace_all: true });
     assert.equal(await temp.readText('twice.txt'), 'x = 3\ny = 2\nx = 3\n');
