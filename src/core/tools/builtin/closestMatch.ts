@@ -1,6 +1,6 @@
 import { matchingWindows } from './editMatching/matchingWindows';
 import { comparableFileLines, comparableLine, percent, rankRegions, type ScoredRegion } from './editMatching/regionSimilarity';
-import { lineSpan } from './editMatching/textLines';
+import { lineSpan, lineSpans, trimBlankEdges } from './editMatching/textLines';
 import { numberLines } from './numberedLines';
 import { splitLines } from './textFile';
 
@@ -30,7 +30,7 @@ export function describeMissingOldStr(shownPath: string, fileText: string, oldSt
 
   const alike = matchingWindows(comparableFile, comparableOld);
   if (alike.length > 1) {
-    return `${intro} It matches ${alike.length} places only if whitespace is ignored: ${alike.map((first) => lineSpan(first, oldLines.length)).join(', ')}. Copy the one you mean exactly, with enough surrounding lines to tell it from the others.`;
+    return `${intro} It matches ${alike.length} places only if whitespace is ignored: ${lineSpans(alike, oldLines.length)}. Copy the one you mean exactly, with enough surrounding lines to tell it from the others.`;
   }
   const ranking = rankRegions(fileText, comparableOld, MIN_SIMILARITY);
   if (!ranking || ranking.best.score < MIN_SIMILARITY) return `${intro} Nothing in the file resembles it. ${ADVICE}`;
@@ -64,7 +64,7 @@ function alreadyApplied(comparableFile: readonly string[], comparableOld: readon
   const oldSet = new Set(comparableOld);
   if (!newLines.some((line) => line !== '' && !oldSet.has(line))) return undefined;
   const places = matchingWindows(comparableFile, newLines);
-  return places.length === 0 ? undefined : places.map((first) => lineSpan(first, newLines.length)).join(', ');
+  return places.length === 0 ? undefined : lineSpans(places, newLines.length);
 }
 
 function describe(region: ScoredRegion, length: number): string {
@@ -87,12 +87,4 @@ function firstDifference(fileLines: readonly string[], start: number, oldLines: 
       : `First difference, line ${lineNumber}:\n  file:    ${JSON.stringify(fileLine)}\n  old_str: ${JSON.stringify(oldLine)}`;
   }
   return undefined;
-}
-
-function trimBlankEdges(lines: string[]): string[] {
-  let first = 0;
-  let last = lines.length;
-  while (first < last && (lines[first] as string).trim() === '') first++;
-  while (last > first && (lines[last - 1] as string).trim() === '') last--;
-  return lines.slice(first, last);
 }

@@ -6,10 +6,11 @@ import type { ResolvedPath } from '../../workspace/workspace';
 import { changeFile, type PlannedChange } from './changeFile';
 import { describeMissingOldStr } from './closestMatch';
 import { applyEdits, type AppliedEdit } from './editMatching/applyEdits';
-import { occurrences, type EditRequest } from './editMatching/locateEdit';
+import { exactForms, occurrences } from './editMatching/exactMatch';
+import type { EditRequest } from './editMatching/locateEdit';
 import { editedPlaces, editedRegions } from './editSummary';
 import { notFoundMessage } from './similarPaths';
-import { decodeFile, encodeText, withLineEnding, type TextContent } from './textFile';
+import { decodeFile, encodeText, type TextContent } from './textFile';
 
 const MAX_EDITS = 50;
 
@@ -83,11 +84,7 @@ function editRequests(input: EditFileInput): EditRequest[] {
 }
 
 function planReplaceAll(shown: string, content: TextContent, request: EditRequest): PlannedChange {
-  const forms = [
-    { oldText: withLineEnding(request.oldStr, content.lineEnding), newText: withLineEnding(request.newStr, content.lineEnding) },
-    { oldText: request.oldStr, newText: request.newStr },
-  ];
-  const form = forms.find((candidate) => occurrences(content.text, candidate.oldText).length > 0);
+  const form = exactForms(request, content.lineEnding).find((candidate) => occurrences(content.text, candidate.oldText).length > 0);
   if (form === undefined) {
     throw new ToolError(`${describeMissingOldStr(shown, content.text, request.oldStr, request.newStr)}\n(replace_all replaces exact occurrences only.)`);
   }

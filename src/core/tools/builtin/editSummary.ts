@@ -1,5 +1,5 @@
 import type { AppliedEdit } from './editMatching/applyEdits';
-import { countChangedLines, lineIndexAt, numberedSnippet } from './lineChanges';
+import { countChangedLines, numberedSnippet, regionLineIndexes } from './lineChanges';
 
 const MAX_PLACES_NAMED = 3;
 const MAX_REGIONS_SHOWN = 5;
@@ -41,7 +41,6 @@ export function editedRegions(text: string, edits: readonly AppliedEdit[], occur
 
 /** `3–5` or `3`: the lines an edit's new text occupies in the edited text. */
 function editedLines(text: string, edit: AppliedEdit): string {
-  const first = lineIndexAt(text, edit.editedStart) + 1;
-  const last = lineIndexAt(text, Math.max(edit.editedStart, edit.editedEnd - 1)) + 1;
-  return first === last ? `${first}` : `${first}–${last}`;
+  const { first, last } = regionLineIndexes(text, edit.editedStart, edit.editedEnd);
+  return first === last ? `${first + 1}` : `${first + 1}–${last + 1}`;
 }

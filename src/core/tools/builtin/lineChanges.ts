@@ -28,12 +28,17 @@ export function countChangedLines(before: string, after: string): { added: numbe
 /** The lines from `start` to `end` (character offsets) of `text`, with a few lines around, numbered. */
 export function numberedSnippet(text: string, start: number, end: number): string {
   const lines = splitLines(text);
-  const firstLine = lineIndexAt(text, start);
-  const lastLine = Math.max(firstLine, lineIndexAt(text, Math.max(start, end - 1)));
+  const { first: firstLine, last: lastLine } = regionLineIndexes(text, start, end);
   const from = Math.max(0, firstLine - SNIPPET_CONTEXT_LINES);
   const to = Math.min(lines.length, lastLine + SNIPPET_CONTEXT_LINES + 1, from + SNIPPET_MAX_LINES);
   const snippet = numberLines(lines.slice(from, to), from + 1);
   return to < lastLine + 1 ? `${snippet}\n…` : snippet;
+}
+
+/** The 0-based first and last line of the characters from `start` to `end`; a region's final line break belongs to its last line. */
+export function regionLineIndexes(text: string, start: number, end: number): { first: number; last: number } {
+  const first = lineIndexAt(text, start);
+  return { first, last: Math.max(first, lineIndexAt(text, Math.max(start, end - 1))) };
 }
 
 /** 0-based index of the line holding character `offset`. */

@@ -1,9 +1,9 @@
 import type { BlockRequest } from './blockRequest';
 import type { EditTarget, LocatedEdit } from './editTypes';
-import { lineIndexAt } from '../lineChanges';
+import { regionLineIndexes } from '../lineChanges';
 import { matchingWindows } from './matchingWindows';
 import { comparableFileLines, comparableLine } from './regionSimilarity';
-import { lineSpan } from './textLines';
+import { lineSpans, trimBlankEdges } from './textLines';
 
 /** Fewer lines than this of new_str can be in a file by chance (a lone `}`), so they say nothing about the change. */
 const MIN_TELLING_LINES = 2;
@@ -14,21 +14,12 @@ const MIN_TELLING_LINES = 2;
  * there, and applying it to the found region would make the change twice.
  */
 export function appliedElsewhere(target: EditTarget, block: BlockRequest, found: LocatedEdit): string | undefined {
-  const newLines = trimBlank(block.newLines.map(comparableLine));
-  const oldLines = trimBlank(block.oldLines.map(comparableLine));
+  const newLines = trimBlankEdges(block.newLines.map(comparableLine));
+  const oldLines = trimBlankEdges(block.oldLines.map(comparableLine));
   if (newLines.filter((line) => line !== '').length < MIN_TELLING_LINES) return undefined;
   if (newLines.length === oldLines.length && newLines.every((line, index) => line === oldLines[index])) return undefined;
-  const foundFirst = lineIndexAt(target.text, found.start);
-  const foundLast = lineIndexAt(target.text, Math.max(found.start, found.end - 1));
-  const outside = (first: number): boolean => first + newLines.length - 1 < foundFirst || first > foundLast;
+  const region = regionLineIndexes(target.text, found.start, found.end);
+  const outside = (first: number): boolean => first + newLines.length - 1 < region.first || first > region.last;
   const places = matchingWindows(comparableFileLines(target.text).lines, newLines).filter(outside);
-  return places.length === 0 ? undefined : places.map((first) => lineSpan(first, newLines.length)).join(', ');
-}
-
-function trimBlank(lines: string[]): string[] {
-  let first = 0;
-  let last = lines.length;
-  while (first < last && lines[first] === '') first++;
-  while (last > first && lines[last - 1] === '') last--;
-  return lines.slice(first, last);
+  return places.length === 0 ? undefined : lineSpans(places, newLines.length);
 }

@@ -1,5 +1,6 @@
 import { ToolError } from '../../toolError';
-import { lineIndexAt } from '../lineChanges';
+import { regionLineIndexes } from '../lineChanges';
+import { lineSpan } from './textLines';
 import { locateEdit, type EditRequest, type EditTarget, type LocatedEdit, type MatchOptions } from './locateEdit';
 
 /** One located replacement, placed in the edited text. */
@@ -46,7 +47,6 @@ export function applyEdits(target: EditTarget, requests: readonly EditRequest[],
 
 /** `lines 3–5` or `line 3`, 1-based, of a region of `text`. */
 export function lineRange(text: string, region: { start: number; end: number }): string {
-  const first = lineIndexAt(text, region.start) + 1;
-  const last = lineIndexAt(text, Math.max(region.start, region.end - 1)) + 1;
-  return first === last ? `line ${first}` : `lines ${first}–${last}`;
+  const { first, last } = regionLineIndexes(text, region.start, region.end);
+  return lineSpan(first, last - first + 1);
 }

@@ -1,5 +1,5 @@
 import { lineIndexAt } from '../lineChanges';
-import { withLineEnding } from '../textFile';
+import { withLineEnding, type LineEnding } from '../textFile';
 import type { EditLocation, EditRequest, EditTarget } from './editTypes';
 
 /**
@@ -7,11 +7,7 @@ import type { EditLocation, EditRequest, EditTarget } from './editTypes';
  * mixes line endings); new_str gets the line ending of the form that matched. Undefined when it is not there.
  */
 export function exactMatch(target: EditTarget, request: EditRequest): EditLocation | undefined {
-  const forms = [
-    { oldText: withLineEnding(request.oldStr, target.lineEnding), newText: withLineEnding(request.newStr, target.lineEnding) },
-    { oldText: request.oldStr, newText: request.newStr },
-  ];
-  for (const form of forms) {
+  for (const form of exactForms(request, target.lineEnding)) {
     const positions = occurrences(target.text, form.oldText);
     if (positions.length === 1) {
       const start = positions[0] as number;
@@ -26,6 +22,14 @@ export function exactMatch(target: EditTarget, request: EditRequest): EditLocati
     }
   }
   return undefined;
+}
+
+/** old_str and new_str with the file's line ending, then as given: the forms an exact match looks for, in order. */
+export function exactForms(request: EditRequest, lineEnding: LineEnding): { oldText: string; newText: string }[] {
+  return [
+    { oldText: withLineEnding(request.oldStr, lineEnding), newText: withLineEnding(request.newStr, lineEnding) },
+    { oldText: request.oldStr, newText: request.newStr },
+  ];
 }
 
 /** Start offsets of every non-overlapping occurrence of `search` in `text`. */

@@ -1,4 +1,5 @@
 import { describeMissingOldStr } from '../closestMatch';
+import { regionLineIndexes } from '../lineChanges';
 import { appliedElsewhere } from './appliedElsewhere';
 import { blockRequest } from './blockRequest';
 import type { EditLocation, EditRequest, EditTarget } from './editTypes';
@@ -22,9 +23,8 @@ export function matchingLadder(target: EditTarget, request: EditRequest): EditLo
   if (!withoutNumbers) return tolerantMatch(target, request);
   const exact = exactMatch(target, withoutNumbers);
   if (exact?.kind === 'found') {
-    const first = target.text.slice(0, exact.edit.start).split('\n').length - 1;
-    const count = target.text.slice(exact.edit.start, exact.edit.end).replace(/\r?\n$/, '').split('\n').length;
-    return { kind: 'found', edit: { ...exact.edit, tolerance: `matched after ${PREFIXES_REMOVED} at ${lineSpan(first, count)}` } };
+    const { first, last } = regionLineIndexes(target.text, exact.edit.start, exact.edit.end);
+    return { kind: 'found', edit: { ...exact.edit, tolerance: `matched after ${PREFIXES_REMOVED} at ${lineSpan(first, last - first + 1)}` } };
   }
   const location = exact ?? tolerantMatch(target, withoutNumbers);
   if (location.kind === 'refused') {

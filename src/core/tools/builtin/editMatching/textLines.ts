@@ -31,3 +31,17 @@ export function textLines(text: string): TextLines {
 export function lineSpan(firstIndex: number, count: number): string {
   return count <= 1 ? `line ${firstIndex + 1}` : `lines ${firstIndex + 1}–${firstIndex + count}`;
 }
+
+/** Several runs of `count` lines, by their first line's index: `lines 3–5, lines 12–14`. */
+export function lineSpans(firstIndexes: readonly number[], count: number): string {
+  return firstIndexes.map((first) => lineSpan(first, count)).join(', ');
+}
+
+/** The lines without the blank ones at their start and end. */
+export function trimBlankEdges(lines: readonly string[]): string[] {
+  let first = 0;
+  let last = lines.length;
+  while (first < last && (lines[first] as string).trim() === '') first++;
+  while (last > first && (lines[last - 1] as string).trim() === '') last--;
+  return lines.slice(first, last);
+}
