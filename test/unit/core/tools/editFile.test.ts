@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
+import { assertEditRefused } from './refusedEdit';
 
 const FIZZBUZZ = [
   'function fizzbuzz(n) {',
@@ -37,13 +38,7 @@ describe('edit_file', () => {
   afterEach(() => temp.cleanup());
 
   /** Runs the edit and asserts it failed without touching the file. */
-  async function assertFailsUnchanged(relative: string, input: Record<string, unknown>): Promise<string> {
-    const before = await temp.readBytes(relative);
-    const result = await temp.callTool('edit_file', { path: relative, ...input });
-    assert.equal(result.isError, true, result.text);
-    assert.ok(Buffer.compare(before, await temp.readBytes(relative)) === 0, 'the file changed');
-    return result.text;
-  }
+  const assertFailsUnchanged = (relative: string, input: Record<string, unknown>): Promise<string> => assertEditRefused(temp, relative, input);
 
   it('replaces a unique match, shows the edited region and counts changed lines', async () => {
     const result = await temp.callTool('edit_file', {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
+import { assertEditRefused } from './refusedEdit';
 
 const CALC = ['function add(a, b) {', '  return a + b;', '}', '', 'function sub(a, b) {', '  return a - b;', '}', '', 'module.exports = { add, sub };', ''].join('\n');
 
@@ -11,13 +12,7 @@ describe('edit_file with several edits', () => {
   });
   afterEach(() => temp.cleanup());
 
-  async function assertFailsUnchanged(input: Record<string, unknown>, relative = 'calc.js'): Promise<string> {
-    const before = await temp.readBytes(relative);
-    const result = await temp.callTool('edit_file', { path: relative, ...input });
-    assert.equal(result.isError, true, result.text);
-    assert.ok(Buffer.compare(before, await temp.readBytes(relative)) === 0, 'the file changed');
-    return result.text;
-  }
+  const assertFailsUnchanged = (input: Record<string, unknown>, relative = 'calc.js'): Promise<string> => assertEditRefused(temp, relative, input);
 
   it('applies every edit, each located in the file as it was, whatever their order, as one change', async () => {
     const result = await temp.callTool('edit_file', {
