@@ -45,7 +45,7 @@ describe('the task list through the session', () => {
 
   it('tells the host each new list as the model calls todo, and a session on the saved history has it again', async () => {
     const chat = session();
-    provider.enqueue(todoCall('t1', [{ ...plan[0]!, status: 'in_progress' }, { ...plan[1]!, status: 'pending' }]), todoCall('t2', plan), reply('Working on it.'));
+    provider.enqueue(todoCall('t1', [{ text: 'Read src/parser.ts', status: 'in_progress' }, { text: 'Fix the off-by-one in `tokenize` (line 42)', status: 'pending' }]), todoCall('t2', plan), reply('Working on it.'));
     const events: AgentEvent[] = [];
     await chat.send('Fix the parser', (event) => events.push(event));
     const lists = events.flatMap((event) => (event.type === 'todos' ? [event.items] : []));
