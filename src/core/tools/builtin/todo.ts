@@ -12,7 +12,8 @@ export const todoTool = defineTool({
   name: 'todo',
   description: 'A task list the user sees. For work of 3+ steps: list them, then update the list as each starts and ends (one in_progress at a time). Each call replaces the list. Not for one-step answers or questions.',
   inputSchema,
-  readOnly: false,
+  // It changes no file, so plan mode and parallel reads leave it alone; calls in one turn still apply in order.
+  readOnly: true,
   kind: 'conversation',
   title: () => 'Updating the task list',
   execute(input, context) {

@@ -55,6 +55,20 @@ describe('the task list through the session', () => {
     assert.deepEqual(session(structuredClone(chat.messages)).todos, plan, 'restored from the history alone');
   });
 
+  it('applies two todo calls of one turn in their order: the last is the list, as the host was told', async () => {
+    const chat = session();
+    const older = [{ text: 'Read src/parser.ts', status: 'in_progress' as const }];
+    const calls = assistantMessage(
+      { type: 'tool_call', id: 't1', name: 'todo', arguments: JSON.stringify({ items: older }) },
+      { type: 'tool_call', id: 't2', name: 'todo', arguments: JSON.stringify({ items: plan }) },
+    );
+    provider.enqueue([{ type: 'done', message: calls }], reply('On it.'));
+    const events: AgentEvent[] = [];
+    await chat.send('Fix the parser', (event) => events.push(event));
+    assert.deepEqual(events.flatMap((event) => (event.type === 'todos' ? [event.items] : [])), [older, plan]);
+    assert.deepEqual(chat.todos, plan);
+  });
+
   it('keeps the list verbatim through a summary: the model never retells it, and the next request carries it', async () => {
     const chat = session([userText('Fix the parser')]);
     provider.enqueue(todoCall('t1', plan), reply('Step two next.'));
