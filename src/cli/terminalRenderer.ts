@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
 import { placementLabel } from '../core/tools/builtin/commands/sandboxNotes';
 import { compactionLine } from './compactionLine';
+import { todoListLines } from './todoListLines';
 import { firstLine, toolCallLine } from './toolCallLine';
 
 export interface RendererOutput {
@@ -71,6 +72,9 @@ export class TerminalRenderer {
         break;
       case 'done':
         this.finish(event);
+        break;
+      case 'todos':
+        for (const line of todoListLines(event.items)) this.line(this.paint('36', line));
         break;
       default:
         break;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { mcpStateSchema } from './mcpServers';
+import { todoItemSchema } from './todoItems';
 import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
@@ -53,5 +54,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcp'), state: mcpStateSchema }),
   /** Opens the MCP panel ("Elbow: Show MCP Servers"). */
   z.object({ type: z.literal('showMcp') }),
+  /** The model's task list, pinned above the input (empty: none). */
+  z.object({ type: z.literal('todos'), items: z.array(todoItemSchema) }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

@@ -11,6 +11,7 @@ import { handleMessageActions } from './messageActions';
 import { MessageList } from './messageList';
 import { RetryBanner } from './retryBanner';
 import { SandboxBanner } from './sandboxBanner';
+import { TodoList } from './todoList';
 import type { ExtensionLink } from './vscodeApi';
 import { Welcome } from './welcome';
 
@@ -30,6 +31,7 @@ export class ChatApp {
   private readonly retryBanner = new RetryBanner();
   private readonly sandboxBanner: SandboxBanner;
   private readonly changes: ChangesPanel;
+  private readonly todos = new TodoList();
   private readonly composer: Composer;
   private readonly history: HistoryPanel;
   private readonly mcp: McpPanel;
@@ -54,6 +56,7 @@ export class ChatApp {
       this.welcome.element,
       h('div', { className: 'conversation-area' }, [this.messages, this.emptyState]),
       this.changes.element,
+      this.todos.element,
       this.retryBanner.element,
       this.composer.element,
     ]);
@@ -114,6 +117,7 @@ export class ChatApp {
         this.mcp.update(message.state);
         break;
       case 'showMcp': this.openMcp(); break;
+      case 'todos': this.todos.show(message.items); break;
     }
   }
 

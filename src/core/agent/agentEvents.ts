@@ -3,6 +3,7 @@ import type { AssistantMessage, Usage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
 import type { CommandRunPlacement } from '../tools/tool';
 import type { ToolKind } from '../tools/toolKind';
+import type { TodoItem } from '../todo/todoItem';
 
 /** What started a compaction: the size thresholds, the model's `compact` tool, the user, or a request the provider refused as too long. */
 export type CompactionReason = 'threshold' | 'tool' | 'user' | 'overflow';
@@ -54,6 +55,8 @@ export type AgentEvent =
   | { type: 'reply_discarded'; reason: string }
   /** A request failed and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
-  | { type: 'done'; outcome: RunOutcome };
+  | { type: 'done'; outcome: RunOutcome }
+  /** The model replaced its task list (the `todo` tool). */
+  | { type: 'todos'; items: readonly TodoItem[] };
 
 export type AgentEventSink = (event: AgentEvent) => void;

@@ -11,6 +11,8 @@ import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings'
 import { PermissionGate } from '../permissions/permissionGate';
 import type { ToolRegistry } from '../tools/registry';
 import { resultLimitFor } from '../tools/resultLimit';
+import type { TodoItem } from '../todo/todoItem';
+import { todoListOf } from '../todo/todoListOf';
 import { Workspace } from '../workspace/workspace';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
@@ -102,6 +104,11 @@ export class AgentSession {
     return this.running;
   }
 
+  /** The model's task list as the conversation stands (restored with its history). */
+  get todos(): TodoItem[] {
+    return todoListOf(this.messages);
+  }
+
   /** Adds the user's message and runs the agent until it answers, fails, is cancelled or hits the turn limit. */
   send(text: string, emit: AgentEventSink, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
     return this.run(emit, signal, () => {
@@ -149,6 +156,7 @@ export class AgentSession {
           permissions: this.permissions,
           commands: this.commands,
           compaction: this.context,
+          todos: { replace: (items) => track({ type: 'todos', items }) },
           ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
         },
         guard: this.guard,

@@ -10,6 +10,7 @@ import { compactToolResults } from '../context/toolResultCompaction';
 import { recentlyTouchedFiles } from '../context/touchedFiles';
 import { cutUnseenResults, splitAtUnseen } from '../context/unseenResults';
 import { compactTool } from '../tools/builtin/compact';
+import { todoListOf } from '../todo/todoListOf';
 import type { ToolIdentity } from '../tools/tool';
 import type { AgentEventSink, CompactionReason } from './agentEvents';
 import { repairHistory } from './repairHistory';
@@ -154,6 +155,7 @@ export class ContextKeeper {
         originalRequest: requests.original,
         latestRequest: requests.latest,
         touchedFiles: recentlyTouchedFiles(prompt.messages, TOUCHED_FILES_KEPT, this.options.toolOf),
+        todos: todoListOf(prompt.messages),
         archive,
       }),
       ...unseen,

@@ -1,4 +1,6 @@
 import type { Message, TextBlock, UserMessage } from '../llm/messages';
+import type { TodoItem } from '../todo/todoItem';
+import { todoListText } from '../todo/todoListText';
 import type { TouchedFile } from './touchedFiles';
 
 const ORIGINAL_REQUEST_HEADING = "The user's original request, verbatim:";
@@ -39,6 +41,8 @@ export interface CompactedHistoryParts {
   /** The newest user message, when it is not the original request. */
   latestRequest: string | undefined;
   touchedFiles: readonly TouchedFile[];
+  /** The model's task list, kept as it is rather than retold by the summary. */
+  todos?: readonly TodoItem[];
   /** Where the full transcript was archived, when it was. */
   archive: string | undefined;
 }
@@ -55,6 +59,7 @@ export function compactedHistory(parts: CompactedHistoryParts): Message[] {
   if (parts.touchedFiles.length > 0) {
     sections.push(`## Recently touched files\n${parts.touchedFiles.map((file) => `- ${file.path} (${file.action})`).join('\n')}`);
   }
+  if (parts.todos !== undefined && parts.todos.length > 0) sections.push(todoListText(parts.todos));
   if (parts.latestRequest !== undefined) sections.push(`${LATEST_REQUEST_HEADING}\n\n${verbatim(parts.latestRequest)}`);
   const archiveNote = parts.archive === undefined ? '' : ` The full earlier transcript is archived at ${parts.archive}.`;
   sections.push(`${CONTINUE_NOTE} files may have changed since you read them, so read them again before editing.${archiveNote}`);

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
 import { CommandSession } from '../../core/tools/builtin/commands/commandSession';
 import { storedTotals } from '../../core/context/usageTotals';
+import { todoListOf } from '../../core/todo/todoListOf';
 import { userText } from '../../core/llm/messages';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import type { FromWebview } from '../../protocol/fromWebview';
@@ -124,6 +125,7 @@ export class ChatController implements vscode.Disposable {
     const { usage, context } = this.conversation;
     this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage, cost: this.cost, context: context ?? null });
     this.attachments.postState();
+    this.deps.post({ type: 'todos', items: todoListOf(this.conversation.messages) });
     await this.postModelAndKey();
     await this.review.postState();
     this.approvals.postState();

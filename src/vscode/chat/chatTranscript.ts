@@ -92,6 +92,8 @@ export class ChatTranscript {
         return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: event.layer, state: 'done', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, summary: event.summary, shortenedResults: event.shortenedResults, ...(event.newest === true ? { newest: true } : {}), archive: event.archive });
       case 'compaction_failed':
         return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: 2, state: 'failed', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, shortenedResults: event.shortenedResults, message: event.message });
+      case 'todos':
+        return [{ type: 'todos', items: [...event.items] }];
       case 'usage':
       case 'context':
       case 'assistant_message':

@@ -10,6 +10,7 @@ import { mcpTests } from '../suites/mcp.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
+import { todoListTests } from '../suites/todoList.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
@@ -42,6 +43,7 @@ export function run(): Promise<void> {
     sandboxTests,
     sandboxApprovalTests,
     narrowCardTests,
+    todoListTests,
     contextAndCostTests,
     mcpTests,
     runControlTests,

@@ -7,13 +7,13 @@ import { page, webview } from '../support/driver';
 const pending = '.tool-card[data-approval="pending"]';
 const calc = Array.from({ length: 20 }, (_, index) => `const line${index + 1} = ${index + 1};`).join('\n') + '\nconsole.log(line1 + line20);\n';
 
-async function useTheme(name: string): Promise<void> {
+export async function useTheme(name: string): Promise<void> {
   await vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 /** Narrows the side bar the chat is in until the chat is at most `width` px wide, as a user drags its edge. */
-async function narrowTo(width: number): Promise<number> {
+export async function narrowTo(width: number): Promise<number> {
   const chatWidth = (): Promise<number> => webview.evaluate<number>('document.documentElement.clientWidth');
   for (let attempt = 0; attempt < 20 && (await chatWidth()) > width; attempt++) {
     await vscode.commands.executeCommand('elbow.focusChat');

@@ -99,6 +99,16 @@ describe('TerminalRenderer', () => {
     assert.equal(view.err(), 'The reply stream broke. Retrying in 1 s (retry 1 of 5).\n');
   });
 
+  it('prints the task list on stderr each time the model changes it, a count then one short line a step', () => {
+    const view = render(true, true);
+    view.renderer.handle(called('t1', 'todo', '{"items":[]}'));
+    view.renderer.handle({ type: 'todos', items: [{ text: 'Read the parser', status: 'done' }, { text: 'Fix the bug', status: 'in_progress' }, { text: 'Run the tests', status: 'pending' }] });
+    view.renderer.handle({ type: 'tool_result', id: 't1', name: 'todo', isError: false, summary: 'Updated the task list · 1/3', text: 'List updated: 1 of 3 done.' });
+    view.renderer.handle({ type: 'todos', items: [] });
+    assert.equal(view.out(), '');
+    assert.equal(view.err(), ['Tasks 1/3', '  ✓ Read the parser', '  ▸ Fix the bug', '  ○ Run the tests', '✓ todo()', 'Tasks: cleared', ''].join('\n'));
+  });
+
   it('explains compaction on stderr, in -p mode too', () => {
     const view = render(false, false);
     view.renderer.handle({ type: 'compaction', layer: 1, reason: 'threshold', beforeTokens: 60_000, afterTokens: 35_000, shortenedResults: 12 });

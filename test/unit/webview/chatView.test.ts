@@ -14,6 +14,7 @@ import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
 import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
 import { securitySpecs } from './specs/securitySpecs';
 import { streamingSpecs } from './specs/streamingSpecs';
+import { todoListSpecs } from './specs/todoListSpecs';
 import { ChatViewHarness } from './support/chatViewHarness';
 
 /** The chat webview, built and served as in VS Code (same HTML, CSP and bundle), driven in a real Chromium. */
@@ -34,6 +35,7 @@ describe('webview: chat view in Chromium', function () {
   describe('page', () => pageSpecs(current));
   describe('streaming', () => streamingSpecs(current));
   describe('composer', () => composerSpecs(current));
+  describe('task list', () => todoListSpecs(current));
   describe('items', () => {
     itemSpecs(current);
     narrowLayoutSpecs(current);

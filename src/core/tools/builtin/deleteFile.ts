@@ -6,7 +6,7 @@ import { changeFile } from './changeFile';
 import { decodeFile, splitLines } from './textFile';
 
 const inputSchema = z.object({
-  path: z.string().describe('Path of the file to delete, relative to the workspace root.'),
+  path: z.string().describe('Path of the file to delete.'),
 });
 
 export const deleteFileTool = defineTool({

@@ -15,7 +15,7 @@ import { decodeFile, encodeText, type TextContent } from './textFile';
 const MAX_EDITS = 50;
 
 const inputSchema = z.object({
-  path: z.string().describe('Path of the file, relative to the workspace root.'),
+  path: z.string().describe('Path of the file.'),
   old_str: z
     .string()
     .optional()
@@ -26,8 +26,8 @@ const inputSchema = z.object({
     .min(1)
     .max(MAX_EDITS)
     .optional()
-    .describe('Several replacements in this file, instead of old_str/new_str: each old_str is found in the file as it is now, before any edit; all apply or none.'),
-  replace_all: z.boolean().default(false).describe('Replace every occurrence of old_str instead of exactly one (old_str/new_str only).'),
+    .describe('Several replacements in this file, instead of old_str/new_str (see above).'),
+  replace_all: z.boolean().default(false).describe('Replace every occurrence of old_str, not just one (old_str/new_str only).'),
 });
 
 type EditFileInput = z.infer<typeof inputSchema>;
@@ -37,7 +37,7 @@ export const editFileTool = defineTool({
   description: [
     'Edit a text file by replacing old_str with new_str, or make several changes to one file in one call with edits: [{old_str, new_str}, …] (each located in the file as it is before the call; all apply or none; regions must not overlap). Read the file first.',
     'old_str should match the file exactly and name exactly one place: include a few surrounding lines. If it does not match exactly, the edit still applies when exactly one place matches after forgiving line endings, trailing whitespace, a shifted or tab/space indentation (new_str is re-indented the same way), read_file\'s line-number prefixes, curly quotes or odd spaces and dashes, or, last, a very similar block; the result says how it matched.',
-    'On failure nothing is changed and the error says why: the most similar places with their line numbers, every place that matched when there were several, or that the change looks already applied.',
+    'On failure nothing changes and the error says why: the most similar places with line numbers, every match when there were several, or that the change looks already applied.',
     'With an empty old_str on a file that does not exist, creates it with new_str (parent folders too). To replace a whole file, use write_file. Set replace_all: true to replace every exact occurrence.',
     'Line endings (CRLF) and a UTF-8 byte order mark are kept as they are in the file; write new_str with plain \\n line breaks.',
   ].join('\n'),

@@ -8,9 +8,10 @@ import { readFileTool } from './readFile';
 import { runCommandTool } from './commands/runCommand';
 import { searchTool } from './search';
 import { stopCommandTool } from './commands/stopCommand';
+import { todoTool } from './todo';
 import { writeFileTool } from './writeFile';
 
 /** The tools every session has. */
 export function builtinTools(): Tool[] {
-  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool];
+  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool];
 }

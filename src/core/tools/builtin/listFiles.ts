@@ -8,11 +8,11 @@ import { ToolError } from '../toolError';
 export const LIST_MAX_ENTRIES = 1000;
 
 const inputSchema = z.object({
-  path: z.string().default('.').describe('Folder to list, relative to the workspace root. Default "." (the root).'),
+  path: z.string().default('.').describe('Folder to list. Default "." (the workspace root).'),
   recursive: z
     .boolean()
     .default(false)
-    .describe('false (default): the folder\'s direct entries, files and folders. true: every file below it, at any depth.'),
+    .describe('true: every file below the folder, at any depth, instead of its direct entries.'),
 });
 
 export const listFilesTool = defineTool({
@@ -20,7 +20,7 @@ export const listFilesTool = defineTool({
   description: [
     'List the files and folders in a workspace folder.',
     'Output: one path per line, relative to the workspace root (ready to pass to read_file and the other tools); folders end with "/".',
-    'By default only the direct entries of the folder; with recursive: true, every file below it (files only, folders are not listed separately; symbolic links are not followed).',
+    'By default the folder\'s direct entries; with recursive: true, every file below it (no lines for folders; symbolic links are not followed).',
     'Paths ignored by .gitignore (nested ones too) or hidden by .elbowignore are left out; dot-files are included; .git is never listed.',
     `At most ${LIST_MAX_ENTRIES} entries, fewer for a model with a small context window: when there are more, a note says so; then list a subfolder, or use search with include.`,
   ].join('\n'),

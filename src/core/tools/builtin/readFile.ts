@@ -16,7 +16,7 @@ export const READ_MAX_LINE_CHARS = 2000;
 const READ_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 const inputSchema = z.object({
-  path: z.string().describe('Path of the file, relative to the workspace root, e.g. "src/app.ts".'),
+  path: z.string().describe('Path of the file, e.g. "src/app.ts".'),
   offset: z.number().int().min(1).optional().describe('1-based line number to start reading at. Default 1.'),
   limit: z
     .number()

@@ -18,12 +18,12 @@ const inputSchema = z.object({
     .string()
     .min(1)
     .describe('Regular expression (ripgrep syntax, like JavaScript\'s but without lookaround or backreferences), matched against each line. With literal: true, plain text.'),
-  literal: z.boolean().default(false).describe('Search for the pattern as plain text, not as a regular expression. Default false.'),
+  literal: z.boolean().default(false).describe('Match the pattern as plain text, not as a regex.'),
   case_sensitive: z
     .boolean()
     .optional()
     .describe('Omit for smart case: case-insensitive unless the pattern has an uppercase letter. true or false to force.'),
-  path: z.string().default('.').describe('Folder (or single file) to search, relative to the workspace root. Default "." (everything).'),
+  path: z.string().default('.').describe('Folder (or single file) to search. Default "." (everything).'),
   include: z
     .string()
     .optional()

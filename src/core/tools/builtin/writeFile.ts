@@ -6,7 +6,7 @@ import { changeFile } from './changeFile';
 import { decodeFile, encodeText, splitLines, withLineEnding } from './textFile';
 
 const inputSchema = z.object({
-  path: z.string().describe('Path of the file, relative to the workspace root. Missing parent folders are created.'),
+  path: z.string().describe('Path of the file; missing parent folders are created.'),
   content: z.string().describe('The complete new content of the file.'),
 });
 

@@ -14,7 +14,7 @@ export const MAX_COMMAND_TIMEOUT_SECONDS = 1800;
 
 const inputSchema = z.object({
   command: z.string().trim().min(1, 'command must not be empty').describe('The command line, as typed in the shell, e.g. "npm test -- --grep parser".'),
-  cwd: z.string().optional().describe('Folder to run in, relative to the workspace root. Default: the workspace root.'),
+  cwd: z.string().optional().describe('Folder to run in. Default: the workspace root.'),
   timeout_seconds: z
     .number()
     .int()
@@ -43,7 +43,7 @@ export const runCommandTool = defineTool({
     'The user may have to approve the command first and can deny it with a reason. Commands get no input: use non-interactive flags (e.g. --yes, CI=1) and avoid pagers and editors.',
     `A command is stopped after ${DEFAULT_COMMAND_TIMEOUT_SECONDS} s unless timeout_seconds says otherwise. Long output keeps its start and end; read_command_output pages through the rest.`,
     'For servers and watchers that never end, set background: true, then use read_command_output to see what they print and stop_command to stop them.',
-    'Where the machine allows it, commands run in a sandbox (the result says so): they can write only inside the workspace folders and the temp folder (not .git, .vscode, .elbow, AGENTS.md and other protected files: git commands that only read, such as status, diff and log, work; ones that change the repository, such as add, commit or checkout, must run outside the sandbox), cannot reach the network unless the user allowed a host, and see no credentials or secret environment variables. When a command fails because of that, run it again with outside_sandbox: true and a reason; the user decides.',
+    'Where the machine allows it, commands run in a sandbox (the result says so): they can write only inside the workspace folders and the temp folder (not .git, .vscode, .elbow, AGENTS.md or other protected files: git status, diff and log work; add, commit, checkout and other repository changes must run outside the sandbox), cannot reach the network unless the user allowed a host, and see no credentials or secret environment variables. When a command fails because of that, run it again with outside_sandbox: true and a reason; the user decides.',
   ].join('\n'),
   inputSchema,
   readOnly: false,
