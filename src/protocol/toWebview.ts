@@ -53,5 +53,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcp'), state: mcpStateSchema }),
   /** Opens the MCP panel ("Elbow: Show MCP Servers"). */
   z.object({ type: z.literal('showMcp') }),
+  /** Whether the conversation is in plan mode. */
+  z.object({ type: z.literal('planMode'), enabled: z.boolean() }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;
