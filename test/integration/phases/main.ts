@@ -10,6 +10,7 @@ import { mcpTests } from '../suites/mcp.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
+import { planModeTests } from '../suites/planMode.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
@@ -49,6 +50,7 @@ export function run(): Promise<void> {
     modelPickerTests,
     workspaceEndpointTests,
     xssTests,
+    planModeTests,
     workbenchTests,
     historyAndThemeTests,
     readmeScreenshotTests,

@@ -13,7 +13,7 @@ async function useTheme(name: string): Promise<void> {
 }
 
 /** Narrows the side bar the chat is in until the chat is at most `width` px wide, as a user drags its edge. */
-async function narrowTo(width: number): Promise<number> {
+export async function narrowTo(width: number): Promise<number> {
   const chatWidth = (): Promise<number> => webview.evaluate<number>('document.documentElement.clientWidth');
   for (let attempt = 0; attempt < 20 && (await chatWidth()) > width; attempt++) {
     await vscode.commands.executeCommand('elbow.focusChat');
