@@ -23,6 +23,8 @@ export interface CliArguments {
   noSandbox: boolean;
   /** Hosts sandboxed commands may reach through Elbow's proxy (`--allow-host`, repeatable). */
   allowHosts: string[];
+  /** `--plan`: start in plan mode, where the agent reads and plans but changes nothing. */
+  plan: boolean;
   help: boolean;
   version: boolean;
 }
@@ -59,6 +61,9 @@ Options:
                            .vscode/mcp.json for this run without asking. Otherwise the chat
                            asks once per file content, and -p and piped input skip them until
                            they are trusted (they run programs and can read your environment)
+      --plan               plan mode: the agent may read, search and run read-only commands,
+                           and answers with a plan; edits and other commands are refused
+                           (in the chat, /plan and /act switch)
   -h, --help               show this help
   -v, --version            show the version
 
@@ -74,7 +79,8 @@ the environment.
   ELBOW_CONFIG_DIR where the user's mcp.json lives (default: ~/.elbow)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
 /usage shows tokens, cost and context use; /compact [focus] summarises the conversation now;
-/retry sends the last request again after an error; /help lists the commands.`;
+/retry sends the last request again after an error; /plan and /act switch plan mode;
+/help lists the commands.`;
 
 export class UsageError extends Error {}
 
@@ -94,6 +100,7 @@ const cliOptions = {
   'trust-workspace': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
   'allow-host': { type: 'string', multiple: true, default: [] },
+  plan: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies NonNullable<ParseArgsConfig['options']>;
@@ -124,6 +131,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     trustWorkspace: values['trust-workspace'],
     noSandbox: values['no-sandbox'],
     allowHosts: values['allow-host'],
+    plan: values.plan,
     help: values.help,
     version: values.version,
   };

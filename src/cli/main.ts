@@ -49,6 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       },
       sandbox,
     }, mcp.tools);
+    if (args.plan) session.mode = 'plan';
     return await runSession(session, args, { interactive, terminalApprovals, mcp, config, writeOut, writeErr });
   } finally {
     await mcp.manager.dispose();

@@ -3,6 +3,7 @@ import type { AgentSession } from '../core/agent/agentSession';
 import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
 import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
+import { modeAnnouncement, promptFor } from './planModePrompt';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
 import { usageReport, windowReading } from './usageReport';
 
@@ -35,7 +36,7 @@ class InteractiveChat {
   private context: ContextReading | undefined;
 
   constructor(private readonly session: AgentSession, private readonly io: ReplIo) {
-    this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: 'You: ' });
+    this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: promptFor(session.mode) });
   }
 
   run(): Promise<void> {
@@ -117,6 +118,10 @@ class InteractiveChat {
         return void this.runRequest((signal) => session.retry(handle, signal));
       case 'compact':
         return void this.runRequest((signal) => session.compact(handle, signal, command.focus));
+      case 'mode':
+        session.mode = command.mode === 'toggle' ? (session.mode === 'plan' ? 'act' : 'plan') : command.mode;
+        this.rl.setPrompt(promptFor(session.mode));
+        return this.say(modeAnnouncement(session.mode));
     }
   }
 

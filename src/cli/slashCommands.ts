@@ -1,15 +1,21 @@
+import type { ConversationMode } from '../core/tools/conversationMode';
+
 /** What the chat does itself instead of sending the line to the model. */
 export type SlashCommand =
   | { name: 'usage' }
   | { name: 'compact'; focus?: string }
   | { name: 'retry' }
   | { name: 'help' }
+  /** `/plan` toggles plan mode, `/plan on`, `/plan off` and `/act` set it. */
+  | { name: 'mode'; mode: ConversationMode | 'toggle' }
   | { name: 'exit' };
 
 export const slashCommandHelp = `Commands:
   /usage             tokens, cost and context window use of this conversation
   /compact [focus]   summarise the conversation now to free context (focus: what to keep in detail)
   /retry             send the last request again after an error
+  /plan [on|off]     plan mode: the agent reads and plans but changes nothing (toggles without on/off)
+  /act               back to act mode, where the agent may edit files and run commands
   /help              this list
   /exit              quit (also Ctrl-D)
 `;
@@ -29,6 +35,10 @@ export function parseSlashCommand(line: string): SlashCommand | undefined {
       return { name: 'retry' };
     case '/help':
       return { name: 'help' };
+    case '/plan':
+      return { name: 'mode', mode: argument === 'off' ? 'act' : argument === 'on' ? 'plan' : 'toggle' };
+    case '/act':
+      return { name: 'mode', mode: 'act' };
     case '/exit':
     case '/quit':
       return { name: 'exit' };

@@ -61,5 +61,9 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcpSetToolEnabled'), server: z.string(), tool: z.string(), enabled: z.boolean() }),
   z.object({ type: z.literal('mcpOpenConfig') }),
   z.object({ type: z.literal('mcpAddServer') }),
+  /** The header switch: plan mode, where the agent reads and plans and the tools change nothing. */
+  z.object({ type: z.literal('setPlanMode'), enabled: z.boolean() }),
+  /** "Act on this plan": back to act mode, and the plan (as the user edited it) goes to the agent. */
+  z.object({ type: z.literal('actOnPlan'), plan: z.string().max(200_000) }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

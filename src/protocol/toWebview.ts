@@ -56,5 +56,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('showMcp') }),
   /** The model's task list, pinned above the input (empty: none). */
   z.object({ type: z.literal('todos'), items: z.array(todoItemSchema) }),
+  /** Whether the conversation is in plan mode. */
+  z.object({ type: z.literal('planMode'), enabled: z.boolean() }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

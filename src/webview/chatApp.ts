@@ -1,5 +1,6 @@
 import type { ToWebview } from '../protocol/toWebview';
 import { AutoScroll } from './autoScroll';
+import { ActOnPlan } from './items/actOnPlan';
 import { ChangesPanel } from './changesPanel';
 import { Composer } from './composer';
 import { ContextBar } from './contextBar';
@@ -36,6 +37,7 @@ export class ChatApp {
   private readonly history: HistoryPanel;
   private readonly mcp: McpPanel;
   private readonly list: MessageList;
+  private readonly actOnPlan: ActOnPlan;
   private running = false;
 
   constructor(root: HTMLElement, extension: ExtensionLink) {
@@ -60,6 +62,7 @@ export class ChatApp {
       this.retryBanner.element,
       this.composer.element,
     ]);
+    this.actOnPlan = new ActOnPlan(extension);
     this.history = new HistoryPanel(extension, main, () => this.composer.focus());
     this.mcp = new McpPanel(extension, main, () => this.composer.focus());
     root.replaceChildren(main, this.history.element, this.mcp.element);
@@ -118,6 +121,11 @@ export class ChatApp {
         break;
       case 'showMcp': this.openMcp(); break;
       case 'todos': this.todos.show(message.items); break;
+      case 'planMode':
+        this.header.planMode.set(message.enabled);
+        this.actOnPlan.setPlanMode(message.enabled);
+        this.refresh();
+        break;
     }
   }
 
@@ -139,5 +147,6 @@ export class ChatApp {
     this.emptyState.hidden = !this.list.isEmpty || this.welcome.visible;
     this.list.refreshRetryButtons(this.running);
     this.contextBar.setCanCompact(!this.running && !this.list.isEmpty);
+    this.actOnPlan.offerOn(this.running ? undefined : this.list.lastReply());
   }
 }

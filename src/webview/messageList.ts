@@ -104,6 +104,12 @@ export class MessageList {
     }
   }
 
+  /** The reply that ends the conversation, if it ends with one. */
+  lastReply(): AssistantItemView | undefined {
+    const view = this.views.get((this.container.lastElementChild as HTMLElement | null)?.dataset.itemId ?? '');
+    return view instanceof AssistantItemView ? view : undefined;
+  }
+
   /** Offers "Restore checkpoint" on exactly these user items, now and as they are created. */
   setCheckpoints(itemIds: readonly string[]): void {
     this.checkpoints = new Set(itemIds);

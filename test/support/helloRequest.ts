@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { createAgentSession } from '../../src/core/agent/createAgentSession';
+import type { ConversationMode } from '../../src/core/tools/conversationMode';
 import { createNodeHost } from '../../src/node/createNodeHost';
 import { startFakeLlmServer, text } from './fakeLlmServer';
 
@@ -18,7 +19,7 @@ export interface HelloTokens {
   toolCount: number;
 }
 
-export async function measureHello(): Promise<HelloTokens> {
+export async function measureHello(mode: ConversationMode = 'act'): Promise<HelloTokens> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-hello-'));
   const server = await startFakeLlmServer();
   try {
@@ -27,16 +28,22 @@ export async function measureHello(): Promise<HelloTokens> {
       host: await createNodeHost([root]),
       settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl },
       apiKey: server.apiKey,
+      mode,
     });
     await session.send('hello', () => undefined);
     await session.dispose();
-    const body = server.requests[0]?.body as { messages: Array<{ role: string; content: string }>; tools: unknown[] };
-    const system = body.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
-    const others = body.messages.filter((message) => message.role !== 'system').map((message) => message.content).join('\n');
+    const body = server.requests[0]?.body as { messages: Array<{ role: string; content: string | Array<{ text?: string }> }>; tools: unknown[] };
+    const system = body.messages.filter((message) => message.role === 'system').map((message) => contentText(message.content)).join('\n');
+    const others = body.messages.filter((message) => message.role !== 'system').map((message) => contentText(message.content)).join('\n');
     const counts = { system: encode(system).length, tools: encode(JSON.stringify(body.tools)).length, messages: encode(others).length };
     return { ...counts, total: counts.system + counts.tools + counts.messages, toolCount: body.tools.length };
   } finally {
     await server.close();
     await fs.rm(root, { recursive: true, force: true });
   }
+}
+
+/** A message's text: OpenAI's content is a string, or text parts when a message has several blocks. */
+function contentText(content: string | Array<{ text?: string }>): string {
+  return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('\n');
 }

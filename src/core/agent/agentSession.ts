@@ -9,6 +9,7 @@ import { costOfUsage } from '../llm/usageCost';
 import type { Provider } from '../llm/provider';
 import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings';
 import { PermissionGate } from '../permissions/permissionGate';
+import type { ConversationMode } from '../tools/conversationMode';
 import type { ToolRegistry } from '../tools/registry';
 import { resultLimitFor } from '../tools/resultLimit';
 import type { TodoItem } from '../todo/todoItem';
@@ -19,6 +20,7 @@ import { runAgentLoop } from './agentLoop';
 import { ContextKeeper } from './contextKeeper';
 import type { AgentSettings } from './agentSettings';
 import { defaultGuardRailLimits, GuardRails } from './guardRails';
+import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
 
@@ -48,6 +50,8 @@ export interface AgentSessionOptions {
   archive?: TranscriptArchive;
   /** The stored conversation's cost so far (`null`: unknown). */
   cost?: number | null;
+  /** Plan mode or act mode; act by default. */
+  mode?: ConversationMode;
 }
 
 export const defaultMaxTurns = 50;
@@ -66,6 +70,8 @@ export class AgentSession {
   /** The model's window and prices, when known to the session. */
   readonly limits: ModelLimits | undefined;
   private readonly context: ContextKeeper | undefined;
+  /** In plan mode the tools change nothing; a change applies from the next message. */
+  mode: ConversationMode;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.workspace = new Workspace(options.host);
@@ -81,6 +87,7 @@ export class AgentSession {
     this.messages = repairHistory(options.history ?? []);
     this.totals = storedTotals(options.usage, options.cost);
     this.limits = options.limits;
+    this.mode = options.mode ?? 'act';
     this.context = options.limits === undefined ? undefined : new ContextKeeper({
       provider: options.provider,
       model: settings.model,
@@ -115,6 +122,7 @@ export class AgentSession {
       this.guard.startUserMessage();
       this.context?.startUserMessage();
       this.messages.push(userText(text));
+      attachPlanModeNote(this.messages, this.mode);
     });
   }
 
@@ -157,6 +165,7 @@ export class AgentSession {
           commands: this.commands,
           compaction: this.context,
           todos: { replace: (items) => track({ type: 'todos', items }) },
+          mode: this.mode,
           ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
         },
         guard: this.guard,

@@ -3,6 +3,7 @@ import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
 import { cutToolResult } from './toolResultCut';
+import { planModeRefusal } from './planMode';
 import { type CommandRunPlacement, type Tool, type ToolContext, type ToolIdentity, type ToolOutput } from './tool';
 import { describeToolCall, type ToolCallDescription } from './toolCallDescription';
 import { ToolError } from './toolError';
@@ -84,6 +85,8 @@ export class ToolRegistry {
       const available = this.names().join(', ') || 'none';
       return failed(call, `There is no tool named "${call.name}". Available tools: ${available}.`);
     }
+    const refusal = context.mode === 'plan' ? planModeRefusal(tool ?? (external as ExternalTool)) : undefined;
+    if (refusal !== undefined) return failed(call, refusal);
     const parsed = parseToolArguments(call.name, call.arguments);
     if (!parsed.ok) return failed(call, parsed.message);
     try {

@@ -6,6 +6,7 @@ import type { ImageBlock, TextBlock } from '../llm/messages';
 import type { ResultLimit } from './resultLimit';
 import type { TodoItem } from '../todo/todoItem';
 import type { ToolKind } from './toolKind';
+import type { ConversationMode } from './conversationMode';
 import type { Workspace } from '../workspace/workspace';
 
 export interface ToolContext {
@@ -24,6 +25,8 @@ export interface ToolContext {
   todos?: { replace(items: readonly TodoItem[]): void };
   /** How much one result may hold, from the model's window; without it (window unknown) each tool's own limits apply. */
   resultLimit?: ResultLimit;
+  /** The conversation's mode; in plan mode nothing may be changed (absent: act). */
+  mode?: ConversationMode;
 }
 
 export interface ToolOutput {
@@ -59,6 +62,8 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> extends ToolIdentity
   inputSchema: Schema;
   /** Reads only: calls of read-only tools in one turn may run in parallel. */
   readOnly: boolean;
+  /** Not read-only, yet lets through in plan mode what only reads (run_command: read-only commands); other such tools are refused there. */
+  checksPlanMode?: boolean;
   execute(input: z.output<Schema>, context: ToolContext): Promise<ToolOutput>;
 }
 

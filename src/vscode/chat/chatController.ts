@@ -25,6 +25,7 @@ import { createChatSession } from './createChatSession';
 import { DelayedSave } from './delayedSave';
 import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { PendingAttachments } from './pendingAttachments';
+import { PlanMode } from './planMode';
 import { PendingChangesOnNewChat } from './pendingChangesOnNewChat';
 import type { ReviewBridge } from './reviewBridge';
 import { SandboxNotice } from './sandboxNotice';
@@ -55,6 +56,7 @@ export class ChatController implements vscode.Disposable {
   readonly approvals: ApprovalBridge;
   /** The saved conversations, and which one is open. */
   readonly history: ConversationHistory;
+  readonly planMode: PlanMode;
   private readonly subscriptions: vscode.Disposable[];
   /** Every message the webview sends, each to its handler. */
   private readonly messageHandlers: WebviewMessageHandlers;
@@ -82,6 +84,7 @@ export class ChatController implements vscode.Disposable {
         focusInput: () => this.focusInput(),
       },
     });
+    this.planMode = new PlanMode({ conversation: () => this.conversation, session: () => this.session, post: deps.post, changed: () => this.saves.schedule(), send: (text) => this.send(text), isRunning: () => this.isRunning });
     this.subscriptions = [deps.reviewManager.onDidChange(() => this.saves.schedule()), deps.approvals.onDidDecide(() => this.saves.schedule())];
     this.messageHandlers = {
       ready: () => this.webviewReady(),
@@ -97,6 +100,7 @@ export class ChatController implements vscode.Disposable {
       ...deps.approvals.messageHandlers,
       dismissSandboxNotice: (message) => void this.sandboxNotice.handle(message),
       ...deps.mcp.messageHandlers,
+      ...this.planMode.messageHandlers,
     };
   }
 
@@ -129,6 +133,7 @@ export class ChatController implements vscode.Disposable {
     await this.postModelAndKey();
     await this.review.postState();
     this.approvals.postState();
+    this.planMode.postState();
     this.deps.mcp.postState();
     void this.sandboxNotice.post();
   }

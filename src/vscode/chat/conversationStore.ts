@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { repairHistory } from '../../core/agent/repairHistory';
 import { writeFileAtomically } from '../../node/writeFileAtomically';
 import type { Message, Usage } from '../../core/llm/messages';
+import type { ConversationMode } from '../../core/tools/conversationMode';
 import type { ChatItem, ContextGauge, ConversationListEntry } from '../../protocol/chatItems';
 import { describeNewerFormat, migrateSavedConversation, migrateSavedConversationIndex } from './savedConversation/migrateSavedConversation';
 import { chatItemOfSaved, contextGaugeOfSaved, listEntryOfSaved, savedChatItemOf, savedContextGaugeOf, savedListEntryOf } from './savedConversation/savedConversationMapping';
@@ -25,6 +26,8 @@ export interface StoredConversation {
   model?: { provider: string; model: string };
   /** Pending review and checkpoints of the files the agent changed (see ConversationReview). */
   review?: unknown;
+  /** Plan mode or act mode; absent (in older files too): act. */
+  mode?: ConversationMode;
 }
 
 const MAX_TITLE = 60;
@@ -237,6 +240,7 @@ function savedConversationOf(conversation: StoredConversation): SavedConversatio
     context: context && savedContextGaugeOf(context),
     model,
     review,
+    mode: conversation.mode,
   };
 }
 
@@ -259,6 +263,7 @@ function storedConversationOf(saved: SavedConversation): StoredConversation {
     ...(context === undefined ? {} : { context: contextGaugeOfSaved(context) }),
     ...(model === undefined ? {} : { model }),
     ...(review === undefined ? {} : { review }),
+    ...(saved.mode === undefined ? {} : { mode: saved.mode }),
   };
 }
 

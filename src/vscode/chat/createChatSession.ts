@@ -41,6 +41,7 @@ export function createChatSession(parts: ChatSessionParts): Promise<AgentSession
     toolSources: parts.toolSources,
     modelInfo: parts.modelInfo,
     commands: parts.commands,
+    mode: parts.conversation.mode,
     permissions: new PermissionGate({ settings: new VscodePermissionSettings(() => approvals.autoApprove), approvals }),
   });
 }

@@ -51,5 +51,6 @@ export function chatCommands({ controller, view, keys }: CommandDependencies): C
     'elbow.stop': () => controller.stop(),
     'elbow.compactConversation': () => controller.compact(),
     'elbow.toggleAutoApprove': () => controller.approvals.setAutoApprove(!controller.approvals.autoApprove),
+    'elbow.togglePlanMode': () => controller.planMode.toggle(),
   };
 }

@@ -31,6 +31,11 @@ export class AssistantItemView implements ItemView {
     this.update(item);
   }
 
+  /** The reply's markdown source as it stands. */
+  get replyText(): string {
+    return this.text;
+  }
+
   update(item: ChatItem): boolean {
     if (item.kind !== 'assistant') return false;
     this.text = item.text;

@@ -11,6 +11,7 @@ import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
 import { todoListTests } from '../suites/todoList.test';
+import { planModeTests } from '../suites/planMode.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
@@ -51,6 +52,7 @@ export function run(): Promise<void> {
     modelPickerTests,
     workspaceEndpointTests,
     xssTests,
+    planModeTests,
     workbenchTests,
     historyAndThemeTests,
     readmeScreenshotTests,

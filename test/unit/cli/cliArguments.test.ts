@@ -9,8 +9,13 @@ describe('parseCliArguments', () => {
       {
         prompt: 'explain', json: true, cwd: undefined, provider: 'anthropic', model: 'm', baseUrl: 'http://127.0.0.1:1/v1', reasoningEffort: 'high', maxTurns: 7,
         stallTimeoutSeconds: 0, yes: true, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], help: false, version: false,
+        plan: false,
       },
     );
+  });
+
+  it('reads --plan', () => {
+    assert.equal(parseCliArguments(['-p', 'explain', '--plan']).plan, true);
   });
 
   it('refuses a bad value with a message naming the flag and what it takes', () => {

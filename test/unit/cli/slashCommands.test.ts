@@ -21,4 +21,13 @@ describe('chat slash commands', () => {
   it('lists every command in /help', () => {
     for (const command of ['/usage', '/compact [focus]', '/retry', '/help', '/exit']) assert.ok(slashCommandHelp.includes(command), command);
   });
+
+  it('reads /plan, /plan on, /plan off and /act', () => {
+    assert.deepEqual(['/plan', '/plan on', '/plan off', '/act'].map(parseSlashCommand), [
+      { name: 'mode', mode: 'toggle' },
+      { name: 'mode', mode: 'plan' },
+      { name: 'mode', mode: 'act' },
+      { name: 'mode', mode: 'act' },
+    ]);
+  });
 });

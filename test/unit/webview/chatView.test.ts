@@ -9,6 +9,7 @@ import { itemSpecs } from './specs/itemSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
+import { planModeSpecs } from './specs/planModeSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
 import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
@@ -56,5 +57,6 @@ describe('webview: chat view in Chromium', function () {
     sandboxStatusSpecs(current);
   });
   describe('MCP servers', () => mcpSpecs(current));
+  describe('plan mode', () => planModeSpecs(current));
   describe('security', () => securitySpecs(current));
 });

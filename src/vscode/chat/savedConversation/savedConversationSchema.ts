@@ -49,6 +49,8 @@ export const savedConversationSchema = z.object({
   model: z.object({ provider: z.string(), model: z.string() }).optional(),
   /** Pending review and checkpoints of the files the agent changed; ConversationReview checks it. */
   review: z.unknown().optional(),
+  /** Plan mode or act mode; absent: act. */
+  mode: z.enum(['plan', 'act']).optional(),
 });
 export type SavedConversation = z.infer<typeof savedConversationSchema>;
 export type SavedMessage = SavedConversation['messages'][number];

@@ -56,6 +56,14 @@ describe('ConversationStore', () => {
     assert.deepEqual((await fs.readdir(folder)).sort(), ['abc-1.json', 'index.json']);
   });
 
+  it('keeps a conversation\'s plan mode, and loads one saved before modes as act mode (no mode)', async () => {
+    await store.save({ ...conversation('planned', 5), mode: 'plan' });
+    assert.equal((await new ConversationStore(folder).load('planned'))?.mode, 'plan');
+    await store.save(conversation('older', 6));
+    const older = await new ConversationStore(folder).load('older');
+    assert.ok(older !== undefined && !('mode' in older));
+  });
+
   it('loads tool cards saved before they carried their tool kind, and keeps the kind of newer ones', async () => {
     const card = { kind: 'tool' as const, id: 'c1', name: 'read_file', title: 'Read a.ts', status: 'done' as const, arguments: '{"path":"a.ts"}', result: '1\tx' };
     const older = { ...conversation('older', 1), items: [card] };

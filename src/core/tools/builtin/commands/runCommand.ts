@@ -1,7 +1,9 @@
 import * as os from 'node:os';
 import { z } from 'zod';
 import type { CommandResult } from '../../../host/commandRunner';
-import type { CommandDecision } from '../../../permissions/permissionGate';
+import type { CommandCheck, CommandDecision } from '../../../permissions/permissionGate';
+import { whyNotReadOnly } from '../../../permissions/readOnlyCommand';
+import { planModeBackgroundRefusal, planModeCommandRefusal } from '../../planMode';
 import { defineTool, type ToolContext } from '../../tool';
 import { ToolError } from '../../toolError';
 import { clip, stringArgument } from '../../toolTitleText';
@@ -47,6 +49,7 @@ export const runCommandTool = defineTool({
   ].join('\n'),
   inputSchema,
   readOnly: false,
+  checksPlanMode: true,
   kind: 'command',
   subjectArgument: 'command',
   title: (input) => {
@@ -63,7 +66,7 @@ export const runCommandTool = defineTool({
     if (input.outside_sandbox === true && sandbox.available && !reason) {
       throw new ToolError('outside_sandbox needs a reason: say in one sentence why the command cannot run in the sandbox, so the user can decide.');
     }
-    const decision = await context.permissions.checkCommand({
+    const check: CommandCheck = {
       command: input.command,
       cwd: folder.absolute,
       cwdDisplay,
@@ -76,7 +79,9 @@ export const runCommandTool = defineTool({
       homeDirectory: os.homedir(),
       sandbox,
       ...(input.outside_sandbox === true ? { outsideSandboxReason: reason ?? '' } : {}),
-    });
+    };
+    if (context.mode === 'plan') refuseInPlanMode(check, input.background === true);
+    const decision = await context.permissions.checkCommand(check);
     if (input.background) return startBackgroundCommand(input.command, folder.absolute, decision.sandboxed, context);
     const timeoutSeconds = input.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
     const result = await context.host.commands.run({
@@ -89,6 +94,13 @@ export const runCommandTool = defineTool({
     return describeResult(input.command, result, timeoutSeconds, { ...decision, sandboxAvailable: sandbox.available }, context);
   },
 });
+
+/** Plan mode runs only commands that read, and starts no background process. */
+function refuseInPlanMode(check: CommandCheck, background: boolean): void {
+  if (background) throw new ToolError(planModeBackgroundRefusal);
+  const why = whyNotReadOnly(check);
+  if (why !== undefined) throw new ToolError(planModeCommandRefusal(check.command, why));
+}
 
 function describeResult(command: string, result: CommandResult, timeoutSeconds: number, decision: CommandDecision & { sandboxAvailable: boolean }, context: ToolContext) {
   const id = context.commands.newId();

@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import type { AgentSession } from '../../core/agent/agentSession';
+import type { ConversationMode } from '../../core/tools/conversationMode';
+import type { ToWebview } from '../../protocol/toWebview';
+import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
+
+export interface PlanModeDependencies {
+  /** The open conversation, where the mode is kept and saved. */
+  conversation(): { mode?: ConversationMode };
+  /** The agent session, when one was made for the conversation. */
+  session(): AgentSession | undefined;
+  post(message: ToWebview): void;
+  /** The conversation changed in a way worth saving. */
+  changed(): void;
+  /** Sends a message as the user would. */
+  send(text: string): Promise<void>;
+  isRunning(): boolean;
+}
+
+/** The text that hands the user's (edited) plan to the agent in act mode. */
+export function actOnPlanMessage(plan: string): string {
+  return `Carry out this plan:\n\n${plan.trim()}`;
+}
+
+/** The open conversation's plan mode: the header switch, the palette command, and "Act on this plan". */
+export class PlanMode {
+  readonly messageHandlers: WebviewMessageHandlersFor<'setPlanMode' | 'actOnPlan'> = {
+    setPlanMode: (message) => this.set(message.enabled ? 'plan' : 'act'),
+    actOnPlan: (message) => this.actOn(message.plan),
+  };
+
+  constructor(private readonly deps: PlanModeDependencies) {}
+
+  get mode(): ConversationMode {
+    return this.deps.conversation().mode ?? 'act';
+  }
+
+  /** Takes effect from the next message; a running request keeps the mode it started in. */
+  set(mode: ConversationMode): void {
+    this.deps.conversation().mode = mode;
+    const session = this.deps.session();
+    if (session !== undefined) session.mode = mode;
+    this.postState();
+    this.deps.changed();
+  }
+
+  toggle(): void {
+    this.set(this.mode === 'plan' ? 'act' : 'plan');
+  }
+
+  postState(): void {
+    this.deps.post({ type: 'planMode', enabled: this.mode === 'plan' });
+  }
+
+  private async actOn(plan: string): Promise<void> {
+    if (plan.trim() === '') return void vscode.window.showWarningMessage('Elbow: the plan is empty. Write the plan to act on, or send a message instead.');
+    if (this.deps.isRunning()) return void vscode.window.showWarningMessage('Elbow: wait for the running request to end (or stop it) before acting on the plan.');
+    this.set('act');
+    await this.deps.send(actOnPlanMessage(plan));
+  }
+}

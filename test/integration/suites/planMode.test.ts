@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { planModeNote } from '../../../src/core/agent/planModeNote';
+import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { setApiKeyOfCurrentProvider } from '../support/apiKey';
+import { lastUserMessage, openChat, readWorkspaceFile, sendPrompt, sleep, startNewChat, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { page, webview } from '../support/driver';
+import { narrowTo } from './narrowCards.test';
+
+const target = 'plan-target.txt';
+const plan = '1. Change alpha to beta in plan-target.txt.\n2. Check that nothing else says alpha.';
+const editedPlan = '1. Change alpha to beta in plan-target.txt.';
+const planOn = '#plan-mode[aria-checked="true"]';
+const planOff = '#plan-mode[aria-checked="false"]';
+const plannedTitle = 'Plan the release notes';
+
+async function useTheme(name: string): Promise<void> {
+  await vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
+  await sleep(800);
+}
+
+async function openFromHistory(title: string): Promise<void> {
+  await vscode.commands.executeCommand('elbow.showHistory');
+  await webview.click(`.history-entry:has-text("${title}") .history-open`);
+  await webview.waitFor('.item-user', { text: title });
+}
+
+/** The header's plan mode switch, a refused edit, and "Act on this plan", in a 300 px side bar. */
+export function planModeTests(server: () => FakeLlmServer): void {
+  describe('plan mode', function () {
+    this.timeout(180_000);
+
+    before(async () => {
+      await startNewChat();
+      await vscode.workspace.fs.writeFile(workspaceFile(target), new TextEncoder().encode('alpha\n'));
+      await openChat();
+      // Run on its own, no earlier suite has stored the key.
+      if (await webview.evaluate<boolean>('document.getElementById("welcome")?.hidden === false')) await setApiKeyOfCurrentProvider();
+    });
+    after(async () => {
+      await stopAndSettle(server());
+      await useTheme('Default Dark Modern');
+      await vscode.commands.executeCommand('elbow.acceptAllChanges');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(workspaceFile(target)).then(undefined, () => undefined);
+    });
+
+    it('refuses the edit the model asks for in plan mode; Act on the edited plan switches to act mode and sends it', async () => {
+      const width = await narrowTo(300);
+      assert.ok(width <= 300, `the chat is ${width} px wide`);
+      await webview.waitFor(planOff);
+      await page.screenshot('plan-mode-switch-off-dark');
+      await webview.click('#plan-mode');
+      await webview.waitFor(planOn);
+      await webview.waitFor('#plan-mode .plan-mode-text', { text: 'Plan' });
+      await page.screenshot('plan-mode-switch-on-dark');
+
+      server().enqueue(
+        { kind: 'reply', content: [toolCall('edit_file', { path: target, old_str: 'alpha', new_str: 'beta' })] },
+        { kind: 'reply', content: [text(plan)] },
+      );
+      await sendPrompt('Rename alpha to beta');
+      await webview.waitFor('.tool-card[data-tool="edit_file"][data-status="error"]', { text: target, timeoutMs: 20_000 });
+      await webview.waitFor('.item-assistant', { text: 'Check that nothing else says alpha.' });
+      await waitUntilIdle();
+      assert.equal(await readWorkspaceFile(target), 'alpha\n', 'the file is unchanged');
+      assert.match(toolResultsSent(server()), /^edit_file was not run\. Elbow is in plan mode/);
+      const refusal = await webview.evaluate<string>('document.querySelector(\'.tool-card[data-tool="edit_file"] .tool-result\').textContent');
+      assert.match(refusal, /Elbow is in plan mode: files are not changed/, 'the card shows the refusal');
+      assert.ok(JSON.stringify(server().requests.at(-2)?.body).includes(planModeNote.slice(0, 50)), 'the model was told it plans');
+
+      await webview.click('.tool-card[data-tool="edit_file"] .tool-summary');
+      await webview.click('.item-assistant:last-child .act-on-plan-open');
+      await webview.waitFor('.act-on-plan-text', { state: 'visible' });
+      assert.equal(await webview.evaluate<string>('document.querySelector(".act-on-plan-text").value'), plan, 'the box holds the plan');
+      await page.screenshot('plan-mode-act-box-dark');
+      await useTheme('Default Light Modern');
+      await page.screenshot('plan-mode-act-box-light');
+      await webview.fill('.act-on-plan-text', editedPlan);
+
+      server().enqueue(
+        { kind: 'reply', content: [toolCall('edit_file', { path: target, old_str: 'alpha', new_str: 'beta' })] },
+        { kind: 'reply', content: [text('Done: alpha is beta now.')] },
+      );
+      await webview.click('.act-on-plan-act');
+      await webview.waitFor(planOff);
+      await webview.waitFor('.item-assistant', { text: 'Done: alpha is beta now.', timeoutMs: 20_000 });
+      await waitUntilIdle();
+      assert.equal(lastUserMessage(server()), `Carry out this plan:\n\n${editedPlan}`, 'the edited plan is the next user message, with no plan mode note');
+      assert.equal(await readWorkspaceFile(target), 'beta\n', 'in act mode the edit lands');
+      await page.screenshot('plan-mode-switch-off-light');
+      assert.deepEqual(server().violations, []);
+    });
+
+    it('keeps the mode with its conversation: the palette command sets it, a new chat starts in act mode, history reopens it in plan mode', async () => {
+      await startNewChat();
+      await webview.waitFor(planOff);
+      await vscode.commands.executeCommand('elbow.togglePlanMode');
+      await webview.waitFor(planOn);
+      await page.screenshot('plan-mode-switch-on-light');
+      server().enqueue({ kind: 'reply', content: [text('1. Collect the changes.\n2. Write the notes.')] });
+      await sendPrompt(plannedTitle);
+      await webview.waitFor('.item-assistant', { text: 'Write the notes.' });
+      await waitUntilIdle();
+      await startNewChat();
+      await webview.waitFor(planOff);
+      await openFromHistory(plannedTitle);
+      await webview.waitFor(planOn);
+      await webview.waitFor('.item-assistant:last-child .act-on-plan-open');
+      await useTheme('Default Dark Modern');
+    });
+  });
+}
+
+/** After the window reloads: the conversation left in plan mode is still in it. */
+export function planModeAfterReloadTests(): void {
+  describe('plan mode after a window reload', () => {
+    it('reopens the conversation left in plan mode in plan mode', async () => {
+      await openChat();
+      await openFromHistory(plannedTitle);
+      await webview.waitFor(planOn);
+      await webview.waitFor('.item-assistant:last-child .act-on-plan-open');
+      await vscode.commands.executeCommand('elbow.togglePlanMode');
+      await webview.waitFor(planOff);
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import type { ChatViewHarness } from '../support/chatViewHarness';
+import { assistant, conversation, user } from '../support/chatFixtures';
+
+const plan = '1. Rename `total` to `sum` in src/calc.js.\n2. Update the test.';
+
+/** The header's plan mode switch, and "Act on this plan" under the plan. */
+export function planModeSpecs(harness: () => ChatViewHarness): void {
+  it('switches plan mode from the header as the extension says, naming it while on, in a 300 px side bar', async () => {
+    const view = await harness().open({ width: 300, height: 400 });
+    const { page } = view;
+    await view.deliver({ type: 'model', model: { provider: 'Anthropic', model: 'claude-sonnet-4-6' } });
+    const toggle = page.locator('#header #plan-mode');
+    assert.equal(await toggle.getAttribute('role'), 'switch');
+    assert.equal(await toggle.getAttribute('aria-label'), 'Plan mode');
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    assert.ok(await toggle.locator('.codicon-checklist').isVisible());
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('setPlanMode'), [{ type: 'setPlanMode', enabled: true }]);
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false', 'only the extension switches it');
+    await view.deliver({ type: 'planMode', enabled: true });
+    assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+    assert.equal(await toggle.innerText(), 'Plan');
+    assert.match((await toggle.getAttribute('title')) ?? '', /^Plan mode: on/);
+    const header = await page.locator('#header').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    assert.ok(header.scroll <= header.client, `the header fits: ${JSON.stringify(header)}`);
+    const box = await toggle.boundingBox();
+    assert.ok(box !== null && box.x + box.width <= 300, 'the switch shows whole');
+    await toggle.click();
+    assert.deepEqual((await view.postedOfType('setPlanMode')).at(-1), { type: 'setPlanMode', enabled: false });
+    await view.deliver({ type: 'planMode', enabled: false });
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    assert.ok(await toggle.locator('.plan-mode-text').isHidden());
+    assert.deepEqual(await view.cspViolations(), []);
+  });
+
+  it('offers to act on the last reply of a plan-mode run: the plan is edited in a box and sent with Ctrl+Enter', async () => {
+    const view = await harness().open({ width: 300, height: 600 });
+    const { page } = view;
+    await view.deliver({ type: 'planMode', enabled: true }, conversation([user('u1', 'Plan the rename'), assistant('a1', plan)], { running: true }));
+    const open = page.locator('.act-on-plan-open');
+    assert.equal(await open.count(), 0, 'not while the run goes on');
+    await view.deliver({ type: 'running', running: false });
+    assert.equal(await page.locator('[data-item-id="a1"] .act-on-plan-open').innerText(), 'Act on this plan');
+
+    await open.click();
+    const field = page.locator('.act-on-plan-text');
+    assert.equal(await field.inputValue(), plan, 'the box holds the plan');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'act-on-plan-text');
+    await page.keyboard.press('Escape');
+    assert.ok(await field.isHidden());
+    assert.equal(await open.getAttribute('aria-expanded'), 'false');
+    await open.click();
+    await field.press('End');
+    await field.pressSequentially('\n3. Run the tests.');
+    await field.press('Control+Enter');
+    assert.deepEqual(await view.postedOfType('actOnPlan'), [{ type: 'actOnPlan', plan: `${plan}\n3. Run the tests.` }]);
+    assert.equal(await page.locator('.act-on-plan').count(), 0, 'the offer goes once taken');
+    assert.deepEqual(view.errors, []);
+  });
+
+  it('offers nothing in act mode, after a reply that is not last, or on an empty plan', async () => {
+    const view = await harness().open();
+    const { page } = view;
+    await view.deliver(conversation([user('u1', 'Plan'), assistant('a1', plan)]));
+    assert.equal(await page.locator('.act-on-plan').count(), 0, 'act mode');
+    await view.deliver({ type: 'planMode', enabled: true });
+    assert.equal(await page.locator('[data-item-id="a1"] .act-on-plan').count(), 1);
+    await view.deliver({ type: 'itemAdded', item: user('u2', 'And the docs?') });
+    assert.equal(await page.locator('.act-on-plan').count(), 0, 'the reply is no longer last');
+    await view.deliver({ type: 'itemAdded', item: assistant('a2', '1. Update docs.') });
+    await page.locator('[data-item-id="a2"] .act-on-plan-open').click();
+    await page.locator('.act-on-plan-text').fill('  ');
+    await page.locator('.act-on-plan-act').click();
+    assert.deepEqual(await view.postedOfType('actOnPlan'), [], 'an empty plan is not sent');
+    await view.deliver({ type: 'planMode', enabled: false });
+    assert.equal(await page.locator('.act-on-plan').count(), 0);
+  });
+}
