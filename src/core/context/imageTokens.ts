@@ -7,11 +7,12 @@ const UNKNOWN_IMAGE_TOKENS = 1_600;
 /**
  * Anthropic (https://platform.claude.com/docs/en/build-with-claude/vision, "Calculate image costs"):
  * tokens ≈ width × height / 750, after an image over 1568 px on its long edge or over about
- * 1.15 megapixels (≈ 1,600 tokens) is scaled down, keeping its aspect ratio.
+ * 1,600 tokens (1.2 megapixels; the docs' table has 1092 × 1092 at ≈ 1,590) is scaled down,
+ * keeping its aspect ratio.
  */
 export function anthropicImageTokens({ width, height }: ImageDimensions): number {
   const longEdgeScale = Math.min(1, 1568 / Math.max(width, height));
-  const pixelScale = Math.min(1, Math.sqrt(1_150_000 / (width * height)));
+  const pixelScale = Math.min(1, Math.sqrt((1_600 * 750) / (width * height)));
   const scale = Math.min(longEdgeScale, pixelScale);
   return Math.ceil((width * scale) * (height * scale) / 750);
 }
