@@ -12,7 +12,8 @@ import { pngImage } from '../../../support/pngImage';
 const png = pngImage(300, 200).toString('base64');
 const content: UserMessage['content'] = [{ type: 'image', mediaType: 'image/png', data: png }, { type: 'text', text: 'What is wrong in this screenshot?' }];
 
-describe('a user message with an image', () => {
+describe('a user message with an image', function () {
+  this.timeout(10_000);
   let server: FakeLlmServer;
   let root: string;
 
