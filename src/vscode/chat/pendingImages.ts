@@ -9,6 +9,9 @@ import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 const mediaTypeOfExtension: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
+/** A dragged file this small (base64) shows itself as its chip's thumbnail; the protocol allows thumbnails up to 200,000 characters. */
+const ownThumbnailCharacters = 150_000;
+
 interface ImageInput {
   name: string;
   mediaType: string;
@@ -66,7 +69,9 @@ export class PendingImages {
       const size = await vscode.workspace.fs.stat(uri).then((stat) => stat.size, () => undefined);
       const readable = mediaType !== '' && size !== undefined && size <= maxImageBytes;
       const data = readable ? Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('base64') : undefined;
-      this.attach({ name, mediaType, bytes: size ?? 0, ...(data === undefined ? {} : { data }) });
+      // The extension draws no thumbnails: a small file is its own.
+      const thumbnail = data !== undefined && data.length <= ownThumbnailCharacters ? `data:${mediaType};base64,${data}` : undefined;
+      this.attach({ name, mediaType, bytes: size ?? 0, ...(data === undefined ? {} : { data }), ...(thumbnail === undefined ? {} : { thumbnail }) });
     }
   }
 }

@@ -118,6 +118,33 @@ export function imageTests(server: () => FakeLlmServer): void {
       assert.ok((await webview.evaluate<string>(`[...document.querySelectorAll('.item-user')].at(-1)?.textContent ?? ''`)).includes('What is this?'), 'what was typed stays in the conversation');
     });
 
+    it('an image file dragged from the explorer is read by the extension; one outside the workspace is refused', async () => {
+      await useModel('openai', server().openaiBaseUrl, 'gpt-4.1');
+      const inside = vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), 'dragged.png');
+      await vscode.workspace.fs.writeFile(inside, pngImage(40, 30, [30, 160, 60]));
+      const outside = vscode.Uri.file('/tmp/elbow-outside-workspace.png');
+      for (const uri of [inside, outside]) {
+        await webview.evaluate(`(() => {
+          const transfer = new DataTransfer();
+          transfer.setData('text/uri-list', ${JSON.stringify(uri.toString())});
+          document.querySelector('#prompt').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        })()`);
+      }
+      await webview.waitFor(`${imageChip}:not(.chip-problem) img.chip-thumbnail`);
+      assert.match(await webview.evaluate<string>(`document.querySelector('${imageChip}:not(.chip-problem)').textContent`), /dragged\.png\s*\d+ tokens/);
+      await webview.waitFor('#attachments .chip-problem', { text: 'is outside the workspace; only images inside it can be attached.' });
+      server().enqueue({ kind: 'reply', content: [text('A green box.')] });
+      const before = server().requests.length;
+      await sendPrompt('And this one?');
+      await webview.waitFor('.item-assistant', { text: 'A green box.' });
+      await waitUntilIdle();
+      const user = (server().requests[before]?.body as Body).messages.find((message) => message.role === 'user');
+      assert.deepEqual((user?.content as unknown[])[0], { type: 'image_url', image_url: { url: `data:image/png;base64,${pngImage(40, 30, [30, 160, 60]).toString('base64')}` } });
+      assert.equal(await webview.evaluate<number>(`document.querySelectorAll('#attachments .chip-problem').length`), 1, 'the refused chip stays until removed');
+      await webview.click('#attachments .chip-problem .chip-remove');
+      await vscode.workspace.fs.delete(inside);
+    });
+
     it('an image in another format gets a chip saying why, which the keyboard removes', async () => {
       await useModel('openai', server().openaiBaseUrl, 'gpt-4.1');
       await paste(screenshotBase64, 'scan.bmp', 'image/bmp');
