@@ -3,6 +3,8 @@ import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSett
 
 export interface CliArguments {
   prompt?: string;
+  /** `--image FILE` (repeatable, with -p): images sent with the prompt. */
+  images: string[];
   json: boolean;
   cwd?: string;
   provider?: string;
@@ -34,6 +36,9 @@ export const usage = `Usage: elbow [options]            chat in the terminal (re
 
 Options:
   -p, --print <prompt>     one-shot: final answer on stdout, tool calls on stderr
+      --image <file>       with -p: send this image (PNG, JPEG, GIF or WebP, at most 5 MB and
+                           8000 px on a side) with the prompt; repeatable. In the chat, type
+                           --image <file> in a line
       --json               with -p (or piped input): print the event stream as JSON lines
       --cwd <dir>          workspace folder (default: the current folder)
       --provider <name>    openai | anthropic (default: $ELBOW_PROVIDER, else by which key is set)
@@ -87,6 +92,7 @@ export class UsageError extends Error {}
 /** The flags, as `node:util` parseArgs reads them. */
 const cliOptions = {
   print: { type: 'string', short: 'p' },
+  image: { type: 'string', multiple: true, default: [] },
   json: { type: 'boolean', default: false },
   cwd: { type: 'string' },
   provider: { type: 'string' },
@@ -116,8 +122,10 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   const reasoningEffort = parseReasoningEffortFlag(values['reasoning-effort']);
   const stallTimeoutSeconds = parseStallTimeout(values['stall-timeout']);
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
+  if (values.image.length > 0 && values.print === undefined) throw new UsageError('--image goes with -p, e.g. elbow -p "what is wrong here?" --image shot.png; in the chat, type --image shot.png in a line.');
   return {
     prompt: values.print,
+    images: values.image,
     json: values.json,
     cwd: values.cwd,
     provider: values.provider,

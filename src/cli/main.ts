@@ -4,6 +4,7 @@ import type { RunOutcome } from '../core/agent/agentEvents';
 import { approveEverything, TerminalApprovals } from './cliApprovals';
 import type { AgentSession } from '../core/agent/agentSession';
 import { parseCliArguments, usage, UsageError, type CliArguments } from './cliArguments';
+import { contentWithImages, ImageFileError } from './imageFiles';
 import { resolveCliConfig, type CliConfig } from './cliConfig';
 import { cliMcpLog } from './cliMcpLog';
 import { createCliMcp, type CliMcp } from './createCliMcp';
@@ -94,7 +95,10 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   if (args.prompt !== undefined) {
-    const outcome = await session.send(args.prompt, (event) => renderer.handle(event), controller.signal);
+    const content = await contentWithImages(args.prompt, args.images).catch((error: unknown) => {
+      throw error instanceof ImageFileError ? new UsageError(error.message) : error;
+    });
+    const outcome = await session.send(content, (event) => renderer.handle(event), controller.signal);
     await session.dispose();
     return exitCodeFor(outcome);
   }

@@ -5,6 +5,7 @@ import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
 import { modeAnnouncement, promptFor } from './planModePrompt';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
+import { contentWithImages, ImageFileError, imagesInLine } from './imageFiles';
 import { usageReport, windowReading } from './usageReport';
 
 export interface EventRenderer {
@@ -107,7 +108,7 @@ class InteractiveChat {
     const command = parseSlashCommand(prompt);
     switch (command?.name) {
       case undefined:
-        return void this.runRequest((signal) => session.send(prompt, handle, signal));
+        return void this.runRequest((signal) => this.sendLine(prompt, signal));
       case 'exit':
         return this.rl.close();
       case 'help':
@@ -125,12 +126,25 @@ class InteractiveChat {
     }
   }
 
+  /** A line with `--image FILE` carries those images; one that cannot be sent is said why and given back to edit. */
+  private async sendLine(line: string, signal: AbortSignal): Promise<RunOutcome | undefined> {
+    const { text, files } = imagesInLine(line);
+    try {
+      return await this.session.send(await contentWithImages(text === '' ? 'What is in this image?' : text, files), this.handle, signal);
+    } catch (error) {
+      if (!(error instanceof ImageFileError)) throw error;
+      this.io.output.write(`${error.message}\n`);
+      setImmediate(() => this.rl.write(line));
+      return undefined;
+    }
+  }
+
   private say(text: string): void {
     this.io.output.write(text);
     this.rl.prompt();
   }
 
-  private async runRequest(start: (signal: AbortSignal) => Promise<RunOutcome>): Promise<void> {
+  private async runRequest(start: (signal: AbortSignal) => Promise<RunOutcome | undefined>): Promise<void> {
     this.controller = new AbortController();
     try {
       await start(this.controller.signal);

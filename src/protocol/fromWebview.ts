@@ -65,5 +65,19 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setPlanMode'), enabled: z.boolean() }),
   /** "Act on this plan": back to act mode, and the plan (as the user edited it) goes to the agent. */
   z.object({ type: z.literal('actOnPlan'), plan: z.string().max(200_000) }),
+  /**
+   * An image pasted or dropped into the input: its bytes in base64, left out (`data` absent) when
+   * it is over the size limit anyway; `bytes` is its size. The extension checks it and adds a chip.
+   */
+  z.object({
+    type: z.literal('attachImage'),
+    name: z.string().max(1_000),
+    mediaType: z.string().max(200),
+    bytes: z.number().int().nonnegative(),
+    data: z.string().max(8_000_000).optional(),
+    thumbnail: z.string().max(200_000).optional(),
+  }),
+  /** Image files dragged from VS Code's explorer (their URIs); the extension reads those inside the workspace. */
+  z.object({ type: z.literal('attachImageFiles'), uris: z.array(z.string().max(8_192)).max(20) }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

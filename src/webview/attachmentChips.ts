@@ -1,4 +1,5 @@
 import type { Attachment } from '../protocol/chatItems';
+import { formatTokenCount } from '../format/tokenCount';
 import { codicon, h } from './dom';
 import { attachmentLabel } from './format';
 
@@ -9,10 +10,14 @@ export function renderChips(container: HTMLElement, attachments: readonly Attach
 
 function chip(attachment: Attachment, onRemove?: (attachment: Attachment) => void): HTMLElement {
   const label = attachmentLabel(attachment);
-  const element = h('span', { className: `chip chip-${attachment.kind}`, attributes: { 'data-attachment-id': attachment.id, title: label } }, [
-    codicon(attachment.kind === 'selection' ? 'selection' : 'file'),
-    h('span', { className: 'chip-label', text: label }),
+  const problem = attachment.problem;
+  const title = problem ?? (attachment.tokens === undefined ? label : `${label} (${tokensText(attachment.tokens)})`);
+  const element = h('span', { className: `chip chip-${attachment.kind}${problem === undefined ? '' : ' chip-problem'}`, attributes: { 'data-attachment-id': attachment.id, title } }, [
+    ...chipIcon(attachment),
+    h('span', { className: 'chip-label', text: problem ?? label }),
+    ...(attachment.tokens === undefined || problem !== undefined ? [] : [h('span', { className: 'chip-tokens', text: tokensText(attachment.tokens) })]),
   ]);
+  if (problem !== undefined) element.setAttribute('role', 'alert');
   if (onRemove !== undefined) {
     const remove = h('button', {
       className: 'chip-remove',
@@ -22,4 +27,14 @@ function chip(attachment: Attachment, onRemove?: (attachment: Attachment) => voi
     element.append(remove);
   }
   return element;
+}
+
+function chipIcon(attachment: Attachment): HTMLElement[] {
+  if (attachment.problem !== undefined) return [codicon('warning')];
+  if (attachment.thumbnail !== undefined) return [h('img', { className: 'chip-thumbnail', attributes: { src: attachment.thumbnail, alt: '' } })];
+  return [codicon(attachment.kind === 'selection' ? 'selection' : attachment.kind === 'image' ? 'file-media' : 'file')];
+}
+
+function tokensText(tokens: number): string {
+  return `${formatTokenCount(tokens)} tokens`;
 }

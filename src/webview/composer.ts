@@ -1,6 +1,7 @@
 import type { Attachment } from '../protocol/chatItems';
 import { renderChips } from './attachmentChips';
 import { codicon, h, iconButton } from './dom';
+import { acceptImages } from './imageInput';
 import { PromptHistory } from './promptHistory';
 import type { ExtensionLink } from './vscodeApi';
 
@@ -39,6 +40,7 @@ export class Composer {
     this.prompt.value = extension.state.draft;
     this.prompt.addEventListener('input', () => this.onInput());
     this.prompt.addEventListener('keydown', (event) => this.onKeyDown(event));
+    acceptImages(this.element, extension);
     this.send.addEventListener('click', () => this.submit());
     this.stop.addEventListener('click', () => extension.post({ type: 'stop' }));
     this.updateSendState();

@@ -3,7 +3,8 @@ import type { AgentHost } from '../host/host';
 import { contextBudget } from '../context/contextBudget';
 import { addToTotals, storedTotals, type UsageTotals } from '../context/usageTotals';
 import type { TranscriptArchive } from '../host/transcriptArchive';
-import { userText, type Message, type Usage } from '../llm/messages';
+import type { Message, Usage, UserMessage } from '../llm/messages';
+import { imageRefusal, userMessageOf } from '../llm/imageRefusal';
 import type { ModelLimits } from '../llm/modelCatalog';
 import { costOfUsage } from '../llm/usageCost';
 import type { Provider } from '../llm/provider';
@@ -116,12 +117,19 @@ export class AgentSession {
     return todoListOf(this.messages);
   }
 
-  /** Adds the user's message and runs the agent until it answers, fails, is cancelled or hits the turn limit. */
-  send(text: string, emit: AgentEventSink, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
+  /**
+   * Adds the user's message (text, or text and images) and runs the agent until it answers, fails,
+   * is cancelled or hits the turn limit. A message with an image for a model known to take none is
+   * refused before any request, and stays out of the history.
+   */
+  send(content: string | UserMessage['content'], emit: AgentEventSink, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
+    const message = userMessageOf(content);
+    const refusal = imageRefusal(this.options.settings.model, this.limits?.acceptsImages, message);
+    if (refusal !== undefined) return this.exclusive(emit, () => Promise.resolve({ reason: 'error', kind: 'bad_request', retryable: false, message: refusal }));
     return this.run(emit, signal, () => {
       this.guard.startUserMessage();
       this.context?.startUserMessage();
-      this.messages.push(userText(text));
+      this.messages.push(message);
       attachPlanModeNote(this.messages, this.mode);
     });
   }

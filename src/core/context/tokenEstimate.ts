@@ -1,5 +1,6 @@
 import type { Message } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
+import { imageTokens } from './imageTokens';
 
 /** What a request sends besides the conversation: both count against the window. */
 export interface PromptParts {
@@ -8,8 +9,6 @@ export interface PromptParts {
   messages: readonly Message[];
 }
 
-/** Providers bill an image by its pixels; without them, a typical screenshot's cost. */
-const IMAGE_TOKENS = 1_600;
 /** Role markers and separators the wire formats add around each message. */
 const MESSAGE_OVERHEAD_TOKENS = 4;
 export const CHARACTERS_PER_TOKEN = 4;
@@ -33,14 +32,14 @@ export function messageTokens(message: Message): number {
   if (message.role === 'tool') {
     for (const result of message.results) {
       total += MESSAGE_OVERHEAD_TOKENS + textTokens(result.toolCallId);
-      for (const block of result.content) total += block.type === 'text' ? textTokens(block.text) : IMAGE_TOKENS;
+      for (const block of result.content) total += block.type === 'text' ? textTokens(block.text) : imageTokens(block);
     }
     return total;
   }
   for (const block of message.content) {
     switch (block.type) {
       case 'text': total += textTokens(block.text); break;
-      case 'image': total += IMAGE_TOKENS; break;
+      case 'image': total += imageTokens(block); break;
       case 'thinking': total += textTokens(block.thinking) + textTokens(block.signature ?? '') + textTokens(block.redactedData ?? ''); break;
       case 'tool_call': total += textTokens(block.id) + textTokens(block.name) + textTokens(block.arguments); break;
     }

@@ -29,6 +29,8 @@ export interface ServerModelFacts {
   prices?: ModelPrices;
   /** What the window is, in a few words, e.g. `loaded with 8,192 tokens`. */
   detail?: string;
+  /** Whether the model takes images, when the server says (Ollama's capabilities, LM Studio's type, OpenRouter's input modalities). */
+  acceptsImages?: boolean;
 }
 
 /** A user's setting for one model (VS Code `elbow.models`), every field optional; prices in USD per million tokens. */
@@ -66,7 +68,9 @@ export function modelLimits(model: string, options: ModelLimitsOptions = {}): Mo
   const basePrices = options.localEndpoint ? freePrices : (server?.prices ?? base.prices);
   const prices = override ? overriddenPrices(basePrices, override) : basePrices;
   const window = chooseWindow(validTokenCount(override?.contextWindow), server, listed);
+  const acceptsImages = server?.acceptsImages ?? listed?.acceptsImages;
   return {
+    ...(acceptsImages === undefined ? {} : { acceptsImages }),
     contextWindow: window.tokens,
     maxOutputTokens: validTokenCount(override?.maxOutputTokens) ?? validTokenCount(server?.maxOutputTokens) ?? base.maxOutputTokens,
     ...(prices ? { prices } : {}),

@@ -19,4 +19,6 @@ export interface ModelFacts {
   prices?: ModelPrices;
   /** How the model's thinking is asked for; absent: the model takes no reasoning parameters. */
   reasoning?: ReasoningFacts;
+  /** Whether the model takes image input; absent: not known, and a request with an image is left to the provider to answer. */
+  acceptsImages?: boolean;
 }

@@ -197,11 +197,19 @@ function withReasoning(models: Record<string, ModelFacts>): Record<string, Model
   }));
 }
 
+function withImages(models: Record<string, ModelFacts>, acceptsImages: boolean): Record<string, ModelFacts> {
+  return Object.fromEntries(Object.entries(models).map(([id, facts]) => [id, { ...facts, acceptsImages }]));
+}
+
+// Image input: every Claude model listed (https://platform.claude.com/docs/en/build-with-claude/vision)
+// and every OpenAI model listed (each model's page: "Input: text, image"); DeepSeek's API takes
+// text only (https://api-docs.deepseek.com/api/create-chat-completion: user content is a string).
+// The local models' tags differ in this (gemma3:1b is text only): their server reports it.
 /** Keyed by lower-case model id without router prefix, tag or snapshot date. */
 export const modelTable: Readonly<Record<string, ModelFacts>> = withReasoning({
-  ...anthropicModels,
-  ...openaiModels,
-  ...deepseekModels,
+  ...withImages(anthropicModels, true),
+  ...withImages(openaiModels, true),
+  ...withImages(deepseekModels, false),
   ...localModels,
 });
 

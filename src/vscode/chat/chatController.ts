@@ -4,7 +4,7 @@ import type { AgentSession } from '../../core/agent/agentSession';
 import { CommandSession } from '../../core/tools/builtin/commands/commandSession';
 import { storedTotals } from '../../core/context/usageTotals';
 import { todoListOf } from '../../core/todo/todoListOf';
-import { userText } from '../../core/llm/messages';
+import { userMessageOf } from '../../core/llm/imageRefusal';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
@@ -26,6 +26,7 @@ import { DelayedSave } from './delayedSave';
 import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { PendingAttachments } from './pendingAttachments';
 import { PlanMode } from './planMode';
+import { isTextAttachment, PendingImages, userContentOf } from './pendingImages';
 import { PendingChangesOnNewChat } from './pendingChangesOnNewChat';
 import type { ReviewBridge } from './reviewBridge';
 import { SandboxNotice } from './sandboxNotice';
@@ -44,6 +45,7 @@ export class ChatController implements vscode.Disposable {
   private abort: AbortController | undefined;
   /** What the user attached to the next message. */
   readonly attachments: PendingAttachments;
+  private readonly images: PendingImages;
   private readonly saves = new DelayedSave(() => this.flush(), (error) => this.deps.log.error(`Could not save the conversation: ${String(error)}`));
   private lastRun: Promise<unknown> = Promise.resolve();
   /** The input should take focus once the webview has (re)loaded. */
@@ -67,6 +69,7 @@ export class ChatController implements vscode.Disposable {
     this.review = deps.review;
     this.approvals = deps.approvals;
     this.attachments = new PendingAttachments(deps.post);
+    this.images = new PendingImages(this.attachments);
     this.history = new ConversationHistory({
       store: deps.store,
       state: deps.state,
@@ -94,6 +97,7 @@ export class ChatController implements vscode.Disposable {
       compact: () => this.compact(),
       ...this.history.messageHandlers,
       ...this.attachments.messageHandlers,
+      ...this.images.messageHandlers,
       ...editorMessageHandlers,
       ...deps.review.messageHandlers,
       restoreCheckpoint: (message) => restoreCheckpoint(message.itemId, { actions: deps.reviewActions, transcript: deps.transcript, isRunning: () => this.isRunning, post: deps.post, changed: () => this.saves.schedule() }),
@@ -178,15 +182,15 @@ export class ChatController implements vscode.Disposable {
   private async send(text: string): Promise<void> {
     if (this.isRunning) return;
     const attachments = this.attachments.take();
-    const attached = await Promise.all(attachments.map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
+    const attached = await Promise.all(attachments.filter(isTextAttachment).map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
     if (this.transcript.items.length === 0) this.conversation.title = conversationTitle(text);
     this.postAll(this.transcript.addUser(text, attachments));
     const userItem = this.transcript.items.at(-1);
     if (userItem !== undefined) this.deps.reviewManager.state.checkpoints.begin(userItem.id);
     await this.history.remember(this.conversation.id);
-    const message = messageWithAttachments(text, attached);
+    const message = userContentOf(messageWithAttachments(text, attached), this.images.take(attachments));
     // Without a session (no key yet) the message still joins the history, so Retry sends it once a key is set.
-    await this.run((session, emit, signal) => session.send(message, emit, signal), () => this.conversation.messages.push(userText(message)));
+    await this.run((session, emit, signal) => session.send(message, emit, signal), () => this.conversation.messages.push(userMessageOf(message)));
   }
 
   private async retry(): Promise<void> {

@@ -17,16 +17,19 @@ export class PendingAttachments {
 
   constructor(private readonly post: (message: ToWebview) => void) {}
 
-  add(attachment: Omit<Attachment, 'id'>): void {
-    const duplicate = this.list.some((existing) => existing.path === attachment.path && existing.kind === attachment.kind && existing.startLine === attachment.startLine && existing.endLine === attachment.endLine);
-    if (!duplicate) this.list.push({ ...attachment, id: randomUUID() });
+  /** The new chip's id; undefined when the same context is attached already. */
+  add(attachment: Omit<Attachment, 'id'>): string | undefined {
+    const duplicate = attachment.kind !== 'image' && this.list.some((existing) => existing.path === attachment.path && existing.kind === attachment.kind && existing.startLine === attachment.startLine && existing.endLine === attachment.endLine);
+    const id = duplicate ? undefined : randomUUID();
+    if (id !== undefined) this.list.push({ ...attachment, id });
     this.postState();
+    return id;
   }
 
-  /** The attachments go with the message being sent; the chips clear. */
+  /** The attachments go with the message being sent; the chips clear, except those with a problem, which stay until removed. */
   take(): Attachment[] {
-    const taken = this.list;
-    this.list = [];
+    const taken = this.list.filter((attachment) => attachment.problem === undefined);
+    this.list = this.list.filter((attachment) => attachment.problem !== undefined);
     this.postState();
     return taken;
   }

@@ -6,6 +6,7 @@ import { contextAndCostTests } from '../suites/contextAndCost.test';
 import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
+import { imageTests } from '../suites/images.test';
 import { mcpTests } from '../suites/mcp.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
@@ -51,6 +52,7 @@ export function run(): Promise<void> {
     recordingTests,
     modelPickerTests,
     workspaceEndpointTests,
+    imageTests,
     xssTests,
     planModeTests,
     workbenchTests,

@@ -4,6 +4,7 @@
  */
 import { ProtocolError } from './errors';
 import { isObject, jsonTypeName, type JsonObject } from './json';
+import { checkAnthropicImage } from './imageValidation';
 import type { ThinkingMemory } from './thinkingMemory';
 
 const userBlockTypes = ['text', 'image', 'document', 'search_result', 'tool_result'];
@@ -76,6 +77,9 @@ function checkBlock(block: JsonObject, at: string, role: Role, memory: ThinkingM
       return;
     case 'tool_result':
       checkToolResult(block, at);
+      return;
+    case 'image':
+      checkAnthropicImage(block, at);
       return;
     case 'tool_use':
       checkToolUse(block, at, seenToolUseIds);

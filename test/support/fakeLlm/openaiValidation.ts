@@ -5,6 +5,7 @@
  */
 import { ProtocolError } from './errors';
 import { isObject, isObjectSchema, jsonTypeName, toolNamePattern, type JsonObject } from './json';
+import { checkOpenAiUserParts } from './imageValidation';
 import type { ThinkingMemory } from './thinkingMemory';
 
 const MAX_TOOLS = 128;
@@ -123,6 +124,7 @@ function validateMessage(message: unknown, i: number): void {
   if (message.role === 'tool' && typeof message.tool_call_id !== 'string') throw missing(`${at}.tool_call_id`);
   if (content === undefined) throw missing(`${at}.content`);
   if (typeof content !== 'string' && !Array.isArray(content)) throw invalidType(`${at}.content`, 'string or array', content);
+  if (message.role === 'user' && Array.isArray(content)) checkOpenAiUserParts(content, at);
 }
 
 /**

@@ -5,6 +5,8 @@ import { serverRoot, tokenCount, type ServerRequests } from './serverRequests';
 const modelsSchema = z.looseObject({
   data: z.array(z.looseObject({
     id: z.string(),
+    /** `llm`, `vlm` (a vision model) or `embeddings` (LM Studio's REST API docs, `/api/v0/models`). */
+    type: z.string().optional(),
     state: z.string().optional(),
     max_context_length: z.unknown().optional(),
     loaded_context_length: z.unknown().optional(),
@@ -23,6 +25,11 @@ export async function lmStudioModelInfo(requests: ServerRequests, baseUrl: strin
   const matching = parsed.data.data.filter((entry) => entry.id.toLowerCase() === wanted);
   const entry = matching.find((candidate) => candidate.state === 'loaded') ?? matching[0];
   if (entry === undefined) return undefined;
+  const facts = lmStudioWindow(entry);
+  return facts === undefined || entry.type === undefined ? facts : { ...facts, acceptsImages: entry.type === 'vlm' };
+}
+
+function lmStudioWindow(entry: z.infer<typeof modelsSchema>['data'][number]): ServerModelFacts | undefined {
   const loaded = entry.state === 'loaded' ? tokenCount(entry.loaded_context_length) : undefined;
   if (loaded !== undefined) return { server: 'LM Studio', contextWindow: loaded, detail: `loaded with ${loaded.toLocaleString('en-US')} tokens` };
   const maximum = tokenCount(entry.max_context_length);

@@ -14,6 +14,8 @@ const showSchema = z.looseObject({
   model_info: z.record(z.string(), z.unknown()).nullish(),
   details: z.looseObject({ context_length: z.unknown().optional() }).optional(),
   remote_model: z.string().optional(),
+  /** e.g. `["completion", "vision"]` (docs/api.md, "Show Model Information"). */
+  capabilities: z.array(z.string()).optional(),
 });
 
 const runningSchema = z.looseObject({
@@ -33,13 +35,19 @@ export async function ollamaModelInfo(requests: ServerRequests, baseUrl: string,
     requests.json(`${root}/api/ps`).then((body) => runningSchema.safeParse(body)).catch(() => undefined),
   ]);
   if (!show.success || (show.data.model_info == null && show.data.details === undefined)) return undefined;
-  const trained = trainedLength(show.data.model_info ?? undefined) ?? tokenCount(show.data.details?.context_length);
+  const facts = ollamaWindow(show.data, running?.success ? running.data : undefined, model);
+  const capabilities = show.data.capabilities;
+  return facts === undefined || capabilities === undefined ? facts : { ...facts, acceptsImages: capabilities.includes('vision') };
+}
+
+function ollamaWindow(show: z.infer<typeof showSchema>, running: z.infer<typeof runningSchema> | undefined, model: string): ServerModelFacts | undefined {
+  const trained = trainedLength(show.model_info ?? undefined) ?? tokenCount(show.details?.context_length);
   // docs/context-length.mdx: "Cloud models are set to their maximum context length by default."
-  if (show.data.remote_model) return trained === undefined ? undefined : { server: 'Ollama', contextWindow: trained, detail: `a cloud model at its full ${count(trained)} tokens` };
-  const loaded = running?.success ? running.data.models.find((entry) => sameModel(entry.name ?? entry.model, model)) : undefined;
+  if (show.remote_model) return trained === undefined ? undefined : { server: 'Ollama', contextWindow: trained, detail: `a cloud model at its full ${count(trained)} tokens` };
+  const loaded = running?.models.find((entry) => sameModel(entry.name ?? entry.model, model));
   const loadedWindow = tokenCount(loaded?.context_length);
   if (loadedWindow !== undefined) return { server: 'Ollama', contextWindow: loadedWindow, detail: `loaded with ${count(loadedWindow)} tokens` };
-  const numCtx = tokenCount(Number(/^num_ctx\s+(\d+)\s*$/m.exec(show.data.parameters ?? '')?.[1]));
+  const numCtx = tokenCount(Number(/^num_ctx\s+(\d+)\s*$/m.exec(show.parameters ?? '')?.[1]));
   if (numCtx !== undefined) return { server: 'Ollama', contextWindow: numCtx, detail: `the model's num_ctx, ${count(numCtx)} tokens` };
   const window = Math.min(ollamaDefaultWindow, trained ?? ollamaDefaultWindow);
   return { server: 'Ollama', contextWindow: window, detail: `Ollama's default for a model not loaded yet, ${count(window)} tokens (num_ctx or OLLAMA_CONTEXT_LENGTH raise it)` };

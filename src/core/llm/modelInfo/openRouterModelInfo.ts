@@ -11,6 +11,8 @@ const modelsSchema = z.looseObject({
     canonical_slug: z.string().optional(),
     context_length: z.unknown().optional(),
     top_provider: z.looseObject({ context_length: z.unknown().optional(), max_completion_tokens: z.unknown().optional() }).nullish(),
+    /** e.g. `["text", "image"]` (OpenRouter's models API reference). */
+    architecture: z.looseObject({ input_modalities: z.array(z.string()).optional() }).nullish(),
     pricing: z.looseObject({ prompt: priceSchema, completion: priceSchema, input_cache_read: priceSchema, input_cache_write: priceSchema }).nullish(),
   })),
 });
@@ -43,7 +45,9 @@ export async function openRouterModelInfo(requests: ServerRequests, baseUrl: str
   if (window === undefined) return undefined;
   const maxOutputTokens = tokenCount(entry.top_provider?.max_completion_tokens);
   const prices = entry.pricing ? perMillion(entry.pricing) : undefined;
+  const inputs = entry.architecture?.input_modalities;
   return {
+    ...(inputs === undefined ? {} : { acceptsImages: inputs.includes('image') }),
     server: 'OpenRouter',
     contextWindow: window,
     ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),

@@ -10,7 +10,7 @@ import * as z from 'zod';
 /** Context the user attached to the next message (shown as a removable chip). */
 const savedAttachmentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['file', 'selection']),
+  kind: z.enum(['file', 'selection', 'image']),
   /** Workspace-relative path, `/`-separated, as shown. */
   path: z.string(),
   /** The document's URI, for the extension to read it. */
@@ -18,6 +18,12 @@ const savedAttachmentSchema = z.object({
   /** 1-based, inclusive; only for selections. */
   startLine: z.number().int().optional(),
   endLine: z.number().int().optional(),
+  /** What it adds to the request, in tokens (an image: by its pixels). */
+  tokens: z.number().optional(),
+  /** An image's small preview, a `data:image/png;base64,…` URL; the full image stays with the extension. */
+  thumbnail: z.string().max(200_000).optional(),
+  /** Why it cannot be sent (an image over the size limit or in a format the models do not take); it stays until removed. */
+  problem: z.string().optional(),
 });
 
 /** An edit waiting for the user's decision before it is applied (`elbow.edits.review`: `beforeApply`). */

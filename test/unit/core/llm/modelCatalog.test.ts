@@ -14,6 +14,7 @@ describe('modelLimits', () => {
       prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
       known: true,
       windowSource: fromTable,
+      acceptsImages: true,
     });
     assert.deepEqual(modelLimits('gpt-4.1'), {
       contextWindow: 1_047_576,
@@ -21,7 +22,15 @@ describe('modelLimits', () => {
       prices: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 },
       known: true,
       windowSource: fromTable,
+      acceptsImages: true,
     });
+  });
+
+  it('knows which models take images: the table, then what the server reports; unknown stays unknown', () => {
+    assert.equal(modelLimits('deepseek-chat').acceptsImages, false);
+    assert.equal(modelLimits('llama3.2').acceptsImages, undefined);
+    assert.equal(modelLimits('llama3.2', { server: { server: 'Ollama', contextWindow: 8_192, acceptsImages: true } }).acceptsImages, true);
+    assert.equal(modelLimits('my-finetune').acceptsImages, undefined);
   });
 
   it('gives an unknown model the conservative defaults and no prices', () => {

@@ -113,6 +113,17 @@ describe('ServerModelProbe', () => {
     assert.deepEqual(server.requests.slice(askedLocally), ['GET /v1/models'], 'a public https server is asked only its models list');
   });
 
+  it('reports whether the model takes images, as Ollama, LM Studio and OpenRouter say', async () => {
+    const ollama = await start(ollamaRoutes({ gemma4: ollamaShowWithNumCtx, 'llama3.2': { ...ollamaShowWithoutNumCtx, capabilities: ['completion', 'tools'] } }));
+    assert.equal((await new ServerModelProbe().lookUp({ baseUrl: `${ollama.url}/v1`, model: 'gemma4' }))?.acceptsImages, true);
+    assert.equal((await new ServerModelProbe().lookUp({ baseUrl: `${ollama.url}/v1`, model: 'llama3.2' }))?.acceptsImages, false);
+    const lmStudio = await start({ 'GET /api/v0/models': () => ok(lmStudioLoaded) });
+    assert.equal((await new ServerModelProbe().lookUp({ baseUrl: `${lmStudio.url}/v1`, model: 'google/gemma-3-4b' }))?.acceptsImages, true);
+    const openRouter = await start({ 'GET /api/v1/models': () => ok(openRouterModels) });
+    const probe = new ServerModelProbe({ fetch: redirect('https://openrouter.ai', openRouter.url) });
+    assert.equal((await probe.lookUp({ baseUrl: 'https://openrouter.ai/api/v1', model: 'anthropic/claude-sonnet-4', apiKey: 'sk-or-test' }))?.acceptsImages, true);
+  });
+
   it('OpenRouter: window, output limit and prices per million tokens', async () => {
     const server = await start({ 'GET /api/v1/models': () => ok(openRouterModels) });
     const probe = new ServerModelProbe({ fetch: redirect('https://openrouter.ai', server.url) });
