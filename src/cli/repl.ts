@@ -1,6 +1,7 @@
 import * as readline from 'node:readline';
 import type { AgentSession } from '../core/agent/agentSession';
 import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
+import { attachTypedMentions } from '../core/mentions/attachTypedMentions';
 import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
@@ -106,7 +107,7 @@ class InteractiveChat {
     const command = parseSlashCommand(prompt);
     switch (command?.name) {
       case undefined:
-        return void this.runRequest((signal) => session.send(prompt, handle, signal));
+        return void this.sendWithMentions(prompt);
       case 'exit':
         return this.rl.close();
       case 'help':
@@ -118,6 +119,20 @@ class InteractiveChat {
       case 'compact':
         return void this.runRequest((signal) => session.compact(handle, signal, command.focus));
     }
+  }
+
+  /** `@path` attaches a file; a mention that cannot be attached sends nothing and puts the line back to edit. */
+  private async sendWithMentions(prompt: string): Promise<void> {
+    const { session, handle } = this;
+    const line = await attachTypedMentions(prompt, session.workspace, session.host.files);
+    if ('problems' in line) {
+      this.io.output.write(`${line.problems.map((problem) => `Not sent: ${problem}`).join('\n')}\n`);
+      this.rl.prompt();
+      this.rl.write(prompt);
+      return;
+    }
+    if (line.attached.length > 0) this.io.output.write(`(Attached ${line.attached.join(', ')}.)\n`);
+    await this.runRequest((signal) => session.send(line.message, handle, signal));
   }
 
   private say(text: string): void {
