@@ -3,7 +3,7 @@ import * as z from 'zod';
 /** Context the user attached to the next message (shown as a removable chip). */
 export const attachmentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['file', 'selection']),
+  kind: z.enum(['file', 'selection', 'folder', 'problems', 'terminal', 'gitChanges']),
   /** Workspace-relative path, `/`-separated, as shown. */
   path: z.string(),
   /** The document's URI, for the extension to read it. */
@@ -11,6 +11,12 @@ export const attachmentSchema = z.object({
   /** 1-based, inclusive; only for selections. */
   startLine: z.number().int().optional(),
   endLine: z.number().int().optional(),
+  /** What the model receives for it, in tokens (estimated when it was attached). */
+  tokens: z.number().optional(),
+  /** A count worth showing beside the name, e.g. `12` problems. */
+  detail: z.string().optional(),
+  /** Why it could not be attached (a missing or hidden file): shown on the chip, and nothing is sent for it. */
+  problem: z.string().optional(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { mentionSchema } from './mentions';
 
 /** What the user chose in a permission card (see `resolveApproval`). */
 export const approvalChoiceSchema = z.enum(['allow', 'alwaysAllow', 'allowOutsideSandbox', 'allowInSandbox', 'deny']);
@@ -61,5 +62,9 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcpSetToolEnabled'), server: z.string(), tool: z.string(), enabled: z.boolean() }),
   z.object({ type: z.literal('mcpOpenConfig') }),
   z.object({ type: z.literal('mcpAddServer') }),
+  /** The `@` picker is open: what the user typed after `@`. */
+  z.object({ type: z.literal('mentionSearch'), query: z.string().max(1_000) }),
+  /** The user chose an `@` mention: it becomes an attachment chip. */
+  z.object({ type: z.literal('addMention'), mention: mentionSchema }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { mcpStateSchema } from './mcpServers';
+import { mentionCandidateSchema } from './mentions';
 import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
@@ -53,5 +54,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcp'), state: mcpStateSchema }),
   /** Opens the MCP panel ("Elbow: Show MCP Servers"). */
   z.object({ type: z.literal('showMcp') }),
+  /** The `@` picker's rows for `query`, best first. */
+  z.object({ type: z.literal('mentionCandidates'), query: z.string(), candidates: z.array(mentionCandidateSchema) }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

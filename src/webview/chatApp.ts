@@ -114,6 +114,7 @@ export class ChatApp {
         this.mcp.update(message.state);
         break;
       case 'showMcp': this.openMcp(); break;
+      case 'mentionCandidates': this.composer.showMentionCandidates(message.query, message.candidates); break;
     }
   }
 

@@ -96,6 +96,7 @@ export class ChatController implements vscode.Disposable {
       ...deps.approvals.messageHandlers,
       dismissSandboxNotice: (message) => void this.sandboxNotice.handle(message),
       ...deps.mcp.messageHandlers,
+      ...deps.mentions,
     };
   }
 

@@ -10,7 +10,7 @@ import * as z from 'zod';
 /** Context the user attached to the next message (shown as a removable chip). */
 const savedAttachmentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['file', 'selection']),
+  kind: z.enum(['file', 'selection', 'folder', 'problems', 'terminal', 'gitChanges']),
   /** Workspace-relative path, `/`-separated, as shown. */
   path: z.string(),
   /** The document's URI, for the extension to read it. */
@@ -18,6 +18,10 @@ const savedAttachmentSchema = z.object({
   /** 1-based, inclusive; only for selections. */
   startLine: z.number().int().optional(),
   endLine: z.number().int().optional(),
+  /** `@` mentions: the estimated size, a count shown beside the name, and why it could not be attached. */
+  tokens: z.number().optional(),
+  detail: z.string().optional(),
+  problem: z.string().optional(),
 });
 
 /** An edit waiting for the user's decision before it is applied (`elbow.edits.review`: `beforeApply`). */
