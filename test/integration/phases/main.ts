@@ -7,6 +7,7 @@ import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { mcpTests } from '../suites/mcp.test';
+import { mentionTests } from '../suites/mentions.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
@@ -42,6 +43,7 @@ export function run(): Promise<void> {
     sandboxTests,
     sandboxApprovalTests,
     narrowCardTests,
+    mentionTests,
     contextAndCostTests,
     mcpTests,
     runControlTests,
