@@ -1,4 +1,4 @@
-import { rankFuzzily } from '../../core/mentions/mentionRanking';
+import { FuzzyList, rankFuzzily } from '../../core/mentions/mentionRanking';
 import type { WorkspaceEntry } from '../../core/mentions/workspaceEntries';
 import type { MentionCandidate, MentionKind } from '../../protocol/mentions';
 
@@ -15,6 +15,9 @@ const specialItems: readonly { kind: SpecialKind; label: string; description: st
   { kind: 'gitChanges', label: 'git-changes', description: 'Uncommitted changes (git diff)' },
 ];
 
+/** Each workspace listing's prepared search, kept while the listing is. */
+const searches = new WeakMap<readonly WorkspaceEntry[], FuzzyList<WorkspaceEntry>>();
+
 /** The picker's rows for what was typed after `@`: the special items that match, then files and folders, best first. */
 export function mentionCandidates(query: string, entries: readonly WorkspaceEntry[]): MentionCandidate[] {
   const specials = rankFuzzily(specialItems, (item) => item.label, query, specialItems.length).map(({ item, positions }) => ({
@@ -23,7 +26,12 @@ export function mentionCandidates(query: string, entries: readonly WorkspaceEntr
     description: item.description,
     matched: positions,
   }));
-  const paths = rankFuzzily(entries, (entry) => entry.path, query, maxCandidates - specials.length).map(({ item, positions }) => ({
+  let search = searches.get(entries);
+  if (search === undefined) {
+    search = new FuzzyList(entries, (entry) => entry.path, maxCandidates);
+    searches.set(entries, search);
+  }
+  const paths = search.find(query).slice(0, maxCandidates - specials.length).map(({ item, positions }) => ({
     mention: { kind: item.kind, path: item.path },
     label: item.kind === 'folder' ? `${item.path}/` : item.path,
     matched: positions,
