@@ -84,5 +84,30 @@ export function mentionTests(server: () => FakeLlmServer): void {
       assert.doesNotMatch(sent, /missing\.ts:\n/, 'nothing is sent for the mention that could not be attached');
       assert.deepEqual(await textsOf('#attachments .chip'), [], 'chips are cleared once sent');
     });
+
+    it('attaches the editor\'s selection, the terminal\'s last command and the git changes, each sized or saying why not', async () => {
+      const editor = await vscode.window.showTextDocument(workspaceFile('src/app.ts'));
+      editor.selection = new vscode.Selection(4, 0, 6, 1);
+      await openChat();
+      for (const [typed, row] of [['@sel', 'selection'], ['@term', 'terminal'], ['@gitch', 'git-changes']] as const) {
+        await webview.type('#prompt', typed);
+        await webview.waitFor('#mention-picker [role="option"][aria-selected="true"]', { text: row });
+        await webview.press('#prompt', 'Enter');
+      }
+      await webview.waitFor('#attachments .chip-gitChanges');
+      const chips = await textsOf('#attachments .chip');
+      assert.match(chips[0] ?? '', /^src\/app\.ts:5-7 · \d+ tokens$/);
+      assert.match(chips[1] ?? '', /^Terminal(: .+)? · \d+ tokens$/);
+      assert.match(chips[2] ?? '', /^Git changes · \d+ files · \d+ tokens$|^No Git repository is open in this workspace\.$/);
+      await page.screenshot('mentions-special-chips');
+
+      server().enqueue({ kind: 'reply', content: [text('Noted the selection.')] });
+      await webview.press('#prompt', 'Enter');
+      await webview.waitFor('.item-assistant', { text: 'Noted the selection' });
+      await waitUntilIdle();
+      const sent = lastUserMessage(server());
+      assert.match(sent, /Selected lines 5–7 of src\/app\.ts:\n```\n[^`]*export function add/);
+      assert.match(sent, /The last command run in the Elbow terminal, and the end of its output:\n```\n(\$ |No command has run)/);
+    });
   });
 }
