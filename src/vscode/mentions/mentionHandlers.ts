@@ -24,8 +24,13 @@ export function mentionHandlers(parts: MentionParts): WebviewMessageHandlersFor<
       parts.post({ type: 'mentionCandidates', query, candidates });
     },
     addMention: async ({ mention }) => {
-      const { attachment, snapshot } = await mentionAttachment(mention, parts);
-      parts.attachments().add(attachment, snapshot);
+      try {
+        const { attachment, snapshot } = await mentionAttachment(mention, parts);
+        parts.attachments().add(attachment, snapshot);
+      } catch (error) {
+        // E.g. no folder is open: the chip says so rather than the mention vanishing.
+        parts.attachments().add({ kind: mention.kind, path: mention.path ?? mention.kind, problem: error instanceof Error ? error.message : String(error) });
+      }
     },
   };
 }
