@@ -1,6 +1,7 @@
 import * as readline from 'node:readline';
 import type { AgentSession } from '../core/agent/agentSession';
 import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
+import { attachTypedMentions } from '../core/mentions/attachTypedMentions';
 import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
 import { modeAnnouncement, promptFor } from './planModePrompt';
@@ -108,7 +109,7 @@ class InteractiveChat {
     const command = parseSlashCommand(prompt);
     switch (command?.name) {
       case undefined:
-        return void this.runRequest((signal) => this.sendLine(prompt, signal));
+        return void this.sendWithMentions(prompt);
       case 'exit':
         return this.rl.close();
       case 'help':
@@ -126,17 +127,30 @@ class InteractiveChat {
     }
   }
 
-  /** A line with `--image FILE` carries those images; one that cannot be sent is said why and given back to edit. */
-  private async sendLine(line: string, signal: AbortSignal): Promise<RunOutcome | undefined> {
-    const { text, files } = imagesInLine(line);
+  /**
+   * `@path` attaches a file and `--image FILE` an image; a line with one that cannot be attached
+   * sends nothing, says why and is given back to edit.
+   */
+  private async sendWithMentions(prompt: string): Promise<void> {
+    const { session, handle } = this;
+    const { text, files } = imagesInLine(prompt);
+    const line = await attachTypedMentions(text, session.workspace, session.host.files);
+    if ('problems' in line) return this.giveBack(prompt, line.problems.map((problem) => `Not sent: ${problem}`).join('\n'));
+    if (line.attached.length > 0) this.io.output.write(`(Attached ${line.attached.join(', ')}.)\n`);
+    let content: Awaited<ReturnType<typeof contentWithImages>>;
     try {
-      return await this.session.send(await contentWithImages(text === '' ? 'What is in this image?' : text, files), this.handle, signal);
+      content = await contentWithImages(line.message === '' ? 'What is in this image?' : line.message, files);
     } catch (error) {
       if (!(error instanceof ImageFileError)) throw error;
-      this.io.output.write(`${error.message}\n`);
-      setImmediate(() => this.rl.write(line));
-      return undefined;
+      return this.giveBack(prompt, error.message);
     }
+    await this.runRequest((signal) => session.send(content, handle, signal));
+  }
+
+  private giveBack(line: string, reason: string): void {
+    this.io.output.write(`${reason}\n`);
+    this.rl.prompt();
+    this.rl.write(line);
   }
 
   private say(text: string): void {

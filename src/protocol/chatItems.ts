@@ -3,7 +3,7 @@ import * as z from 'zod';
 /** Context the user attached to the next message (shown as a removable chip). */
 export const attachmentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['file', 'selection', 'image']),
+  kind: z.enum(['file', 'selection', 'folder', 'problems', 'terminal', 'gitChanges', 'image']),
   /** Workspace-relative path, `/`-separated, as shown. */
   path: z.string(),
   /** The document's URI, for the extension to read it. */
@@ -11,11 +11,13 @@ export const attachmentSchema = z.object({
   /** 1-based, inclusive; only for selections. */
   startLine: z.number().int().optional(),
   endLine: z.number().int().optional(),
-  /** What it adds to the request, in tokens (an image: by its pixels). */
+  /** What it adds to the request, in tokens (estimated when attached; an image: by its pixels). */
   tokens: z.number().optional(),
+  /** A count worth showing beside the name, e.g. `12` problems. */
+  detail: z.string().optional(),
   /** An image's small preview, a `data:image/png;base64,…` URL; the full image stays with the extension. */
   thumbnail: z.string().max(200_000).optional(),
-  /** Why it cannot be sent (an image over the size limit or in a format the models do not take); it stays until removed. */
+  /** Why it cannot be sent (a missing or hidden file, an image over the size limit or in a format the models do not take): shown on the chip, which stays until removed, and nothing is sent for it. */
   problem: z.string().optional(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { mentionSchema } from './mentions';
 
 /** What the user chose in a permission card (see `resolveApproval`). */
 export const approvalChoiceSchema = z.enum(['allow', 'alwaysAllow', 'allowOutsideSandbox', 'allowInSandbox', 'deny']);
@@ -79,5 +80,9 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   }),
   /** Image files dragged from VS Code's explorer (their URIs); the extension reads those inside the workspace. */
   z.object({ type: z.literal('attachImageFiles'), uris: z.array(z.string().max(8_192)).max(20) }),
+  /** The `@` picker is open: what the user typed after `@`. */
+  z.object({ type: z.literal('mentionSearch'), query: z.string().max(1_000) }),
+  /** The user chose an `@` mention: it becomes an attachment chip. */
+  z.object({ type: z.literal('addMention'), mention: mentionSchema }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { mcpStateSchema } from './mcpServers';
 import { todoItemSchema } from './todoItems';
+import { mentionCandidateSchema } from './mentions';
 import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
@@ -58,5 +59,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('todos'), items: z.array(todoItemSchema) }),
   /** Whether the conversation is in plan mode. */
   z.object({ type: z.literal('planMode'), enabled: z.boolean() }),
+  /** The `@` picker's rows for `query`, best first. */
+  z.object({ type: z.literal('mentionCandidates'), query: z.string(), candidates: z.array(mentionCandidateSchema) }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

@@ -126,6 +126,7 @@ export class ChatApp {
         this.actOnPlan.setPlanMode(message.enabled);
         this.refresh();
         break;
+      case 'mentionCandidates': this.composer.showMentionCandidates(message.query, message.candidates); break;
     }
   }
 

@@ -1,7 +1,9 @@
 import type { Attachment } from '../protocol/chatItems';
 import { renderChips } from './attachmentChips';
+import type { MentionCandidate } from '../protocol/mentions';
 import { codicon, h, iconButton } from './dom';
 import { acceptImages } from './imageInput';
+import { MentionPicker, mentionQueryAt } from './mentionPicker';
 import { PromptHistory } from './promptHistory';
 import type { ExtensionLink } from './vscodeApi';
 
@@ -24,6 +26,7 @@ export class Composer {
   private readonly stop = iconButton({ id: 'stop', className: 'icon-button stop-button', icon: 'debug-stop', label: 'Stop' });
   private readonly hint = h('div', { id: 'prompt-hint', className: 'prompt-hint', hidden: true, attributes: { role: 'status' } });
   private readonly history: PromptHistory;
+  private readonly mentions: MentionPicker;
   private running = false;
   /** Length of the text the box was last fitted to. */
   private measuredLength = 0;
@@ -32,7 +35,12 @@ export class Composer {
     this.history = new PromptHistory(extension.state.sentPrompts);
     this.stop.hidden = true;
     this.attachments.hidden = true;
+    this.mentions = new MentionPicker(this.prompt, {
+      search: (query) => extension.post({ type: 'mentionSearch', query }),
+      choose: (candidate) => this.insertMention(candidate),
+    });
     this.element = h('footer', { id: 'composer' }, [
+      this.mentions.element,
       this.attachments,
       h('div', { className: 'input-box' }, [this.prompt, h('div', { className: 'input-actions' }, [this.send, this.stop])]),
       this.hint,
@@ -41,6 +49,7 @@ export class Composer {
     this.prompt.addEventListener('input', () => this.onInput());
     this.prompt.addEventListener('keydown', (event) => this.onKeyDown(event));
     acceptImages(this.element, extension);
+    this.prompt.addEventListener('blur', () => this.mentions.close());
     this.send.addEventListener('click', () => this.submit());
     this.stop.addEventListener('click', () => extension.post({ type: 'stop' }));
     this.updateSendState();
@@ -75,7 +84,13 @@ export class Composer {
     this.attachments.hidden = attachments.length === 0;
   }
 
+  /** The `@` picker's rows for what was typed after `@`. */
+  showMentionCandidates(query: string, candidates: readonly MentionCandidate[]): void {
+    this.mentions.show(query, candidates);
+  }
+
   private onInput(): void {
+    this.mentions.update(mentionQueryAt(this.prompt.value, this.prompt.selectionStart)?.query);
     this.history.stopBrowsing();
     this.extension.saveState({ draft: this.prompt.value });
     this.autoGrow();
@@ -84,7 +99,10 @@ export class Composer {
 
   private onKeyDown(event: KeyboardEvent): void {
     if (event.isComposing) return;
-    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+    if (this.mentions.handleKey(event)) {
+      event.preventDefault();
+      event.stopPropagation();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       this.submit();
     } else if (event.key === 'ArrowUp' && !event.shiftKey && !event.altKey && !event.metaKey && !event.ctrlKey && this.caretOnFirstLine()) {
@@ -110,6 +128,20 @@ export class Composer {
     this.autoGrow();
     this.updateSendState();
     this.onSent();
+  }
+
+  /** The typed `@query` becomes a readable `@name` in the text; the extension makes the chip with what it attaches. */
+  private insertMention(candidate: MentionCandidate): void {
+    const { value, selectionStart } = this.prompt;
+    const typed = mentionQueryAt(value, selectionStart);
+    if (typed !== undefined) {
+      const reference = `@${candidate.mention.path ?? candidate.label} `;
+      this.prompt.setRangeText(reference, typed.start, selectionStart, 'end');
+      this.extension.saveState({ draft: this.prompt.value });
+      this.autoGrow();
+      this.updateSendState();
+    }
+    this.extension.post({ type: 'addMention', mention: candidate.mention });
   }
 
   private showRecalled(text: string): void {

@@ -60,7 +60,8 @@ export const defaultMaxTurns = 50;
 /** One conversation with the agent: its history, and one run at a time. */
 export class AgentSession {
   readonly messages: Message[];
-  private readonly workspace: Workspace;
+  /** The workspace as the tools see it (paths checked, `.elbowignore` honoured). */
+  readonly workspace: Workspace;
   /** The commands this conversation ran and the background processes it started. */
   readonly commands: CommandSession;
   private readonly permissions: PermissionGate;
@@ -106,6 +107,10 @@ export class AgentSession {
   /** Tokens and cost of the whole conversation so far. */
   get usageTotals(): UsageTotals {
     return this.totals;
+  }
+
+  get host(): AgentHost {
+    return this.options.host;
   }
 
   get isRunning(): boolean {

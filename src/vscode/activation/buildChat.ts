@@ -10,6 +10,8 @@ import type { ChatBridges } from './buildChatBridges';
 import type { Mcp } from './buildMcp';
 import type { Review } from './buildReview';
 import type { WorkspaceHost } from './buildWorkspaceHost';
+import { mentionHandlers } from '../mentions/mentionHandlers';
+import { WorkspaceEntryCache } from '../mentions/workspaceEntryCache';
 
 export interface ChatParts {
   log: vscode.LogOutputChannel;
@@ -26,7 +28,16 @@ export interface ChatParts {
 /** The chat's controller, which takes the view's messages from now on. */
 export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): ChatController {
   const { log, view, bridges } = parts;
-  const controller = new ChatController({
+  const entries = new WorkspaceEntryCache(() => parts.host.current());
+  const mentions = mentionHandlers({
+    host: () => parts.host.current(),
+    entries: () => entries.current(),
+    lastCommand: () => parts.host.lastCommand(),
+    post: (message) => view.post(message),
+    attachments: () => controller.attachments,
+    log: (message) => log.warn(message),
+  });
+  const controller: ChatController = new ChatController({
     store: new ConversationStore(path.join(parts.storageFolder, 'conversations'), (message) => log.warn(message)),
     transcriptsFolder: path.join(parts.storageFolder, 'transcripts'),
     keys: parts.keys,
@@ -34,7 +45,8 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     state: context.workspaceState,
     post: (message) => view.post(message),
     host: () => parts.host.current(),
-    readAttachment,
+    readAttachment: async (attachment): Promise<string | undefined> => controller.attachments.takeSnapshot(attachment.id) ?? readAttachment(attachment),
+    mentions,
     reviewManager: parts.review.manager,
     reviewActions: parts.review.actions,
     transcript: bridges.transcript,
@@ -42,6 +54,6 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     approvals: bridges.approvals,
     mcp: parts.mcp.panel,
   });
-  context.subscriptions.push(controller, receiveChatViewMessages(view, log, (message) => controller.handle(message)));
+  context.subscriptions.push(controller, entries, receiveChatViewMessages(view, log, (message) => controller.handle(message)));
   return controller;
 }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { FileChanges } from '../../core/host/fileChanges';
 import type { AgentHost } from '../../core/host/host';
+import type { LastCommand } from '../../core/mentions/mentionTexts';
 import { ChildProcessRunner } from '../../node/childProcessRunner';
 import { CommandSandbox } from '../../node/sandbox/commandSandbox';
 import { createVscodeHost, workspaceRoots } from '../host/createVscodeHost';
@@ -14,6 +15,8 @@ export interface WorkspaceHost {
   current(): Promise<AgentHost>;
   /** The folders or the terminal settings changed: the next `current()` makes a new host. */
   forget(): void;
+  /** The agent's last command in the Elbow terminal. */
+  lastCommand(): LastCommand | undefined;
 }
 
 export interface WorkspaceHostParts {
@@ -51,5 +54,6 @@ export function buildWorkspaceHost(context: vscode.ExtensionContext, parts: Work
     forget: () => {
       host = undefined;
     },
+    lastCommand: () => terminals.lastCommand,
   };
 }

@@ -1,41 +1,31 @@
+import { attachedTextBlock, textWithBlocks } from '../../core/mentions/attachedText';
 import type { Attachment } from '../../protocol/chatItems';
-
-/** Most lines of an attached file copied into the message; the model can read the rest with read_file. */
-const maxAttachedLines = 500;
-const maxAttachedCharacters = 60_000;
 
 export interface AttachedText {
   attachment: Attachment;
-  /** The file's (or selection's) text, `undefined` when it could not be read. */
+  /** The file's (or selection's, or mention's) text, `undefined` when it could not be read. */
   text: string | undefined;
 }
 
-/** The user's message as the model receives it: the typed text, then each attachment with its path and content. */
+/** The user's message as the model receives it: the typed text, then each attachment with what it is and its content. */
 export function messageWithAttachments(text: string, attached: readonly AttachedText[]): string {
-  if (attached.length === 0) return text;
-  const parts = attached.map(({ attachment, text: content }) => attachmentBlock(attachment, content));
-  return `${text}\n\n${parts.join('\n\n')}`;
+  return textWithBlocks(text, attached.filter(({ attachment }) => attachment.problem === undefined).map(attachmentBlock));
 }
 
-function attachmentBlock(attachment: Attachment, content: string | undefined): string {
-  const what = attachment.kind === 'selection' ? `Selected lines ${attachment.startLine ?? '?'}–${attachment.endLine ?? attachment.startLine ?? '?'} of ${attachment.path}` : `Attached file ${attachment.path}`;
-  if (content === undefined) return `${what}: could not be read; use read_file.`;
-  const { text, note } = capped(content);
-  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
-  return `${what}:\n${fence}\n${text}\n${fence}${note}`;
+/** One attachment's part of the message (its size is what the chip shows). */
+export function attachmentBlock({ attachment, text }: AttachedText): string {
+  return attachedTextBlock(headingOf(attachment), text);
 }
 
-function capped(content: string): { text: string; note: string } {
-  const lines = content.split('\n');
-  let text = lines.length > maxAttachedLines ? lines.slice(0, maxAttachedLines).join('\n') : content;
-  if (text.length > maxAttachedCharacters) text = text.slice(0, maxAttachedCharacters);
-  if (text.length === content.length) return { text, note: '' };
-  const shownLines = text.split('\n').length;
-  return { text, note: `\n(Only the first ${shownLines} of ${lines.length} lines are attached; read the rest with read_file.)` };
-}
-
-function longestBacktickRun(text: string): number {
-  let longest = 0;
-  for (const match of text.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
-  return longest;
+function headingOf(attachment: Attachment): string {
+  const { path, detail } = attachment;
+  switch (attachment.kind) {
+    case 'file': return `Attached file ${path}`;
+    case 'selection': return `Selected lines ${attachment.startLine ?? '?'}–${attachment.endLine ?? attachment.startLine ?? '?'} of ${path}`;
+    case 'folder': return `The files in the folder ${path} (a listing of ${detail ?? 'its entries'}, not their contents; read them with read_file)`;
+    case 'problems': return `The problems VS Code reports in the workspace (${detail ?? '0'})`;
+    case 'terminal': return 'The last command run in the Elbow terminal, and the end of its output';
+    case 'gitChanges': return 'The uncommitted changes in the working tree (git diff against HEAD)';
+    case 'image': return `The image ${path}`;
+  }
 }

@@ -105,6 +105,7 @@ export class ChatController implements vscode.Disposable {
       dismissSandboxNotice: (message) => void this.sandboxNotice.handle(message),
       ...deps.mcp.messageHandlers,
       ...this.planMode.messageHandlers,
+      ...deps.mentions,
     };
   }
 

@@ -10,6 +10,7 @@ import type { ApprovalBridge } from './approvalBridge';
 import type { ChatTranscript } from './chatTranscript';
 import type { ConversationStore } from './conversationStore';
 import type { ReviewBridge } from './reviewBridge';
+import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 export interface ChatControllerDependencies {
   store: ConversationStore;
@@ -33,4 +34,6 @@ export interface ChatControllerDependencies {
   approvals: ApprovalBridge;
   /** The MCP panel: its messages and its state; its servers' tools join every session. */
   mcp: Pick<McpPanelBridge, 'messageHandlers' | 'postState' | 'toolSource'>;
+  /** The `@` picker's rows and the chips of chosen mentions. */
+  mentions: WebviewMessageHandlersFor<'mentionSearch' | 'addMention'>;
 }

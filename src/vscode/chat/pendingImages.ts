@@ -53,7 +53,7 @@ export class PendingImages {
     }
     const block: ImageBlock = { type: 'image', mediaType: input.mediaType, data: input.data };
     const id = this.attachments.add({ ...chip, tokens: imageTokens(block) });
-    if (id !== undefined) this.images.set(id, block);
+    this.images.set(id, block);
   }
 
   /** Files dragged from the explorer: only images inside the workspace are read. */

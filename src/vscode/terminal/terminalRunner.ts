@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BackgroundRequest, CommandRequest, CommandResult, CommandRunner, SandboxStatus, StartedProcess } from '../../core/host/commandRunner';
+import type { LastCommand } from '../../core/mentions/mentionTexts';
 import type { ChildProcessRunner } from '../../node/childProcessRunner';
 import { defaultShell } from '../../node/defaultShell';
 import type { CommandSandbox } from '../../node/sandbox/commandSandbox';
@@ -51,7 +52,16 @@ export class TerminalRunner implements CommandRunner, vscode.Disposable {
     return this.options.sandbox.status();
   }
 
+  /** The agent's last finished command and its output, for the `@terminal` mention. */
+  lastCommand: LastCommand | undefined;
+
   async run(request: CommandRequest): Promise<CommandResult> {
+    const result = await this.runInTerminal(request);
+    if (result.ending !== 'cancelled') this.lastCommand = { command: request.command, output: result.output, exitCode: result.exitCode };
+    return result;
+  }
+
+  private async runInTerminal(request: CommandRequest): Promise<CommandResult> {
     if (request.signal.aborted) return { exitCode: undefined, output: '', ending: 'cancelled' };
     if (request.sandboxed) return this.runSandboxed(request);
     // A shell that never starts the command (seen with remote and slow-starting shells) gets one more terminal, then the fallback.

@@ -8,6 +8,7 @@ import { experimentsTests } from '../suites/experiments.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { imageTests } from '../suites/images.test';
 import { mcpTests } from '../suites/mcp.test';
+import { mentionTests } from '../suites/mentions.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
@@ -46,6 +47,7 @@ export function run(): Promise<void> {
     sandboxApprovalTests,
     narrowCardTests,
     todoListTests,
+    mentionTests,
     contextAndCostTests,
     mcpTests,
     runControlTests,

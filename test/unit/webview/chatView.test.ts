@@ -7,6 +7,7 @@ import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
+import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
 import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { planModeSpecs } from './specs/planModeSpecs';
@@ -37,6 +38,7 @@ describe('webview: chat view in Chromium', function () {
   describe('streaming', () => streamingSpecs(current));
   describe('composer', () => composerSpecs(current));
   describe('task list', () => todoListSpecs(current));
+  describe('@ mentions', () => mentionPickerSpecs(current));
   describe('items', () => {
     itemSpecs(current);
     narrowLayoutSpecs(current);

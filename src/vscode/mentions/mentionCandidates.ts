@@ -1,0 +1,40 @@
+import { FuzzyList, rankFuzzily } from '../../core/mentions/mentionRanking';
+import type { WorkspaceEntry } from '../../core/mentions/workspaceEntries';
+import type { MentionCandidate, MentionKind } from '../../protocol/mentions';
+
+/** Rows the picker shows at most. */
+export const maxCandidates = 50;
+
+type SpecialKind = Exclude<MentionKind, 'file' | 'folder'>;
+
+/** The mentions that are not paths, by the word that finds them. */
+const specialItems: readonly { kind: SpecialKind; label: string; description: string }[] = [
+  { kind: 'selection', label: 'selection', description: 'The lines selected in the editor' },
+  { kind: 'problems', label: 'problems', description: 'Errors and warnings in the workspace' },
+  { kind: 'terminal', label: 'terminal', description: 'The last command Elbow ran, and its output' },
+  { kind: 'gitChanges', label: 'git-changes', description: 'Uncommitted changes (git diff)' },
+];
+
+/** Each workspace listing's prepared search, kept while the listing is. */
+const searches = new WeakMap<readonly WorkspaceEntry[], FuzzyList<WorkspaceEntry>>();
+
+/** The picker's rows for what was typed after `@`: the special items that match, then files and folders, best first. */
+export function mentionCandidates(query: string, entries: readonly WorkspaceEntry[]): MentionCandidate[] {
+  const specials = rankFuzzily(specialItems, (item) => item.label, query, specialItems.length).map(({ item, positions }) => ({
+    mention: { kind: item.kind },
+    label: item.label,
+    description: item.description,
+    matched: positions,
+  }));
+  let search = searches.get(entries);
+  if (search === undefined) {
+    search = new FuzzyList(entries, (entry) => entry.path, maxCandidates);
+    searches.set(entries, search);
+  }
+  const paths = search.find(query).slice(0, maxCandidates - specials.length).map(({ item, positions }) => ({
+    mention: { kind: item.kind, path: item.path },
+    label: item.kind === 'folder' ? `${item.path}/` : item.path,
+    matched: positions,
+  }));
+  return [...specials, ...paths];
+}

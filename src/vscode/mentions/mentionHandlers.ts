@@ -1,0 +1,36 @@
+import type { ToWebview } from '../../protocol/toWebview';
+import type { PendingAttachments } from '../chat/pendingAttachments';
+import type { WebviewMessageHandlersFor } from '../chat/webviewMessageHandlers';
+import { mentionAttachment, type MentionSources } from './mentionAttachment';
+import { mentionCandidates } from './mentionCandidates';
+
+export interface MentionParts extends MentionSources {
+  post(message: ToWebview): void;
+  attachments(): PendingAttachments;
+  log(message: string): void;
+}
+
+/** The `@` picker's side in the extension: its rows for each query, and the chip for a chosen row. */
+export function mentionHandlers(parts: MentionParts): WebviewMessageHandlersFor<'mentionSearch' | 'addMention'> {
+  return {
+    mentionSearch: async ({ query }) => {
+      let candidates = mentionCandidates(query, []);
+      try {
+        candidates = mentionCandidates(query, await parts.entries());
+      } catch (error) {
+        // Without a folder or a readable workspace, the special items are still offered.
+        parts.log(`Could not list the workspace for @ mentions: ${String(error)}`);
+      }
+      parts.post({ type: 'mentionCandidates', query, candidates });
+    },
+    addMention: async ({ mention }) => {
+      try {
+        const { attachment, snapshot } = await mentionAttachment(mention, parts);
+        parts.attachments().add(attachment, snapshot);
+      } catch (error) {
+        // E.g. no folder is open: the chip says so rather than the mention vanishing.
+        parts.attachments().add({ kind: mention.kind, path: mention.path ?? mention.kind, problem: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  };
+}
