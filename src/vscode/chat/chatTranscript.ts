@@ -95,6 +95,7 @@ export class ChatTranscript {
       case 'usage':
       case 'context':
       case 'assistant_message':
+      case 'steered':
         return [];
     }
   }
