@@ -4,12 +4,15 @@ export type SlashCommand =
   | { name: 'compact'; focus?: string }
   | { name: 'retry' }
   | { name: 'help' }
+  /** `text` absent: steer the lines queued during the run. */
+  | { name: 'steer'; text?: string }
   | { name: 'exit' };
 
 export const slashCommandHelp = `Commands:
   /usage             tokens, cost and context window use of this conversation
   /compact [focus]   summarise the conversation now to free context (focus: what to keep in detail)
   /retry             send the last request again after an error
+  /steer [message]   while Elbow works: give it this message (or the lines queued so far) before its next step
   /help              this list
   /exit              quit (also Ctrl-D)
 `;
@@ -29,6 +32,8 @@ export function parseSlashCommand(line: string): SlashCommand | undefined {
       return { name: 'retry' };
     case '/help':
       return { name: 'help' };
+    case '/steer':
+      return argument === '' ? { name: 'steer' } : { name: 'steer', text: argument };
     case '/exit':
     case '/quit':
       return { name: 'exit' };
