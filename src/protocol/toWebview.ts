@@ -53,5 +53,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcp'), state: mcpStateSchema }),
   /** Opens the MCP panel ("Elbow: Show MCP Servers"). */
   z.object({ type: z.literal('showMcp') }),
+  /** Messages typed during the run, sent one after another when it completes. */
+  z.object({ type: z.literal('queuedMessages'), messages: z.array(z.object({ id: z.string(), text: z.string(), attachments: z.array(attachmentSchema) })) }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

@@ -3,6 +3,7 @@ import { AutoScroll } from './autoScroll';
 import { ChangesPanel } from './changesPanel';
 import { Composer } from './composer';
 import { ContextBar } from './contextBar';
+import { QueuedMessages } from './queuedMessages';
 import { h } from './dom';
 import { Header } from './header';
 import { HistoryPanel } from './historyPanel';
@@ -31,6 +32,7 @@ export class ChatApp {
   private readonly sandboxBanner: SandboxBanner;
   private readonly changes: ChangesPanel;
   private readonly composer: Composer;
+  private readonly queued: QueuedMessages;
   private readonly history: HistoryPanel;
   private readonly mcp: McpPanel;
   private readonly list: MessageList;
@@ -43,6 +45,7 @@ export class ChatApp {
     this.welcome = new Welcome(extension);
     this.list = new MessageList(this.messages, scroll, extension, () => this.refresh());
     this.composer = new Composer(extension, () => scroll.pin());
+    this.queued = new QueuedMessages(extension, () => this.composer.focus());
     this.changes = new ChangesPanel(extension, () => this.composer.focus());
     this.sandboxBanner = new SandboxBanner(extension, () => this.composer.focus());
     const main = h('div', { id: 'main' }, [
@@ -55,6 +58,7 @@ export class ChatApp {
       h('div', { className: 'conversation-area' }, [this.messages, this.emptyState]),
       this.changes.element,
       this.retryBanner.element,
+      this.queued.element,
       this.composer.element,
     ]);
     this.history = new HistoryPanel(extension, main, () => this.composer.focus());
@@ -114,6 +118,7 @@ export class ChatApp {
         this.mcp.update(message.state);
         break;
       case 'showMcp': this.openMcp(); break;
+      case 'queuedMessages': this.queued.show(message.messages); break;
     }
   }
 

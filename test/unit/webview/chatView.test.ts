@@ -9,6 +9,7 @@ import { itemSpecs } from './specs/itemSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
+import { queuedMessageSpecs } from './specs/queuedMessageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
 import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
@@ -34,6 +35,7 @@ describe('webview: chat view in Chromium', function () {
   describe('page', () => pageSpecs(current));
   describe('streaming', () => streamingSpecs(current));
   describe('composer', () => composerSpecs(current));
+  describe('queued messages', () => queuedMessageSpecs(current));
   describe('items', () => {
     itemSpecs(current);
     narrowLayoutSpecs(current);
