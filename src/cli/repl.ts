@@ -5,6 +5,7 @@ import { attachTypedMentions } from '../core/mentions/attachTypedMentions';
 import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
 import { modeAnnouncement, promptFor } from './planModePrompt';
+import { QueuedLines } from './queuedLines';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
 import { contentWithImages, ImageFileError, imagesInLine } from './imageFiles';
 import { usageReport, windowReading } from './usageReport';
@@ -36,6 +37,8 @@ class InteractiveChat {
   /** Set while a permission question waits for the user's line. */
   private pendingAnswer: ((line: string) => void) | undefined;
   private context: ContextReading | undefined;
+  /** Lines typed while a run goes on. */
+  private readonly queued = new QueuedLines();
 
   constructor(private readonly session: AgentSession, private readonly io: ReplIo) {
     this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: promptFor(session.mode) });
@@ -96,12 +99,26 @@ class InteractiveChat {
     this.interruptedOnce = false;
     if (this.pendingAnswer) return this.pendingAnswer(line);
     const prompt = line.trim();
-    if (this.controller) {
-      this.io.output.write('(Elbow is still working: press Ctrl-C to cancel.)\n');
-      return;
-    }
+    if (this.controller) return this.readLineWhileRunning(prompt);
     if (prompt === '') return this.rl.prompt();
     this.runPrompt(prompt);
+  }
+
+  /** A line typed during a run is queued for when it ends; `/steer` hands it to the run at its next turn. */
+  private readLineWhileRunning(prompt: string): void {
+    const command = parseSlashCommand(prompt);
+    if (command === undefined) {
+      if (prompt === '') return;
+      this.queued.add(prompt);
+      this.io.output.write('(Queued: sent when Elbow finishes. /steer sends it now.)\n');
+    } else if (command.name === 'steer') {
+      const text = command.text ?? this.queued.take();
+      if (text === undefined) this.io.output.write('(Nothing to steer: type /steer and your message, or type a line first.)\n');
+      else if (this.session.steer(text)) this.io.output.write('(Steering: Elbow reads this before its next step.)\n');
+      else this.queued.add(text);
+    } else {
+      this.io.output.write('(Elbow is still working: type a line to queue it, /steer to send it now, Ctrl-C to cancel.)\n');
+    }
   }
 
   private runPrompt(prompt: string): void {
@@ -124,6 +141,9 @@ class InteractiveChat {
         session.mode = command.mode === 'toggle' ? (session.mode === 'plan' ? 'act' : 'plan') : command.mode;
         this.rl.setPrompt(promptFor(session.mode));
         return this.say(modeAnnouncement(session.mode));
+      case 'steer':
+        // Nothing is running to steer: the message starts a run of its own.
+        return command.text === undefined ? this.say('(Nothing is running: type your message to send it.)\n') : this.runPrompt(command.text);
     }
   }
 
@@ -160,12 +180,28 @@ class InteractiveChat {
 
   private async runRequest(start: (signal: AbortSignal) => Promise<RunOutcome | undefined>): Promise<void> {
     this.controller = new AbortController();
+    let outcome: RunOutcome | undefined;
     try {
-      await start(this.controller.signal);
+      outcome = await start(this.controller.signal);
     } finally {
       this.controller = undefined;
-      this.rl.prompt();
+      this.afterRun(outcome);
     }
+  }
+
+  /** Queued lines go out after a run that completed; after any other ending they come back to the prompt, unsent. */
+  private afterRun(outcome: RunOutcome | undefined): void {
+    const unsteered = this.session.takeUndeliveredSteering();
+    if (unsteered.length > 0) this.io.output.write('(Your /steer message arrived too late for that run.)\n');
+    this.queued.restore(unsteered);
+    const next = this.queued.take();
+    if (next !== undefined && outcome?.reason === 'completed') {
+      this.io.output.write(`You (queued): ${next}\n`);
+      return this.runPrompt(next);
+    }
+    if (next !== undefined) this.io.output.write('(Not sent, as the run did not finish: your queued message is back at the prompt.)\n');
+    this.rl.prompt();
+    if (next !== undefined) this.rl.write(next.replaceAll('\n', ' '));
   }
 }
 

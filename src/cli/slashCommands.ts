@@ -8,6 +8,8 @@ export type SlashCommand =
   | { name: 'help' }
   /** `/plan` toggles plan mode, `/plan on`, `/plan off` and `/act` set it. */
   | { name: 'mode'; mode: ConversationMode | 'toggle' }
+  /** `text` absent: steer the lines queued during the run. */
+  | { name: 'steer'; text?: string }
   | { name: 'exit' };
 
 export const slashCommandHelp = `Commands:
@@ -16,6 +18,7 @@ export const slashCommandHelp = `Commands:
   /retry             send the last request again after an error
   /plan [on|off]     plan mode: the agent reads and plans but changes nothing (toggles without on/off)
   /act               back to act mode, where the agent may edit files and run commands
+  /steer [message]   while Elbow works: give it this message (or the lines queued so far) before its next step
   /help              this list
   /exit              quit (also Ctrl-D)
 `;
@@ -39,6 +42,8 @@ export function parseSlashCommand(line: string): SlashCommand | undefined {
       return { name: 'mode', mode: argument === 'off' ? 'act' : argument === 'on' ? 'plan' : 'toggle' };
     case '/act':
       return { name: 'mode', mode: 'act' };
+    case '/steer':
+      return argument === '' ? { name: 'steer' } : { name: 'steer', text: argument };
     case '/exit':
     case '/quit':
       return { name: 'exit' };

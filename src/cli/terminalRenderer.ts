@@ -70,6 +70,9 @@ export class TerminalRenderer {
       case 'compaction_failed':
         this.line(this.paint('33', compactionLine(event)));
         break;
+      case 'steered':
+        this.line(this.paint('2', `→ The model now sees your message: ${firstLine(event.content.map((block) => (block.type === 'text' ? block.text : '[image]')).join(' '))}`));
+        break;
       case 'done':
         this.finish(event);
         break;

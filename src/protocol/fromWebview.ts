@@ -84,5 +84,11 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mentionSearch'), query: z.string().max(1_000) }),
   /** The user chose an `@` mention: it becomes an attachment chip. */
   z.object({ type: z.literal('addMention'), mention: mentionSchema }),
+  /** Ctrl/Cmd+Enter while a run goes on: this message (with the pending attachments) joins the run at its next turn. */
+  z.object({ type: z.literal('steer'), text: z.string().min(1).max(200_000) }),
+  /** A message queued to send when the run ends: changed, removed, or steered into the run now ("Send now"). */
+  z.object({ type: z.literal('editQueued'), id: z.string(), text: z.string().min(1).max(200_000) }),
+  z.object({ type: z.literal('removeQueued'), id: z.string() }),
+  z.object({ type: z.literal('steerQueued'), id: z.string() }),
 ]);
 export type FromWebview = z.infer<typeof fromWebviewSchema>;

@@ -61,5 +61,7 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('planMode'), enabled: z.boolean() }),
   /** The `@` picker's rows for `query`, best first. */
   z.object({ type: z.literal('mentionCandidates'), query: z.string(), candidates: z.array(mentionCandidateSchema) }),
+  /** Messages typed during the run, sent one after another when it completes. */
+  z.object({ type: z.literal('queuedMessages'), messages: z.array(z.object({ id: z.string(), text: z.string(), attachments: z.array(attachmentSchema) })) }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

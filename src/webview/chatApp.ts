@@ -4,6 +4,7 @@ import { ActOnPlan } from './items/actOnPlan';
 import { ChangesPanel } from './changesPanel';
 import { Composer } from './composer';
 import { ContextBar } from './contextBar';
+import { QueuedMessages } from './queuedMessages';
 import { h } from './dom';
 import { Header } from './header';
 import { HistoryPanel } from './historyPanel';
@@ -34,6 +35,7 @@ export class ChatApp {
   private readonly changes: ChangesPanel;
   private readonly todos = new TodoList();
   private readonly composer: Composer;
+  private readonly queued: QueuedMessages;
   private readonly history: HistoryPanel;
   private readonly mcp: McpPanel;
   private readonly list: MessageList;
@@ -47,6 +49,7 @@ export class ChatApp {
     this.welcome = new Welcome(extension);
     this.list = new MessageList(this.messages, scroll, extension, () => this.refresh());
     this.composer = new Composer(extension, () => scroll.pin());
+    this.queued = new QueuedMessages(extension, () => this.composer.focus());
     this.changes = new ChangesPanel(extension, () => this.composer.focus());
     this.sandboxBanner = new SandboxBanner(extension, () => this.composer.focus());
     const main = h('div', { id: 'main' }, [
@@ -60,6 +63,7 @@ export class ChatApp {
       this.changes.element,
       this.todos.element,
       this.retryBanner.element,
+      this.queued.element,
       this.composer.element,
     ]);
     this.actOnPlan = new ActOnPlan(extension);
@@ -127,6 +131,7 @@ export class ChatApp {
         this.refresh();
         break;
       case 'mentionCandidates': this.composer.showMentionCandidates(message.query, message.candidates); break;
+      case 'queuedMessages': this.queued.show(message.messages); break;
     }
   }
 

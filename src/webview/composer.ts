@@ -9,6 +9,8 @@ import type { ExtensionLink } from './vscodeApi';
 
 const maxPromptLength = 200_000;
 const maxPromptHeight = 240;
+const idlePlaceholder = 'Ask Elbow to read, search or edit your code';
+const steerKey = navigator.platform.startsWith('Mac') ? 'Cmd' : 'Ctrl';
 
 /** The input area: attachment chips, the prompt box, Send and Stop. */
 export class Composer {
@@ -17,7 +19,7 @@ export class Composer {
     id: 'prompt',
     attributes: {
       rows: '1',
-      placeholder: 'Ask Elbow to read, search or edit your code',
+      placeholder: idlePlaceholder,
       'aria-label': 'Message to Elbow (Enter to send, Shift+Enter for a new line)',
     },
   });
@@ -67,10 +69,13 @@ export class Composer {
   setRunning(running: boolean): void {
     this.running = running;
     // Whichever button disappears must not take the keyboard focus with it.
-    const focusLost = (running ? this.send : this.stop) === document.activeElement;
+    const focusLost = !running && this.stop === document.activeElement;
     this.stop.hidden = !running;
-    this.send.hidden = running;
-    if (focusLost) (running ? this.stop : this.prompt).focus();
+    if (focusLost) this.prompt.focus();
+    const sendLabel = running ? `Queue (Enter), or send now into the run (${steerKey}+Enter)` : 'Send (Enter)';
+    this.send.title = sendLabel;
+    this.send.setAttribute('aria-label', sendLabel);
+    this.prompt.placeholder = running ? `Queue a message (Enter), or ${steerKey}+Enter to send it now` : idlePlaceholder;
     this.updateSendState();
   }
 
@@ -104,7 +109,7 @@ export class Composer {
       event.stopPropagation();
     } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
-      this.submit();
+      this.submit(event.ctrlKey || event.metaKey);
     } else if (event.key === 'ArrowUp' && !event.shiftKey && !event.altKey && !event.metaKey && !event.ctrlKey && this.caretOnFirstLine()) {
       const previous = this.history.previous(this.prompt.value);
       if (previous === undefined) return;
@@ -118,10 +123,11 @@ export class Composer {
     }
   }
 
-  private submit(): void {
+  /** While a run goes on, the message is queued, or with `steer` given to the run at its next step. */
+  private submit(steer = false): void {
     const text = this.prompt.value.trim();
-    if (this.running || text === '' || text.length > maxPromptLength) return;
-    this.extension.post({ type: 'send', text });
+    if (text === '' || text.length > maxPromptLength) return;
+    this.extension.post({ type: steer && this.running ? 'steer' : 'send', text });
     this.history.add(text);
     this.prompt.value = '';
     this.extension.saveState({ draft: '', sentPrompts: [...this.history.entries] });
@@ -165,7 +171,7 @@ export class Composer {
   private updateSendState(): void {
     const length = this.prompt.value.trim().length;
     const tooLong = length > maxPromptLength;
-    this.send.disabled = this.running || length === 0 || tooLong;
+    this.send.disabled = length === 0 || tooLong;
     this.hint.hidden = !tooLong;
     this.hint.replaceChildren(...(tooLong ? [codicon('warning'), ` The message is too long (${length.toLocaleString()} of at most ${maxPromptLength.toLocaleString()} characters).`] : []));
     this.prompt.setAttribute('aria-invalid', String(tooLong));

@@ -1,5 +1,5 @@
 import type { ProviderErrorKind } from '../llm/providerError';
-import type { AssistantMessage, Usage } from '../llm/messages';
+import type { AssistantMessage, Usage, UserMessage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
 import type { CommandRunPlacement } from '../tools/tool';
 import type { ToolKind } from '../tools/toolKind';
@@ -55,6 +55,8 @@ export type AgentEvent =
   | { type: 'reply_discarded'; reason: string }
   /** A request failed and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  /** A message the user sent during the run joined the conversation here, at a turn boundary, before the next request. */
+  | { type: 'steered'; content: UserMessage['content'] }
   | { type: 'done'; outcome: RunOutcome }
   /** The model replaced its task list (the `todo` tool). */
   | { type: 'todos'; items: readonly TodoItem[] };

@@ -11,6 +11,7 @@ import type { GuardRails } from './guardRails';
 import { requestWithRetry } from './requestWithRetry';
 import type { RetryPolicy } from './retryPolicy';
 import { runToolCalls } from './runToolCalls';
+import type { SteeringMessages } from './steeringMessages';
 
 export interface AgentLoopOptions {
   provider: Provider;
@@ -27,6 +28,8 @@ export interface AgentLoopOptions {
   random?: () => number;
   /** Notes for the model that arrived since the last request (e.g. rejected edits); each is sent once. */
   takeNotes?: () => string[];
+  /** Messages the user sent during the run, added at the top of each turn. */
+  steering?: SteeringMessages;
   /** Limits on runaway runs; the loop ends when they say so. */
   guard?: GuardRails;
   /** Keeps the conversation inside the model's window; without one, the history is sent as it is. */
@@ -51,6 +54,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     if (signal.aborted) return cancelled();
     emit({ type: 'turn_start', turn });
     attachNotes(messages, options.takeNotes?.() ?? []);
+    options.steering?.deliver(messages, emit);
     let reply = await ask(options, tools);
     if (reply instanceof ProviderError && reply.kind === 'context_overflow' && options.context !== undefined && !signal.aborted) {
       // The estimate fell short of the provider's count: compact and send once more.

@@ -3,7 +3,7 @@ import type { AgentHost } from '../host/host';
 import { contextBudget } from '../context/contextBudget';
 import { addToTotals, storedTotals, type UsageTotals } from '../context/usageTotals';
 import type { TranscriptArchive } from '../host/transcriptArchive';
-import type { Message, Usage, UserMessage } from '../llm/messages';
+import { userText, type Message, type Usage, type UserMessage } from '../llm/messages';
 import { imageRefusal, userMessageOf } from '../llm/imageRefusal';
 import type { ModelLimits } from '../llm/modelCatalog';
 import { costOfUsage } from '../llm/usageCost';
@@ -24,6 +24,7 @@ import { defaultGuardRailLimits, GuardRails } from './guardRails';
 import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
+import { SteeringMessages } from './steeringMessages';
 
 export interface AgentSessionOptions {
   host: AgentHost;
@@ -74,6 +75,7 @@ export class AgentSession {
   private readonly context: ContextKeeper | undefined;
   /** In plan mode the tools change nothing; a change applies from the next message. */
   mode: ConversationMode;
+  private readonly steering = new SteeringMessages();
 
   constructor(private readonly options: AgentSessionOptions) {
     this.workspace = new Workspace(options.host);
@@ -139,6 +141,21 @@ export class AgentSession {
     });
   }
 
+  /**
+   * Queues a message for the running agent, added at its next turn boundary (after the current
+   * tool results) before its next request. Returns false, queueing nothing, when no run is going on.
+   */
+  steer(content: string | UserMessage['content']): boolean {
+    if (!this.running) return false;
+    this.steering.add(typeof content === 'string' ? userText(content).content : content);
+    return true;
+  }
+
+  /** The steering messages a run ended without (cancelled, failed, stopped), for the host to give back to the user. */
+  takeUndeliveredSteering(): Array<UserMessage['content']> {
+    return this.steering.takeAll();
+  }
+
   /** Has the model summarise the conversation now ("Compact now", `/compact`); `focus` says what to keep in most detail. */
   compact(emit: AgentEventSink, signal: AbortSignal = new AbortController().signal, focus?: string): Promise<RunOutcome> {
     return this.exclusive(emit, async (track) => {
@@ -163,33 +180,41 @@ export class AgentSession {
   }
 
   private run(emit: AgentEventSink, signal: AbortSignal, begin: () => void): Promise<RunOutcome> {
-    return this.exclusive(emit, (track) => {
+    return this.exclusive(emit, async (track) => {
       begin();
-      return runAgentLoop({
-        provider: this.options.provider,
-        model: this.options.settings.model,
-        system: this.options.system,
-        registry: this.options.registry,
-        toolContext: {
-          host: this.options.host,
-          workspace: this.workspace,
-          signal,
-          permissions: this.permissions,
-          commands: this.commands,
-          compaction: this.context,
-          todos: { replace: (items) => track({ type: 'todos', items }) },
-          mode: this.mode,
-          ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
-        },
-        guard: this.guard,
-        messages: this.messages,
-        maxTurns: this.options.settings.maxTurns ?? defaultMaxTurns,
-        retry: this.retryPolicy,
-        maxOutputTokens: this.options.maxOutputTokens,
-        takeNotes: this.options.takeNotes,
-        context: this.context,
-        emit: track,
-      });
+      let outcome = await this.loop(track, signal);
+      // A message steered after the model's last request would find no turn to join: it starts one more.
+      while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal);
+      return outcome;
+    });
+  }
+
+  private loop(track: AgentEventSink, signal: AbortSignal): Promise<RunOutcome> {
+    return runAgentLoop({
+      provider: this.options.provider,
+      model: this.options.settings.model,
+      system: this.options.system,
+      registry: this.options.registry,
+      toolContext: {
+        host: this.options.host,
+        workspace: this.workspace,
+        signal,
+        permissions: this.permissions,
+        commands: this.commands,
+        compaction: this.context,
+        todos: { replace: (items) => track({ type: 'todos', items }) },
+        mode: this.mode,
+        ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
+      },
+      guard: this.guard,
+      messages: this.messages,
+      maxTurns: this.options.settings.maxTurns ?? defaultMaxTurns,
+      retry: this.retryPolicy,
+      maxOutputTokens: this.options.maxOutputTokens,
+      takeNotes: this.options.takeNotes,
+      context: this.context,
+      steering: this.steering,
+      emit: track,
     });
   }
 

@@ -27,6 +27,7 @@ import { JsonlTranscriptArchive } from '../../node/jsonlTranscriptArchive';
 import { PendingAttachments } from './pendingAttachments';
 import { PlanMode } from './planMode';
 import { isTextAttachment, PendingImages, userContentOf } from './pendingImages';
+import { MessageQueue } from './messageQueue';
 import { PendingChangesOnNewChat } from './pendingChangesOnNewChat';
 import type { ReviewBridge } from './reviewBridge';
 import { SandboxNotice } from './sandboxNotice';
@@ -50,6 +51,7 @@ export class ChatController implements vscode.Disposable {
   private lastRun: Promise<unknown> = Promise.resolve();
   /** The input should take focus once the webview has (re)loaded. */
   private focusPending = false;
+  private readonly queue = new MessageQueue({ post: (message) => this.deps.post(message), takeAttachments: () => this.attachments.take(), readAttachment: (attachment) => this.deps.readAttachment(attachment), session: () => this.session, isRunning: () => this.isRunning, showSteered: (text, attachments) => this.postAll(this.transcript.addSteered(text, attachments)), notice: (text) => this.postAll(this.transcript.addNotice(text)), send: (text, attachments) => this.send(text, attachments) });
   private readonly sandboxNotice = new SandboxNotice({ host: () => this.deps.host(), conversationId: () => this.conversation.id, post: (message) => this.deps.post(message) });
 
   private readonly transcript: ChatTranscript;
@@ -91,7 +93,8 @@ export class ChatController implements vscode.Disposable {
     this.subscriptions = [deps.reviewManager.onDidChange(() => this.saves.schedule()), deps.approvals.onDidDecide(() => this.saves.schedule())];
     this.messageHandlers = {
       ready: () => this.webviewReady(),
-      send: (message) => this.send(message.text),
+      send: (message) => (this.isRunning ? this.queue.add(message.text) : this.send(message.text)),
+      ...this.queue.messageHandlers,
       stop: () => this.stop(),
       retry: () => this.retry(),
       compact: () => this.compact(),
@@ -135,6 +138,7 @@ export class ChatController implements vscode.Disposable {
     this.deps.post({ type: 'conversation', id: this.conversation.id, items: [...this.transcript.items], running: this.isRunning, usage, cost: this.cost, context: context ?? null });
     this.attachments.postState();
     this.deps.post({ type: 'todos', items: todoListOf(this.conversation.messages) });
+    this.queue.postState();
     await this.postModelAndKey();
     await this.review.postState();
     this.approvals.postState();
@@ -180,9 +184,8 @@ export class ChatController implements vscode.Disposable {
     this.deps.reviewManager.load(ConversationReview.fromJSON(conversation.review));
   }
 
-  private async send(text: string): Promise<void> {
+  private async send(text: string, attachments = this.attachments.take()): Promise<void> {
     if (this.isRunning) return;
-    const attachments = this.attachments.take();
     const attached = await Promise.all(attachments.filter(isTextAttachment).map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
     if (this.transcript.items.length === 0) this.conversation.title = conversationTitle(text);
     this.postAll(this.transcript.addUser(text, attachments));
@@ -233,6 +236,7 @@ export class ChatController implements vscode.Disposable {
         this.abort = undefined;
         this.setRunning(false);
         await this.flush();
+        void this.queue.runEnded();
       }
     })();
     this.lastRun = finished;
@@ -271,6 +275,7 @@ export class ChatController implements vscode.Disposable {
   private onEvent(event: AgentEvent): void {
     logAgentEvent(this.deps.log, event, this.conversation);
     this.postAll(this.transcript.apply(event));
+    this.queue.apply(event);
     if (event.type === 'usage' && event.total !== undefined) {
       this.conversation.usage = event.total.usage;
       this.conversation.cost = event.total.cost;

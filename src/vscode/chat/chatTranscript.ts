@@ -55,6 +55,11 @@ export class ChatTranscript {
     return this.add({ kind: 'user', id: this.newId(), text, attachments: [...attachments] });
   }
 
+  /** A message the user steered into the run, where it joined; the run's tool cards stay its own. */
+  addSteered(text: string, attachments: Attachment[]): ToWebview[] {
+    return this.add({ kind: 'user', id: this.newId(), text, attachments: [...attachments] });
+  }
+
   apply(event: AgentEvent): ToWebview[] {
     switch (event.type) {
       case 'turn_start':
@@ -97,6 +102,7 @@ export class ChatTranscript {
       case 'usage':
       case 'context':
       case 'assistant_message':
+      case 'steered':
         return [];
     }
   }

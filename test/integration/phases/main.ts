@@ -20,6 +20,7 @@ import { beforeReloadTests } from '../suites/reload.test';
 import { reviewTests } from '../suites/review.test';
 import { reviewOutcomeTests } from '../suites/reviewOutcomes.test';
 import { runControlTests } from '../suites/runControl.test';
+import { steeringTests } from '../suites/steering.test';
 import { sandboxTests } from '../suites/sandbox.test';
 import { sandboxApprovalTests } from '../suites/sandboxApprovals.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
@@ -51,6 +52,7 @@ export function run(): Promise<void> {
     contextAndCostTests,
     mcpTests,
     runControlTests,
+    steeringTests,
     recordingTests,
     modelPickerTests,
     workspaceEndpointTests,

@@ -148,7 +148,8 @@ function checkToolResults(message: Message, i: number, previous: Message | undef
 
 /**
  * Every tool_use of an assistant message needs a tool_result in the very next message, in the
- * run of tool_result blocks that opens it (a result after other content does not count).
+ * run of tool_result blocks that opens it (a result after other content does not count). The
+ * message is the real API's, as reported in anthropics/claude-code#5989 and Kilo-Org/kilocode#5163.
  */
 function checkAnswered(message: Message, i: number, next: Message | undefined): void {
   const answered = new Set(next ? leadingToolResultIds(next) : []);

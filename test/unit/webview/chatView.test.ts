@@ -11,6 +11,7 @@ import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
 import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { planModeSpecs } from './specs/planModeSpecs';
+import { queuedMessageSpecs } from './specs/queuedMessageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
 import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
@@ -39,6 +40,7 @@ describe('webview: chat view in Chromium', function () {
   describe('composer', () => composerSpecs(current));
   describe('task list', () => todoListSpecs(current));
   describe('@ mentions', () => mentionPickerSpecs(current));
+  describe('queued messages', () => queuedMessageSpecs(current));
   describe('items', () => {
     itemSpecs(current);
     narrowLayoutSpecs(current);

@@ -61,7 +61,7 @@ export function composerSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await prompt.inputValue(), 'draft\nsecond line', 'the draft comes back');
   });
 
-  it('while running: Stop shows and posts stop, Send is disabled, Enter does not send', async () => {
+  it('while running: Stop shows and posts stop, Enter queues, Ctrl+Enter steers the message into the run', async () => {
     const view = await harness().open();
     const { page } = view;
     const prompt = page.locator('#prompt');
@@ -70,11 +70,15 @@ export function composerSpecs(harness: () => ChatViewHarness): void {
     await view.deliver({ type: 'running', running: true });
     assert.equal(await page.evaluate(() => document.body.dataset.running), 'true');
     assert.ok(await page.locator('#stop').isVisible());
-    assert.ok(await page.locator('#send').isDisabled());
+    assert.ok(await page.locator('#send').isVisible(), 'the input stays usable');
+    assert.match(await prompt.getAttribute('placeholder') ?? '', /Queue a message \(Enter\), or Ctrl\+Enter to send it now/);
     await prompt.fill('queued thought');
     await prompt.press('Enter');
-    assert.deepEqual(await view.postedOfType('send'), []);
-    assert.equal(await prompt.inputValue(), 'queued thought', 'the text stays');
+    assert.deepEqual(await view.postedOfType('send'), [{ type: 'send', text: 'queued thought' }], 'the extension queues it');
+    assert.equal(await prompt.inputValue(), '');
+    await prompt.fill('steer now');
+    await prompt.press('Control+Enter');
+    assert.deepEqual(await view.postedOfType('steer'), [{ type: 'steer', text: 'steer now' }]);
     await page.locator('#stop').click();
     assert.deepEqual(await view.postedOfType('stop'), [{ type: 'stop' }]);
 
@@ -82,8 +86,9 @@ export function composerSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await page.evaluate(() => document.body.dataset.running), 'false');
     assert.ok(!(await page.locator('#stop').isVisible()));
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'prompt', 'focus does not vanish with the Stop button');
-    await prompt.press('Enter');
-    assert.deepEqual(await view.postedOfType('send'), [{ type: 'send', text: 'queued thought' }]);
+    await prompt.fill('idle');
+    await prompt.press('Control+Enter');
+    assert.deepEqual((await view.postedOfType('send')).at(-1), { type: 'send', text: 'idle' }, 'with nothing running, Ctrl+Enter just sends');
   });
 
   it('keeps the draft and sent prompts in the webview state, and restores them', async () => {

@@ -53,7 +53,7 @@ export function reviewSpecs(harness: () => ChatViewHarness): void {
     assert.ok(await changes.isVisible());
     assert.deepEqual(
       await page.evaluate(() => [...document.querySelectorAll('#main > *')].map((element) => element.id || element.className)),
-      ['header', 'context-bar', 'progress', 'auto-approve-banner', 'sandbox-banner', 'welcome', 'conversation-area', 'changes', 'retry-wait', 'composer'],
+      ['header', 'context-bar', 'progress', 'auto-approve-banner', 'sandbox-banner', 'welcome', 'conversation-area', 'changes', 'todo-list', 'retry-wait', 'queued-messages', 'composer'],
       'placed between the messages and the composer',
     );
     assert.equal(await changes.locator('.changes-title').textContent(), 'Changes');
