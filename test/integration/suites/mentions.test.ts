@@ -82,7 +82,9 @@ export function mentionTests(server: () => FakeLlmServer): void {
       assert.match(sent, /Attached file src\/app\.ts:\n```\n[^`]*export function greet/, 'the file content went with the message');
       assert.match(sent, /The problems VS Code reports in the workspace \(\d+\):\n```\n[^`]*src\/mentionBroken\.ts:1:\d+ error \[ts\]: Type 'string' is not assignable to type 'number'\./);
       assert.doesNotMatch(sent, /missing\.ts:\n/, 'nothing is sent for the mention that could not be attached');
-      assert.deepEqual(await textsOf('#attachments .chip'), [], 'chips are cleared once sent');
+      assert.deepEqual(await textsOf('#attachments .chip'), ['nowhere/missing.ts does not exist in the workspace.'], 'sent chips clear; the one that could not be attached stays until removed');
+      await webview.click('#attachments .chip-problem .chip-remove');
+      await webview.waitFor('#attachments .chip', { state: 'detached' });
     });
 
     it('attaches the editor\'s selection, the terminal\'s last command and the git changes, each sized or saying why not', async () => {
@@ -108,6 +110,12 @@ export function mentionTests(server: () => FakeLlmServer): void {
       const sent = lastUserMessage(server());
       assert.match(sent, /Selected lines 5–7 of src\/app\.ts:\n```\n[^`]*export function add/);
       assert.match(sent, /The last command run in the Elbow terminal, and the end of its output:\n```\n(\$ |No command has run)/);
+      // Without a repository the git chip says why and stays until removed; nothing else is left.
+      for (const chip of await textsOf('#attachments .chip')) {
+        assert.equal(chip, 'No Git repository is open in this workspace.');
+        await webview.click('#attachments .chip-problem .chip-remove');
+      }
+      await webview.waitFor('#attachments .chip', { state: 'detached' });
     });
   });
 }
