@@ -3,24 +3,10 @@ import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { openChat, sendPrompt, startNewChat, stopAndSettle, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
+import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const pending = '.tool-card[data-approval="pending"]';
 const calc = Array.from({ length: 20 }, (_, index) => `const line${index + 1} = ${index + 1};`).join('\n') + '\nconsole.log(line1 + line20);\n';
-
-export async function useTheme(name: string): Promise<void> {
-  await vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
-
-/** Narrows the side bar the chat is in until the chat is at most `width` px wide, as a user drags its edge. */
-export async function narrowTo(width: number): Promise<number> {
-  const chatWidth = (): Promise<number> => webview.evaluate<number>('document.documentElement.clientWidth');
-  for (let attempt = 0; attempt < 20 && (await chatWidth()) > width; attempt++) {
-    await vscode.commands.executeCommand('elbow.focusChat');
-    await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
-  }
-  return chatWidth();
-}
 
 /** Which of the elements matching `selector` show whole: inside their parent's box and the view, and not cut. */
 function wholeness(selector: string): Promise<{ text: string; whole: boolean }[]> {
@@ -53,7 +39,7 @@ export function narrowCardTests(server: () => FakeLlmServer): void {
     });
 
     it('tells two edits of one file apart by their lines, shows the model’s name, and titles a command by what happens to it', async () => {
-      const width = await narrowTo(300);
+      const width = await narrowChatTo(300);
       assert.ok(width <= 300 && width >= 200, `the chat is ${width} px wide`);
       server().enqueue(
         { kind: 'reply', content: [toolCall('edit_file', { path: 'calc.js', old_str: 'const line3 = 3;', new_str: 'const line3 = 30;' })] },

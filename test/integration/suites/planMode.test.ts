@@ -3,9 +3,9 @@ import * as vscode from 'vscode';
 import { planModeNote } from '../../../src/core/agent/planModeNote';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { setApiKeyOfCurrentProvider } from '../support/apiKey';
-import { lastUserMessage, openChat, readWorkspaceFile, sendPrompt, sleep, startNewChat, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { lastUserMessage, openChat, readWorkspaceFile, sendPrompt, startNewChat, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
-import { narrowTo } from './narrowCards.test';
+import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const target = 'plan-target.txt';
 const plan = '1. Change alpha to beta in plan-target.txt.\n2. Check that nothing else says alpha.';
@@ -13,11 +13,6 @@ const editedPlan = '1. Change alpha to beta in plan-target.txt.';
 const planOn = '#plan-mode[aria-checked="true"]';
 const planOff = '#plan-mode[aria-checked="false"]';
 const plannedTitle = 'Plan the release notes';
-
-async function useTheme(name: string): Promise<void> {
-  await vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
-  await sleep(800);
-}
 
 async function openFromHistory(title: string): Promise<void> {
   await vscode.commands.executeCommand('elbow.showHistory');
@@ -46,7 +41,7 @@ export function planModeTests(server: () => FakeLlmServer): void {
     });
 
     it('refuses the edit the model asks for in plan mode; Act on the edited plan switches to act mode and sends it', async () => {
-      const width = await narrowTo(300);
+      const width = await narrowChatTo(300);
       assert.ok(width <= 300, `the chat is ${width} px wide`);
       await webview.waitFor(planOff);
       await page.screenshot('plan-mode-switch-off-dark');

@@ -4,7 +4,7 @@ import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer'
 import { setApiKeyOfCurrentProvider } from '../support/apiKey';
 import { openChat, sendPromptAndWaitForReply, startNewChat, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
-import { narrowTo, useTheme } from './narrowCards.test';
+import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const PROMPT = 'Fix the tokenizer off-by-one, step by step';
 const STEPS = ['Read src/parser.ts', 'Fix the off-by-one in `tokenize` (line 42)', 'Run npm test'];
@@ -57,7 +57,7 @@ export function todoListTests(server: () => FakeLlmServer): void {
       assert.equal(await webview.evaluate<string>(`document.querySelector('#todo-list .todo-count').getAttribute('aria-label')`), '2 of 3 done');
       assert.deepEqual(server().violations, []);
 
-      const width = await narrowTo(300);
+      const width = await narrowChatTo(300);
       assert.ok(width <= 300 && width >= 200, `the chat is ${width} px wide`);
       const fits = await webview.evaluate<boolean>(`[...document.querySelectorAll('#todo-list .todo-item')].every((row) => row.getBoundingClientRect().right <= document.documentElement.clientWidth)`);
       assert.ok(fits, 'every step fits the narrow side bar');
