@@ -7,7 +7,8 @@
  * and what the sandbox adds to a command (`npm run bench -- sandbox` runs only that), and splitting an edit
  * into review hunks (`npm run bench -- hunks` runs only that), and loading and activating the extension against an
  * empty extension (`npm run bench -- activation` runs only that), and how often edit_file's matching lands an edit
- * sent with a model's typical mistakes, exactly and with its ladder of tolerances (`npm run bench -- edits` runs only that).
+ * sent with a model's typical mistakes, exactly and with its ladder of tolerances (`npm run bench -- edits` runs only that),
+ * and what waiting for the language servers adds to an edit (`npm run bench -- problems` runs only that; not in the full run).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -24,6 +25,7 @@ import { ensureWorkspace } from './generateWorkspace';
 import { createBenchHost } from './host';
 import { hunkRows } from './hunksCase';
 import { listRows } from './listCases';
+import { problemsReport } from './problemsCase';
 import { formatTable } from './report';
 import { reviewRows } from './reviewCase';
 import { sandboxRows } from './sandboxCase';
@@ -53,6 +55,11 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('edits')) {
     runEditsBench(log);
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
+  if (process.argv.includes('problems')) {
+    await problemsReport(log);
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }

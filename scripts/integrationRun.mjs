@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const outputDir = path.join(root, '.test-output');
 export const screenshotDir = path.join(outputDir, 'screenshots');
-const phaseOrder = ['main', 'afterReload', 'multiRoot', 'reviewBench'];
-/** Run only when asked for by name (`npm run bench` asks for reviewBench). */
-const onRequestOnly = new Set(['reviewBench']);
+const phaseOrder = ['main', 'afterReload', 'multiRoot', 'reviewBench', 'problemsBench'];
+/** Run only when asked for by name (`npm run bench` asks for reviewBench, `npm run bench -- problems` for problemsBench). */
+const onRequestOnly = new Set(['reviewBench', 'problemsBench']);
 export const phaseTimeoutMs = 10 * 60_000;
 
 /** Ends the run before any suite ran, with the summary line scripts/test.sh reads. */
@@ -69,6 +69,7 @@ export function prepareRun() {
     main: { folder: workspace },
     afterReload: { folder: workspace },
     reviewBench: { folder: workspace },
+    problemsBench: { folder: workspace },
     multiRoot: { workspace: multiRootWorkspace },
   };
   fs.mkdirSync(screenshotDir, { recursive: true });

@@ -57,6 +57,11 @@ export function readEditSettings(): EditSettings {
   };
 }
 
+/** Which new problems the model is told about after an edit (`elbow.edits.problemsAfterEdit`), read for each edit. */
+export function readProblemsAfterEdit(): 'errors' | 'errorsAndWarnings' | 'off' {
+  return oneOf(vscode.workspace.getConfiguration('elbow').get<string>('edits.problemsAfterEdit'), ['errors', 'errorsAndWarnings', 'off'] as const, 'errors');
+}
+
 /** How Elbow's terminal is made (read for every new terminal). */
 export function readTerminalSettings(): TerminalSettings {
   const configuration = vscode.workspace.getConfiguration('elbow.terminal');

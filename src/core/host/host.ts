@@ -2,6 +2,7 @@ import type { CommandRunner } from './commandRunner';
 import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
 import type { WorkspaceSearcher } from './searcher';
+import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 export interface HostEnvironment {
   /** e.g. `linux`, `darwin`, `win32` */
@@ -23,4 +24,6 @@ export interface AgentHost {
   /** Runs the agent's commands (a VS Code terminal, or child processes). */
   readonly commands: CommandRunner;
   readonly environment: HostEnvironment;
+  /** The editor's problems (VS Code only): reported after edits and by the problems tool. */
+  readonly diagnostics?: WorkspaceDiagnostics;
 }

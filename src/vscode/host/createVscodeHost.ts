@@ -6,6 +6,7 @@ import { createWorkspaceSearcher } from '../../node/createWorkspaceSearcher';
 import type { DocumentWriter } from '../review/documentWriter';
 import { readTerminalSettings } from '../settings';
 import { terminalShell } from '../terminal/terminalRunner';
+import { VscodeDiagnostics } from '../diagnostics/vscodeDiagnostics';
 import { VscodeFileSystem } from './vscodeFileSystem';
 import { vscodeRipgrepCandidates } from './vscodeRipgrep';
 
@@ -24,6 +25,7 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
     changes,
     searcher,
     commands,
+    diagnostics: new VscodeDiagnostics(roots, searcher),
     environment: {
       platform: process.platform,
       shell: terminalShell(readTerminalSettings()),

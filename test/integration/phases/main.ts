@@ -14,6 +14,7 @@ import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
 import { todoListTests } from '../suites/todoList.test';
 import { planModeTests } from '../suites/planMode.test';
+import { problemsTests } from '../suites/problems.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
@@ -39,6 +40,7 @@ export function run(): Promise<void> {
     experimentsTests,
     askAboutTests,
     vscodeHostTests,
+    problemsTests,
     reviewTests,
     reviewOutcomeTests,
     multiEditReviewTests,

@@ -1,4 +1,6 @@
 import { formatSize } from './binaryDescription';
+import { editProblemsNote } from '../../diagnostics/editProblemsNote';
+import type { FileChanges } from '../../host/fileChanges';
 import { checkProtectedFile } from './protectedFileCheck';
 import { type ToolContext, type ToolOutput } from '../tool';
 import { ToolError } from '../toolError';
@@ -37,15 +39,25 @@ export async function changeFile(
       throw new ToolError(`${shown} was changed by someone else (probably the user) while your edit was being applied. ${error.message}`);
     }
     if (attempt === 0) await checkProtectedFile(context, file, shown, current, planned.after, toolName);
-    const outcome = await context.host.changes.apply(
-      { path: file.absolute, displayPath: shown, before: current, after: planned.after, toolCallId: context.toolCallId ?? '' },
-      context.signal,
-    );
+    const watch = planned.after === undefined ? undefined : await context.host.diagnostics?.watchEdit(file.absolute);
+    let outcome: Awaited<ReturnType<FileChanges['apply']>>;
+    try {
+      outcome = await context.host.changes.apply(
+        { path: file.absolute, displayPath: shown, before: current, after: planned.after, toolCallId: context.toolCallId ?? '' },
+        context.signal,
+      );
+    } catch (error) {
+      watch?.dispose();
+      throw error;
+    }
     if (outcome.status === 'applied') {
-      if (outcome.note === undefined) return planned.output;
-      const content = typeof planned.output.content === 'string' ? `${planned.output.content}\n${outcome.note}` : planned.output.content;
+      const problems = watch === undefined ? undefined : await editProblemsNote(context, watch);
+      const notes = [outcome.note, problems].filter((note) => note !== undefined);
+      if (notes.length === 0) return planned.output;
+      const content = typeof planned.output.content === 'string' ? [planned.output.content, ...notes].join('\n') : planned.output.content;
       return { ...planned.output, content };
     }
+    watch?.dispose();
     if (outcome.status === 'rejected') return rejected(shown, outcome.feedback);
   }
   throw new ToolError(`${shown} kept changing while your edit was being applied (someone is editing it). Read it again, then retry.`);

@@ -1,9 +1,11 @@
+import type { AgentHost } from '../../host/host';
 import type { Tool } from '../tool';
 import { compactTool } from './compact';
 import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
 import { listFilesTool } from './listFiles';
 import { readCommandOutputTool } from './commands/readCommandOutput';
+import { problemsTool } from './problems';
 import { readFileTool } from './readFile';
 import { runCommandTool } from './commands/runCommand';
 import { searchTool } from './search';
@@ -12,6 +14,9 @@ import { todoTool } from './todo';
 import { writeFileTool } from './writeFile';
 
 /** The tools every session has. */
-export function builtinTools(): Tool[] {
-  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool];
+export function builtinTools(host?: AgentHost): Tool[] {
+  return [
+    listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool,
+    ...(host?.diagnostics ? [problemsTool] : []),
+  ];
 }

@@ -1,0 +1,65 @@
+import * as vscode from 'vscode';
+import { newProblems } from '../../core/diagnostics/newProblems';
+import type { WorkspaceSearcher } from '../../core/host/searcher';
+import type { EditProblemsWatch, FileProblems, Problem, WorkspaceDiagnostics } from '../../core/host/workspaceDiagnostics';
+import { relativeInside } from '../../core/search/searchScope';
+import { diagnosticsSettled } from './diagnosticsSettle';
+import { allProblems, problemsOf } from './editorProblems';
+import { importingFiles } from './importingFiles';
+import { openForChecking } from './checkingTabs';
+import { readEditSettings, readProblemsAfterEdit } from '../settings';
+
+/** How long finding importers may take. */
+const SEARCH_BOUND_MS = 1_000;
+
+/**
+ * VS Code's problems for the agent. Language servers (TypeScript's among them) check only files
+ * open in tabs, so the file and its likely importers are opened in background tabs before an edit
+ * (and closed after it), and their problems are compared before and after it.
+ */
+export class VscodeDiagnostics implements WorkspaceDiagnostics {
+  constructor(
+    private readonly roots: readonly string[],
+    private readonly searcher: WorkspaceSearcher,
+  ) {}
+
+  async watchEdit(file: string): Promise<EditProblemsWatch | undefined> {
+    const setting = readProblemsAfterEdit();
+    if (setting === 'off') return undefined;
+    const importers = await importingFiles(file, this.roots, this.searcher, AbortSignal.timeout(SEARCH_BOUND_MS));
+    const existing = await vscode.workspace.fs.stat(vscode.Uri.file(file)).then(() => [file], () => []);
+    const uris = [...existing, ...importers].map((fsPath) => vscode.Uri.file(fsPath));
+    // The edited file's tab stays when edits open their files anyway.
+    const closeTabs = await openForChecking(uris, readEditSettings().openEditedFiles === 'never' ? undefined : vscode.Uri.file(file));
+    const before = uris.flatMap(problemsOf);
+    const reported = (problem: Problem): boolean => problem.severity === 'error' || (setting === 'errorsAndWarnings' && problem.severity === 'warning');
+    return {
+      async newProblems(signal) {
+        await diagnosticsSettled([vscode.Uri.file(file), ...uris], signal);
+        const after = [vscode.Uri.file(file), ...uris.slice(existing.length)].flatMap(problemsOf);
+        await closeTabs();
+        return newProblems(before, after).filter(reported);
+      },
+      dispose: () => void closeTabs(),
+    };
+  }
+
+  async fileProblems(file: string, signal: AbortSignal): Promise<FileProblems> {
+    const uri = vscode.Uri.file(file);
+    const document = await vscode.workspace.openTextDocument(uri).then(
+      (opened) => opened,
+      () => undefined,
+    );
+    if (document === undefined || signal.aborted) return { problems: [], languageId: document?.languageId ?? 'binary' };
+    const closeTab = await openForChecking([uri]);
+    const problems = problemsOf(uri);
+    await closeTab();
+    return { problems, languageId: document.languageId };
+  }
+
+  reportedProblems(folder: string | undefined): Problem[] {
+    const inScope = (problem: Problem): boolean =>
+      folder === undefined ? this.roots.some((root) => relativeInside(root, problem.path) !== undefined) : relativeInside(folder, problem.path) !== undefined;
+    return allProblems().filter(inScope);
+  }
+}
