@@ -2,6 +2,7 @@ import type { CommandRunner } from './commandRunner';
 import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
 import type { WorkspaceSearcher } from './searcher';
+import type { WebPageFetcher } from './webPageFetcher';
 
 export interface HostEnvironment {
   /** e.g. `linux`, `darwin`, `win32` */
@@ -23,4 +24,6 @@ export interface AgentHost {
   /** Runs the agent's commands (a VS Code terminal, or child processes). */
   readonly commands: CommandRunner;
   readonly environment: HostEnvironment;
+  /** Reads web pages (`fetch_url`); absent: the tool is not offered. */
+  readonly web?: WebPageFetcher;
 }

@@ -1,7 +1,9 @@
+import type { AgentHost } from '../../host/host';
 import type { Tool } from '../tool';
 import { compactTool } from './compact';
 import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
+import { fetchUrlTool } from './fetchUrl';
 import { listFilesTool } from './listFiles';
 import { readCommandOutputTool } from './commands/readCommandOutput';
 import { readFileTool } from './readFile';
@@ -11,7 +13,10 @@ import { stopCommandTool } from './commands/stopCommand';
 import { todoTool } from './todo';
 import { writeFileTool } from './writeFile';
 
-/** The tools every session has. */
-export function builtinTools(): Tool[] {
-  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool];
+/** The tools every session has, and those its host can give (reading web pages). */
+export function builtinTools(host?: AgentHost): Tool[] {
+  return [
+    listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool,
+    ...(host?.web ? [fetchUrlTool] : []),
+  ];
 }
