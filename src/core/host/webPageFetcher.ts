@@ -24,7 +24,11 @@ export type WebFetchResult =
 
 /** Reads web pages for the `fetch_url` tool, never sending the user's cookies or keys. */
 export interface WebPageFetcher {
-  /** Checks the URL's form (scheme, no credentials) before anything is asked: a reason to refuse, or undefined. */
+  /**
+   * Before anything is asked: a reason to refuse the URL (not http or https, credentials in it, an
+   * address or `localhost` that may not be reached), or undefined. Names are not resolved here (a DNS
+   * query can carry data out before the user allowed anything); the connection is checked when fetching.
+   */
   refusal(url: URL): string | undefined;
   /** A page read in the last few minutes, so reading on neither fetches nor asks again. */
   cached(url: string): WebPage | undefined;

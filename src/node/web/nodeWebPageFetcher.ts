@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
+import * as net from 'node:net';
 import type { WebFetchResult, WebPage, WebPageFetcher } from '../../core/host/webPageFetcher';
 import { RefusedAddressError, systemResolver, type HostResolver } from './guardedLookup';
 import { guardedRequest, RefusedUrlError } from './guardedRequest';
 import { loadPageConverter } from './loadPageConverter';
+import { addressRefusal } from './webAddressGuard';
 import { readBody } from './readBody';
 import { decodeText, mediaTypeOf } from './textDecoding';
 import { WebPageCache } from './webPageCache';
@@ -29,9 +31,12 @@ export class NodeWebPageFetcher implements WebPageFetcher {
   constructor(private readonly options: NodeWebPageFetcherOptions) {}
 
   refusal(url: URL): string | undefined {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `fetch_url reads only http and https URLs, not ${url.protocol.replace(/:$/, '')}.`;
-    if (url.username !== '' || url.password !== '') return 'The URL holds a user name or password; fetch_url sends no credentials. Give the URL without them.';
-    return undefined;
+    const form = formRefusal(url);
+    if (form !== undefined) return form;
+    const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    const address = net.isIP(hostname) !== 0 ? hostname : hostname === 'localhost' || hostname.endsWith('.localhost') ? '127.0.0.1' : undefined;
+    const refused = address === undefined ? undefined : addressRefusal(address, portOf(url), this.options.allowedHosts());
+    return refused === undefined ? undefined : refusedMessage(url, refused);
   }
 
   cached(url: string): WebPage | undefined {
@@ -39,7 +44,7 @@ export class NodeWebPageFetcher implements WebPageFetcher {
   }
 
   async fetch(url: URL, signal: AbortSignal): Promise<WebFetchResult> {
-    const refusal = this.refusal(url);
+    const refusal = formRefusal(url);
     if (refusal !== undefined) return { kind: 'refused', reason: refusal };
     const timeoutMs = this.options.timeoutMs ?? TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -53,7 +58,7 @@ export class NodeWebPageFetcher implements WebPageFetcher {
           response.resume();
           const next = new URL(location, current);
           if (next.hostname !== current.hostname) return { kind: 'redirect', from: current.href, location: next.href };
-          const nextRefusal = this.refusal(next);
+          const nextRefusal = formRefusal(next);
           if (nextRefusal !== undefined) return { kind: 'refused', reason: `${current.href} redirects to ${next.href}: ${nextRefusal}` };
           current = next;
           continue;
@@ -90,11 +95,25 @@ export class NodeWebPageFetcher implements WebPageFetcher {
   }
 }
 
+function refusedMessage(url: URL, why: string): string {
+  return `${url.href} was not read: ${why}. fetch_url does not reach this machine or private networks unless the user lists the address (with its port) in the sandbox's allowed hosts.`;
+}
+
+function portOf(url: URL): number {
+  return url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+}
+
 function failure(url: URL, error: unknown, signal: AbortSignal, timedOutAfterMs: number | undefined): WebFetchResult {
   if (error instanceof RefusedUrlError || error instanceof RefusedAddressError) {
-    return { kind: 'refused', reason: `${url.href} was not read: ${error.message}. fetch_url does not reach this machine or private networks unless the user lists the address (with its port) in the sandbox's allowed hosts.` };
+    return { kind: 'refused', reason: refusedMessage(url, error.message) };
   }
   if (signal.aborted) return { kind: 'failed', url: url.href, message: 'cancelled.' };
   if (timedOutAfterMs !== undefined) return { kind: 'failed', url: url.href, message: `no answer within ${timedOutAfterMs / 1000} seconds.` };
   return { kind: 'failed', url: url.href, message: error instanceof Error ? error.message : String(error) };
+}
+
+function formRefusal(url: URL): string | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `fetch_url reads only http and https URLs, not ${url.protocol.replace(/:$/, '')}.`;
+  if (url.username !== '' || url.password !== '') return 'The URL holds a user name or password; fetch_url sends no credentials. Give the URL without them.';
+  return undefined;
 }

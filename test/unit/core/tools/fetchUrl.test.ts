@@ -81,3 +81,18 @@ describe('fetch_url offered', () => {
     }
   });
 });
+
+describe('fetch_url and addresses', () => {
+  it('refuses a loopback address that is not listed, and localhost, without asking', async () => {
+    const approvals = new RecordingApprovals();
+    const temp = await createTempWorkspace({}, { approvals, web: new NodeWebPageFetcher({ allowedHosts: () => [] }) });
+    try {
+      assert.match((await temp.callTool('fetch_url', { url: 'http://127.0.0.1:8080/admin' })).text, /127\.0\.0\.1 is a private, local or reserved address/);
+      assert.match((await temp.callTool('fetch_url', { url: 'http://localhost:8080/' })).text, /private, local or reserved/);
+      assert.match((await temp.callTool('fetch_url', { url: 'http://[::1]/' })).text, /private, local or reserved/);
+      assert.deepEqual(approvals.requests, []);
+    } finally {
+      await temp.cleanup();
+    }
+  });
+});
