@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { fetchUrlTool } from '../../../../src/core/tools/builtin/fetchUrl';
+import { planModeRefusal } from '../../../../src/core/tools/planMode';
 import { NodeWebPageFetcher } from '../../../../src/node/web/nodeWebPageFetcher';
 import { RecordingApprovals } from '../../../support/recordingApprovals';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
@@ -94,5 +96,11 @@ describe('fetch_url and addresses', () => {
     } finally {
       await temp.cleanup();
     }
+  });
+});
+
+describe('fetch_url in plan mode', () => {
+  it('runs: it only reads', () => {
+    assert.equal(planModeRefusal(fetchUrlTool), undefined);
   });
 });
