@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { startWebPageServer, type WebPageServer } from '../../support/webPageServer';
-import { openChat, sendPrompt, startNewChat, stopAndSettle, textsOf, toolResultsSent, waitUntilIdle } from '../support/chat';
+import { openChat, sendPrompt, startNewChat, stopAndSettle, toolResultsSent, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
@@ -50,7 +50,8 @@ export function fetchUrlTests(server: () => FakeLlmServer): void {
       await sendPrompt('Read the article');
       await webview.waitFor(`${pending} .approval-title`, { text: 'Read this web page?', timeoutMs: 30_000 });
       await webview.waitFor(`${pending} .approval-detail`, { text: url });
-      assert.deepEqual(await textsOf(`${pending} .approval-actions > button:not([hidden])`), ['Allow once', 'Always for this domain', 'Deny', 'Deny with reason…']);
+      const buttons = await webview.evaluate<string[]>(`[...document.querySelectorAll(${JSON.stringify(`${pending} .approval-actions > button`)})].filter((button) => button.checkVisibility()).map((button) => button.textContent.trim())`);
+      assert.deepEqual(buttons, ['Allow once', 'Always for this domain', 'Deny', 'Deny with reason…']);
       assert.ok(width <= 300, `the chat is ${width} px wide`);
       await page.screenshot('fetch-url-approval-dark');
       await useTheme('Default Light Modern');
