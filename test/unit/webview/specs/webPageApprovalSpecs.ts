@@ -31,6 +31,7 @@ export function webPageApprovalSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await card.locator('.approval-title').innerText(), 'Read this web page?');
     assert.match((await card.locator('.approval-title-icon').getAttribute('class')) ?? '', /codicon-globe/);
     assert.equal(await card.locator('.approval-detail').innerText(), url);
+    assert.ok(await card.locator('.tool-arguments').isHidden(), 'the URL is not repeated below');
     assert.deepEqual(await card.locator('.approval-actions > button:visible').allInnerTexts(), ['Allow once', 'Always for this domain', 'Deny', 'Deny with reason…']);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.equal(overflow, 0, 'nothing sticks out of the side bar');
