@@ -31,6 +31,7 @@ const separateBundles = {
   anthropicSdk: 'src/core/llm/providers/anthropicSdk.ts',
   mcpSdk: 'src/core/mcp/mcpSdk.ts',
   shellParser: 'src/core/permissions/commandPolicy/shellParser.ts',
+  webPageConverter: 'src/node/web/pageConverter.ts',
 };
 const separateBundleNames = new Map(Object.entries(separateBundles).map(([name, file]) => [path.resolve(file), name]));
 

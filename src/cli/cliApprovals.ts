@@ -5,16 +5,25 @@ import { printable } from './printable';
 /** Asks one question on the terminal and resolves with the typed line (undefined when cancelled). */
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string | undefined>;
 
+/** What `--yes` says to the model when it wants a web page of a domain not allowed with `--allow-domain`. */
+export const webDomainNeedsUser =
+  'Reading web pages needs the user to allow each domain (or to start Elbow with --allow-domain), and --yes does not. Go on without the page, or tell the user which domain to allow.';
+
 /** What `--yes` says to the model when it asks to run a command outside the sandbox. */
 export const outsideSandboxNeedsUser =
   'Running a command outside the sandbox needs the user to allow it each time, and --yes does not. Run it in the sandbox, or tell the user what to run themselves.';
 
 /**
  * `--yes`: whatever would ask is approved (deny rules and refusals still apply), except running a
- * command outside the sandbox, which only the user may allow, each time.
+ * command outside the sandbox, which only the user may allow, each time, and reading a web page of a
+ * domain not given with `--allow-domain`: a URL the model makes up can carry the workspace's secrets out.
  */
 export const approveEverything: Approvals = {
-  request: async (request) => (isOutsideRequest(request) ? { approved: false, reason: outsideSandboxNeedsUser } : { approved: true }),
+  request: async (request) => {
+    if (isOutsideRequest(request)) return { approved: false, reason: outsideSandboxNeedsUser };
+    if (request.kind === 'webPage') return { approved: false, reason: webDomainNeedsUser };
+    return { approved: true };
+  },
 };
 
 /** The answers a question offers besides yes and no. */
@@ -74,6 +83,8 @@ export class TerminalApprovals implements Approvals {
           `  It is protected because ${request.why}.`,
           indent(terminalDiff(request.diff, this.color)),
         ].join('\n');
+      case 'webPage':
+        return `Elbow wants to read the web page ${printable(request.url)}`;
       case 'continue':
         return request.message;
     }
@@ -110,6 +121,8 @@ function offeredChoices(request: ApprovalRequest): OfferedChoices {
       break;
     case 'mcpTool':
       return request.alwaysAllowOffered ? { always: `${printable(request.tool)} of ${printable(request.server)}` } : {};
+    case 'webPage':
+      return request.alwaysAllowOffered ? { always: `the domain ${printable(request.domain)}` } : {};
     default:
       return {};
   }

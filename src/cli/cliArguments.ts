@@ -25,6 +25,8 @@ export interface CliArguments {
   noSandbox: boolean;
   /** Hosts sandboxed commands may reach through Elbow's proxy (`--allow-host`, repeatable). */
   allowHosts: string[];
+  /** Domains fetch_url reads without asking (`--allow-domain`, repeatable). */
+  allowDomains: string[];
   /** `--plan`: start in plan mode, where the agent reads and plans but changes nothing. */
   plan: boolean;
   help: boolean;
@@ -58,6 +60,8 @@ Options:
                            commands still run in the sandbox, and none runs outside it
       --allow-host <host>  let sandboxed commands reach this host (registry.npmjs.org,
                            *.example.com, host:port) through Elbow's proxy; repeatable
+      --allow-domain <d>   let fetch_url read pages of this domain (developer.mozilla.org)
+                           without asking; repeatable. --yes does not allow new domains
       --no-sandbox         run commands with your full rights, not in the OS sandbox; then only
                            commands that cannot run programs or write files run without asking
       --mcp-config <file>  MCP servers from this file too ({"mcpServers": {…}}; repeatable); it
@@ -106,6 +110,7 @@ const cliOptions = {
   'trust-workspace': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
   'allow-host': { type: 'string', multiple: true, default: [] },
+  'allow-domain': { type: 'string', multiple: true, default: [] },
   plan: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
@@ -139,6 +144,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     trustWorkspace: values['trust-workspace'],
     noSandbox: values['no-sandbox'],
     allowHosts: values['allow-host'],
+    allowDomains: values['allow-domain'].map((domain) => domain.trim().toLowerCase()),
     plan: values.plan,
     help: values.help,
     version: values.version,

@@ -7,6 +7,7 @@ import { ServerModelProbe } from '../core/llm/modelInfo/serverModelProbe';
 import { FixedPermissionSettings } from '../core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../core/permissions/permissionGate';
 import { createNodeHost } from '../node/createNodeHost';
+import { NodeWebPageFetcher } from '../node/web/nodeWebPageFetcher';
 import type { CommandSandbox } from '../node/sandbox/commandSandbox';
 import { JsonlTranscriptArchive } from '../node/jsonlTranscriptArchive';
 import type { CliConfig } from './cliConfig';
@@ -19,6 +20,10 @@ export interface CliPermissions {
   onRefusal?: (what: string, request: ApprovalRequest) => void;
   /** Where commands run contained; without one they run with the user's rights (and fewer run unasked). */
   sandbox?: CommandSandbox;
+  /** `--allow-host`: an address entry lets fetch_url reach that private address too. */
+  allowHosts?: readonly string[];
+  /** `--allow-domain`: domains fetch_url reads without asking. */
+  allowDomains?: readonly string[];
 }
 
 /**
@@ -27,14 +32,14 @@ export interface CliPermissions {
  */
 export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource, modelInfo: ModelInfoProbe = new ServerModelProbe()): Promise<AgentSession> {
   return createAgentSession({
-    host: await createNodeHost([root], { sandbox: permissions.sandbox }),
+    host: await createNodeHost([root], { sandbox: permissions.sandbox, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) }),
     settings: config.settings,
     apiKey: config.apiKey,
     modelInfo,
     toolSources: tools === undefined ? [] : [tools],
     archive: new JsonlTranscriptArchive(transcriptsFolder(config.dataFolder), cliSessionId(new Date())),
     permissions: new PermissionGate({
-      settings: new FixedPermissionSettings(),
+      settings: new FixedPermissionSettings({ allowedWebDomains: permissions.allowDomains ?? [] }),
       approvals: permissions.approvals,
       unattendedHint: 'Elbow runs without a user to ask here; the user can re-run it with --yes to allow such commands.',
       onUnattendedRefusal: permissions.onRefusal,

@@ -46,9 +46,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
       onRefusal: (what, request) => {
         const outside = request.kind === 'command' && request.placement.kind === 'outsideRequested';
-        writeErr(`elbow: refused without approval: ${what}. ${outside ? 'Run elbow without -p to be asked.' : 'Run with --yes to allow it.'}\n`);
+        const hint = request.kind === 'webPage' ? `Run with --allow-domain ${request.domain} to allow it.` : outside ? 'Run elbow without -p to be asked.' : 'Run with --yes to allow it.';
+        writeErr(`elbow: refused without approval: ${what}. ${hint}\n`);
       },
       sandbox,
+      allowHosts: args.allowHosts,
+      allowDomains: args.allowDomains,
     }, mcp.tools);
     if (args.plan) session.mode = 'plan';
     return await runSession(session, args, { interactive, terminalApprovals, mcp, config, writeOut, writeErr });

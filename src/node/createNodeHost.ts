@@ -1,6 +1,7 @@
 import { DirectFileChanges } from '../core/host/directFileChanges';
 import type { AgentHost } from '../core/host/host';
 import type { WorkspaceSearcher } from '../core/host/searcher';
+import type { WebPageFetcher } from '../core/host/webPageFetcher';
 import { ChildProcessRunner } from './childProcessRunner';
 import { commandShell } from './commandShell';
 import { createWorkspaceSearcher } from './createWorkspaceSearcher';
@@ -12,6 +13,8 @@ export interface NodeHostOptions {
   searcher?: WorkspaceSearcher;
   /** Where commands run contained; without one, every command runs with the user's rights. */
   sandbox?: CommandSandbox;
+  /** Reads web pages for fetch_url; without one the tool is not offered. */
+  web?: WebPageFetcher;
 }
 
 /**
@@ -33,5 +36,6 @@ export async function createNodeHost(roots: readonly string[], options: NodeHost
       shell,
       today: () => new Date().toISOString().slice(0, 10),
     },
+    ...(options.web === undefined ? {} : { web: options.web }),
   };
 }

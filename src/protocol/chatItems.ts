@@ -62,10 +62,10 @@ export type CommandPlacement = z.infer<typeof commandPlacementSchema>;
 
 /**
  * A tool call waiting for the user's permission (a command, a path outside the workspace, an
- * MCP server's tool, a change to a protected file, or going on past a guard rail), shown in the tool card.
+ * MCP server's tool, a change to a protected file, a web page, or going on past a guard rail), shown in the tool card.
  */
 export const approvalSchema = z.object({
-  kind: z.enum(['command', 'outsideWorkspace', 'mcpTool', 'protectedFile', 'continue']),
+  kind: z.enum(['command', 'outsideWorkspace', 'mcpTool', 'protectedFile', 'webPage', 'continue']),
   /** The question, e.g. `Run this command in the sandbox?`. */
   title: z.string(),
   /** The exact command line, for commands. */
@@ -82,7 +82,7 @@ export const approvalSchema = z.object({
   diff: z.string().optional(),
   /** Why Elbow asks, one line each (e.g. `rm is not on the allow list`). */
   reasons: z.array(z.string()),
-  /** Command prefixes "Always allow" would add to the allow list (for an MCP tool: the tool's name); empty when it is not offered. */
+  /** Command prefixes "Always allow" would add to the allow list (for an MCP tool: the tool's name; for a web page: its domain); empty when it is not offered. */
   alwaysAllow: z.array(z.string()),
   state: z.enum(['pending', 'allowed', 'denied']),
   /** What the user told the model when denying. */
@@ -100,7 +100,7 @@ export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
 /** What sort of tool a call is of; the kinds of the agent's tools (see its ToolKind), which the chat shows as icons. */
-export const toolKindSchema = z.enum(['read', 'list', 'search', 'edit', 'write', 'delete', 'command', 'commandFollowUp', 'mcp', 'conversation', 'unknown']);
+export const toolKindSchema = z.enum(['read', 'list', 'search', 'edit', 'write', 'delete', 'command', 'commandFollowUp', 'web', 'mcp', 'conversation', 'unknown']);
 export type ToolKind = z.infer<typeof toolKindSchema>;
 
 /** One entry of the conversation as the user sees it. */

@@ -7,6 +7,7 @@ import { DirectFileChanges } from '../../src/core/host/directFileChanges';
 import type { HostFileSystem } from '../../src/core/host/fileSystem';
 import type { AgentHost } from '../../src/core/host/host';
 import type { WorkspaceSearcher } from '../../src/core/host/searcher';
+import type { WebPageFetcher } from '../../src/core/host/webPageFetcher';
 import { BuiltinSearcher } from '../../src/core/search/builtinSearcher';
 import type { SearchScope } from '../../src/core/search/searchScope';
 import { builtinTools } from '../../src/core/tools/builtin/index';
@@ -36,6 +37,8 @@ export interface TempWorkspaceOptions {
   permissions?: Partial<CommandPermissions>;
   /** Commands run in the real OS sandbox (with these settings), with `home/` of the temp folder as the home folder. */
   sandbox?: Partial<SandboxSettings>;
+  /** Reads web pages (fetch_url is offered only with one). */
+  web?: WebPageFetcher;
 }
 
 export interface TempWorkspace {
@@ -87,10 +90,11 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
     searcher: await createSearcher(options.searcher ?? 'builtin', fileSystem, scope),
     commands: new ChildProcessRunner({ shell: '/bin/bash', sandbox }),
     environment: { platform: process.platform, shell: '/bin/bash', today: () => '2026-01-01' },
+    ...(options.web === undefined ? {} : { web: options.web }),
   };
   const workspace = new Workspace(host);
   const registry = new ToolRegistry();
-  for (const tool of builtinTools()) registry.register(tool);
+  for (const tool of builtinTools(host)) registry.register(tool);
   const settings = new FixedPermissionSettings(options.permissions);
   const permissions = new PermissionGate({ settings, approvals: options.approvals });
   const commands = new CommandSession();

@@ -40,6 +40,16 @@ export type ApprovalRequest =
       /** A unified diff of the change. */
       diff: string;
     }
+  /** `fetch_url` wants to read a page of a domain the user has not always allowed. */
+  | {
+      kind: 'webPage';
+      toolCallId: string;
+      url: string;
+      /** The host name "Always for this domain" would allow, e.g. `developer.mozilla.org`. */
+      domain: string;
+      /** Whether "Always for this domain" can be offered (it is remembered in the user's settings). */
+      alwaysAllowOffered: boolean;
+    }
   /** A guard rail was reached (e.g. many commands without a user message): go on? */
   | { kind: 'continue'; toolCallId: string; message: string };
 
@@ -76,10 +86,14 @@ export interface CommandPermissions {
   autoApproveReadOnlyMcpTools?: boolean;
   /** Paths relative to each workspace folder that tools change only after asking, besides the built-in list. */
   protectedPaths?: readonly string[];
+  /** Host names `fetch_url` reads without asking, from the user's own settings only. */
+  allowedWebDomains?: readonly string[];
 }
 
 /** Where the permission settings come from and where "Always allow" writes. */
 export interface PermissionSettings {
   current(): CommandPermissions;
   addAllowRules(prefixes: readonly string[]): Promise<void>;
+  /** Remembers "Always for this domain" for `fetch_url`; absent when it cannot be remembered. */
+  addAllowedWebDomain?(domain: string): Promise<void>;
 }

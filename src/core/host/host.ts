@@ -3,6 +3,7 @@ import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
 import type { WorkspaceSearcher } from './searcher';
 import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
+import type { WebPageFetcher } from './webPageFetcher';
 
 export interface HostEnvironment {
   /** e.g. `linux`, `darwin`, `win32` */
@@ -26,4 +27,6 @@ export interface AgentHost {
   readonly environment: HostEnvironment;
   /** The editor's problems (VS Code only): reported after edits and by the problems tool. */
   readonly diagnostics?: WorkspaceDiagnostics;
+  /** Reads web pages (`fetch_url`); absent: the tool is not offered. */
+  readonly web?: WebPageFetcher;
 }

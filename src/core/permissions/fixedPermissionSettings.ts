@@ -19,4 +19,8 @@ export class FixedPermissionSettings implements PermissionSettings {
   async addAllowRules(prefixes: readonly string[]): Promise<void> {
     this.permissions.allow = [...new Set([...this.permissions.allow, ...prefixes])];
   }
+
+  async addAllowedWebDomain(domain: string): Promise<void> {
+    this.permissions.allowedWebDomains = [...new Set([...(this.permissions.allowedWebDomains ?? []), domain])];
+  }
 }

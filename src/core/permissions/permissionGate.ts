@@ -153,6 +153,22 @@ export class PermissionGate {
     if (decision.alwaysAllow) await check.allowAlways?.();
   }
 
+  /** Before `fetch_url` reads a page: the domain is always allowed, or the user is asked (Allow once, Always for this domain, Deny). */
+  async checkWebPage(url: URL, call: { toolCallId: string; signal: AbortSignal }): Promise<void> {
+    const settings = this.options.settings;
+    const domain = url.hostname.toLowerCase();
+    if ((settings.current().allowedWebDomains ?? []).some((allowed) => allowed.trim().toLowerCase() === domain)) return;
+    const request: ApprovalRequest = {
+      kind: 'webPage',
+      toolCallId: call.toolCallId,
+      url: url.href,
+      domain,
+      alwaysAllowOffered: settings.addAllowedWebDomain !== undefined,
+    };
+    const decision = await this.ask(request, call.signal, `read ${url.href}`);
+    if (decision.alwaysAllow) await settings.addAllowedWebDomain?.(domain);
+  }
+
   /** The user's additions to the protected paths (relative to each workspace folder). */
   protectedPathSettings(): readonly string[] {
     return this.options.settings.current().protectedPaths ?? [];

@@ -19,6 +19,8 @@ export type ToolKind =
   | 'command'
   /** Looks after a command already started: reads its output again or stops it. */
   | 'commandFollowUp'
+  /** Reads a web page. */
+  | 'web'
   /** A tool of an MCP server. */
   | 'mcp'
   /** Acts on the conversation itself, e.g. summarises it. */

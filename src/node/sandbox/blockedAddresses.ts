@@ -38,3 +38,24 @@ function ownAddresses(): Set<string> {
   }
   return addresses;
 }
+
+/**
+ * Private networks (RFC 1918, carrier-grade NAT, IPv6 unique local): not blocked for the sandbox's
+ * proxy, whose commands may need a company registry, but `fetch_url` must not reach them unasked.
+ */
+export function isPrivateAddress(address: string): boolean {
+  const embedded = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (embedded !== undefined) return isPrivateAddress(embedded);
+  if (net.isIPv4(address)) return privateIpv4.check(address, 'ipv4');
+  if (net.isIPv6(address)) return privateIpv6.check(address, 'ipv6');
+  return false;
+}
+
+const privateIpv4 = new net.BlockList();
+privateIpv4.addSubnet('10.0.0.0', 8, 'ipv4');
+privateIpv4.addSubnet('172.16.0.0', 12, 'ipv4');
+privateIpv4.addSubnet('192.168.0.0', 16, 'ipv4');
+privateIpv4.addSubnet('100.64.0.0', 10, 'ipv4');
+
+const privateIpv6 = new net.BlockList();
+privateIpv6.addSubnet('fc00::', 7, 'ipv6');

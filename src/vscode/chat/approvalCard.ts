@@ -57,6 +57,15 @@ export function approvalOf(request: ApprovalRequest): Approval {
         alwaysAllow: [],
         state: 'pending',
       };
+    case 'webPage':
+      return {
+        kind: 'webPage',
+        title: 'Read this web page?',
+        detail: request.url,
+        reasons: [`fetch_url asks before it reads a page of ${request.domain}. It sends no cookies or keys.`],
+        alwaysAllow: request.alwaysAllowOffered ? [request.domain] : [],
+        state: 'pending',
+      };
     case 'continue':
       return { kind: 'continue', title: 'Continue?', detail: request.message, reasons: [], alwaysAllow: [], state: 'pending' };
   }
@@ -110,5 +119,5 @@ function commandRunPlacement(placement: Extract<ApprovalRequest, { kind: 'comman
 
 function alwaysOffered(request: ApprovalRequest): boolean {
   if (request.kind === 'command') return request.placement.kind === 'sandbox' && request.alwaysAllow.length > 0;
-  return request.kind === 'mcpTool' && request.alwaysAllowOffered;
+  return (request.kind === 'mcpTool' || request.kind === 'webPage') && request.alwaysAllowOffered;
 }

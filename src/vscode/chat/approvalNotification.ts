@@ -51,6 +51,8 @@ export function approvalNotification(request: ApprovalRequest): ApprovalNotifica
       return asks(`${request.access === 'read' ? 'Read' : 'Write'} outside the workspace? ${shown(request.path)}`);
     case 'mcpTool':
       return asks(`Use this MCP tool? ${shown(`${request.server} › ${request.tool}`)}`);
+    case 'webPage':
+      return asks(`Read this web page? ${shown(request.url)}`);
     case 'continue':
       return asks(`Continue? ${shown(request.message)}`);
   }

@@ -4,7 +4,8 @@ import type { FileChanges } from '../../core/host/fileChanges';
 import type { AgentHost } from '../../core/host/host';
 import { createWorkspaceSearcher } from '../../node/createWorkspaceSearcher';
 import type { DocumentWriter } from '../review/documentWriter';
-import { readTerminalSettings } from '../settings';
+import { NodeWebPageFetcher } from '../../node/web/nodeWebPageFetcher';
+import { readSandboxSettings, readTerminalSettings } from '../settings';
 import { terminalShell } from '../terminal/terminalRunner';
 import { VscodeDiagnostics } from '../diagnostics/vscodeDiagnostics';
 import { VscodeFileSystem } from './vscodeFileSystem';
@@ -31,5 +32,6 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
       shell: terminalShell(readTerminalSettings()),
       today: () => new Date().toISOString().slice(0, 10),
     },
+    web: new NodeWebPageFetcher({ allowedHosts: () => readSandboxSettings().allowedHosts }),
   };
 }

@@ -4,6 +4,7 @@ import { readSandboxSettings } from '../settings';
 
 const ALLOW = 'commands.allow';
 const DENY = 'commands.deny';
+const WEB_DOMAINS = 'web.allowedDomains';
 
 /**
  * The permission settings from VS Code's settings: allow and deny rules of the user and the
@@ -22,7 +23,16 @@ export class VscodePermissionSettings implements PermissionSettings {
       allowWritesOutsideWorkspace: configuration.get<boolean>('files.allowWritesOutsideWorkspace', false),
       autoApproveReadOnlyMcpTools: configuration.get<boolean>('mcp.autoApproveReadOnlyTools', false),
       protectedPaths: readSandboxSettings().protectedPaths,
+      allowedWebDomains: userDomains(configuration),
     };
+  }
+
+  /** "Always for this domain": to the user's own settings, the only ones that count. */
+  async addAllowedWebDomain(domain: string): Promise<void> {
+    const configuration = vscode.workspace.getConfiguration('elbow');
+    const current = userDomains(configuration);
+    if (current.includes(domain)) return;
+    await configuration.update(WEB_DOMAINS, [...current, domain], vscode.ConfigurationTarget.Global);
   }
 
   async addAllowRules(prefixes: readonly string[]): Promise<void> {
@@ -45,6 +55,12 @@ function rulesOf(configuration: vscode.WorkspaceConfiguration, key: string, work
     workspaceCounts ? strings(inspected?.workspaceFolderValue) : [],
   ];
   return [...new Set(values.flat().map((rule) => rule.trim()).filter((rule) => rule !== ''))];
+}
+
+/** A cloned repository's settings must never pre-approve a domain, trusted or not. */
+function userDomains(configuration: vscode.WorkspaceConfiguration): string[] {
+  const inspected = configuration.inspect<string[]>(WEB_DOMAINS);
+  return strings(inspected?.globalValue ?? inspected?.defaultValue).map((domain) => domain.trim().toLowerCase()).filter((domain) => domain !== '');
 }
 
 function strings(value: unknown): string[] {

@@ -34,6 +34,7 @@ export function allowedLabel(approval: Approval): string {
 
 /** The Allow button as the question asks it: its text, its tooltip, and whether it is the card's default. */
 export function allowButton(approval: Approval): { text: string; title: string; primary: boolean } {
+  if (approval.kind === 'webPage') return { text: 'Allow once', title: 'Read this page now; ask again for the next page of this domain', primary: true };
   switch (approval.placement?.kind) {
     case 'sandbox':
       return { text: 'Allow', title: 'Run it once, in the sandbox', primary: true };

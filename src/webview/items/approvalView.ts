@@ -12,6 +12,7 @@ const kindIcons: Readonly<Record<Approval['kind'], string>> = {
   outsideWorkspace: 'folder-opened',
   mcpTool: 'server-environment',
   protectedFile: 'lock',
+  webPage: 'globe',
   continue: 'debug-continue',
 };
 
@@ -154,6 +155,11 @@ export class ApprovalView {
     if (approval.kind === 'mcpTool') {
       this.alwaysText.replaceChildren('Always allow this tool');
       this.always.title = `Allow now, and from now on run ${names.join(', ')} without asking`;
+      return;
+    }
+    if (approval.kind === 'webPage') {
+      this.alwaysText.replaceChildren('Always for this domain');
+      this.always.title = `Allow now, and from now on read pages of ${names.join(', ')} without asking`;
       return;
     }
     this.alwaysText.replaceChildren('Always allow ', ...names.flatMap((prefix, index) => [...(index === 0 ? [] : [', ']), h('code', { text: prefix })]));

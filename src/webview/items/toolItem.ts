@@ -19,6 +19,7 @@ const toolIcons: Readonly<Record<ToolKind, string>> = {
   delete: 'tools',
   command: 'terminal',
   commandFollowUp: 'tools',
+  web: 'globe',
   mcp: 'tools',
   conversation: 'tools',
   unknown: 'tools',

@@ -5,6 +5,7 @@ import { commandTests } from '../suites/commands.test';
 import { contextAndCostTests } from '../suites/contextAndCost.test';
 import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
+import { fetchUrlTests } from '../suites/fetchUrl.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { imageTests } from '../suites/images.test';
 import { mcpTests } from '../suites/mcp.test';
@@ -48,6 +49,7 @@ export function run(): Promise<void> {
     commandTests,
     sandboxTests,
     sandboxApprovalTests,
+    fetchUrlTests,
     narrowCardTests,
     todoListTests,
     mentionTests,

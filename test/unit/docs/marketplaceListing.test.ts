@@ -42,7 +42,7 @@ describe('the marketplace listing', () => {
     // vsce walks the whole checkout, node_modules included, before applying .vscodeignore.
     this.timeout(60_000);
     const files = await listFiles({ cwd: root, packageManager: PackageManager.None });
-    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/elbow.png', 'dist/extension.js', 'dist/extensionMain.js', 'dist/elbowChat.js', 'dist/openaiSdk.js', 'dist/anthropicSdk.js', 'dist/mcpSdk.js', 'dist/shellParser.js', 'docs/images/readme-panel.png', 'docs/images/readme-review.png', 'docs/settings.md']) {
+    for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/elbow.png', 'dist/extension.js', 'dist/extensionMain.js', 'dist/elbowChat.js', 'dist/openaiSdk.js', 'dist/anthropicSdk.js', 'dist/mcpSdk.js', 'dist/shellParser.js', 'dist/webPageConverter.js', 'docs/images/readme-panel.png', 'docs/images/readme-review.png', 'docs/settings.md']) {
       assert.ok(files.includes(needed), `${needed} is not packaged`);
     }
     const unwanted = files.filter((file) => /^(src|test|bench|scripts|tools|out|node_modules)\//.test(file) || /^docs\/(architecture|testing|developing)\.md$/.test(file) || file === 'dist/cli.js');

@@ -14,6 +14,7 @@ import { planModeSpecs } from './specs/planModeSpecs';
 import { queuedMessageSpecs } from './specs/queuedMessageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
+import { webPageApprovalSpecs } from './specs/webPageApprovalSpecs';
 import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
 import { securitySpecs } from './specs/securitySpecs';
 import { streamingSpecs } from './specs/streamingSpecs';
@@ -58,6 +59,7 @@ describe('webview: chat view in Chromium', function () {
   });
   describe('sandbox', () => {
     sandboxApprovalSpecs(current);
+    webPageApprovalSpecs(current);
     sandboxStatusSpecs(current);
   });
   describe('MCP servers', () => mcpSpecs(current));

@@ -3,6 +3,7 @@ import type { Tool } from '../tool';
 import { compactTool } from './compact';
 import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
+import { fetchUrlTool } from './fetchUrl';
 import { listFilesTool } from './listFiles';
 import { readCommandOutputTool } from './commands/readCommandOutput';
 import { problemsTool } from './problems';
@@ -13,10 +14,11 @@ import { stopCommandTool } from './commands/stopCommand';
 import { todoTool } from './todo';
 import { writeFileTool } from './writeFile';
 
-/** The tools every session has. */
+/** The tools every session has, and those its host can give (the editor's problems, reading web pages). */
 export function builtinTools(host?: AgentHost): Tool[] {
   return [
     listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool,
     ...(host?.diagnostics ? [problemsTool] : []),
+    ...(host?.web ? [fetchUrlTool] : []),
   ];
 }

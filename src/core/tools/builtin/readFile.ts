@@ -5,13 +5,14 @@ import { clipPath, MAX_TITLE, stringArgument } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { formatSize } from './binaryDescription';
+import { PAGE_MAX_LINE_CHARS, takeLinePage } from './linePage';
 import { numberLines } from './numberedLines';
 import { notFoundMessage } from './similarPaths';
 import { decodeFile, splitLines } from './textFile';
 
 export const READ_MAX_LINES = 2000;
 export const READ_MAX_BYTES = 100 * 1024;
-export const READ_MAX_LINE_CHARS = 2000;
+export const READ_MAX_LINE_CHARS = PAGE_MAX_LINE_CHARS;
 /** Larger files are not loaded at all; the model is pointed at search and commands. */
 const READ_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -57,7 +58,7 @@ export const readFileTool = defineTool({
       throw new ToolError(`offset ${first} is past the end of ${shown}, which has ${lines.length} lines.`);
     }
     const maxBytes = pageCharacters(context.resultLimit, READ_MAX_BYTES);
-    const page = takePage(lines, first, Math.min(input.limit ?? READ_MAX_LINES, READ_MAX_LINES), maxBytes);
+    const page = takeLinePage(lines, first, Math.min(input.limit ?? READ_MAX_LINES, READ_MAX_LINES), maxBytes);
     const last = first + page.lines.length - 1;
     const notes: string[] = [];
     if (last < lines.length) {
@@ -83,24 +84,6 @@ async function assertReadableFile(file: ResolvedPath, shown: string, context: To
       `${shown} is too large to read (${formatSize(size)}). Use search to find the lines you need, or a command such as head, tail or sed.`,
     );
   }
-}
-
-/** Lines from `first`, up to `maxLines` and about `maxBytes` (at least one line). */
-function takePage(lines: readonly string[], first: number, maxLines: number, maxBytes: number): { lines: string[]; cutLines: number } {
-  const page: string[] = [];
-  let bytes = 0;
-  let cutLines = 0;
-  for (let index = first - 1; index < lines.length && page.length < maxLines; index++) {
-    let line = lines[index] as string;
-    if (line.length > READ_MAX_LINE_CHARS) {
-      line = `${line.slice(0, READ_MAX_LINE_CHARS)}… [line cut: ${line.length - READ_MAX_LINE_CHARS} more characters]`;
-      cutLines++;
-    }
-    bytes += Buffer.byteLength(line, 'utf8') + 8;
-    if (page.length > 0 && bytes > maxBytes) break;
-    page.push(line);
-  }
-  return { lines: page, cutLines };
 }
 
 function readTitle(input: ToolCallArguments): string {

@@ -52,10 +52,10 @@ const savedCommandPlacementSchema = z.discriminatedUnion('kind', [
 
 /**
  * A tool call waiting for the user's permission (a command, a path outside the workspace, an
- * MCP server's tool, a change to a protected file, or going on past a guard rail), shown in the tool card.
+ * MCP server's tool, a change to a protected file, a web page, or going on past a guard rail), shown in the tool card.
  */
 const savedApprovalSchema = z.object({
-  kind: z.enum(['command', 'outsideWorkspace', 'mcpTool', 'protectedFile', 'continue']),
+  kind: z.enum(['command', 'outsideWorkspace', 'mcpTool', 'protectedFile', 'webPage', 'continue']),
   /** The question, e.g. `Run this command in the sandbox?`. */
   title: z.string(),
   /** The exact command line, for commands. */

@@ -30,6 +30,20 @@ function decide(request: ApprovalRequest, answer: ApprovalAnswer) {
   return { decision, card: decidedApproval(request, approvalOf(request), decision) };
 }
 
+const webPage: ApprovalRequest = { kind: 'webPage', toolCallId: 'c4', url: 'https://developer.mozilla.org/en-US/docs/Web/API', domain: 'developer.mozilla.org', alwaysAllowOffered: true };
+
+describe('approval cards: a web page', () => {
+  it('shows the URL and offers the domain to always allow; Always is remembered only where offered', () => {
+    const card = approvalSchema.parse(approvalOf(webPage));
+    assert.equal(card.title, 'Read this web page?');
+    assert.equal(card.detail, webPage.kind === 'webPage' ? webPage.url : '');
+    assert.deepEqual(card.alwaysAllow, ['developer.mozilla.org']);
+    assert.deepEqual(decide(webPage, { decision: 'alwaysAllow' }).decision, { approved: true, alwaysAllow: true });
+    assert.deepEqual(decide({ ...webPage, alwaysAllowOffered: false }, { decision: 'alwaysAllow' }).decision, { approved: true });
+    assert.deepEqual(decide(webPage, { decision: 'allowOutsideSandbox' }).decision, { approved: true });
+  });
+});
+
 describe('approval cards: requests as the chat shows them, answers as the core gets them', () => {
   it('asks about a command where it would run: in the sandbox, outside it for the model’s reason, or without one', () => {
     assert.deepEqual(approvalOf(inSandbox), sandboxCommandApproval());

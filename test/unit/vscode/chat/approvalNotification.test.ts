@@ -37,6 +37,12 @@ describe('approval notifications while the chat is hidden', () => {
     assert.deepEqual(notification.choices.map((choice) => choice.answer), ['showInChat', { decision: 'deny' }], 'no Allow without the diff');
   });
 
+  it('names the web page; its Allow reads it once', () => {
+    const notification = approvalNotification({ kind: 'webPage', toolCallId: 'c5', url: 'https://example.org/docs', domain: 'example.org', alwaysAllowOffered: true });
+    assert.equal(notification.message, 'Elbow asks: Read this web page? https://example.org/docs');
+    assert.deepEqual(notification.choices.map((choice) => choice.answer), [{ decision: 'allow' }, { decision: 'deny' }, 'showInChat']);
+  });
+
   it('asks the other questions as before', () => {
     const outsideWorkspace = approvalNotification({ kind: 'outsideWorkspace', toolCallId: 'c3', toolName: 'read_file', path: '/etc/hosts', access: 'read' });
     assert.equal(outsideWorkspace.message, 'Elbow asks: Read outside the workspace? /etc/hosts');
