@@ -25,7 +25,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   const { apiKey, toolSources, modelInfo, ...sessionOptions } = options;
   const { host, settings } = options;
   const registry = new ToolRegistry();
-  for (const tool of builtinTools()) registry.register(tool);
+  for (const tool of builtinTools(host)) registry.register(tool);
   for (const source of toolSources ?? []) registry.addSource(source);
   const instructions = await loadProjectInstructions(host.files, host.workspaceRoots);
   const system = buildSystemPrompt({

@@ -1,3 +1,4 @@
+import type { CodeNavigation } from './codeNavigation';
 import type { CommandRunner } from './commandRunner';
 import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
@@ -23,4 +24,5 @@ export interface AgentHost {
   /** Runs the agent's commands (a VS Code terminal, or child processes). */
   readonly commands: CommandRunner;
   readonly environment: HostEnvironment;
+  readonly codeNavigation?: CodeNavigation;
 }

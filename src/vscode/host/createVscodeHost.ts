@@ -6,6 +6,7 @@ import { createWorkspaceSearcher } from '../../node/createWorkspaceSearcher';
 import type { DocumentWriter } from '../review/documentWriter';
 import { readTerminalSettings } from '../settings';
 import { terminalShell } from '../terminal/terminalRunner';
+import { VscodeCodeNavigation } from './vscodeCodeNavigation';
 import { VscodeFileSystem } from './vscodeFileSystem';
 import { vscodeRipgrepCandidates } from './vscodeRipgrep';
 
@@ -29,5 +30,6 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
       shell: terminalShell(readTerminalSettings()),
       today: () => new Date().toISOString().slice(0, 10),
     },
+    codeNavigation: new VscodeCodeNavigation(),
   };
 }

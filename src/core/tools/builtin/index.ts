@@ -1,4 +1,6 @@
+import type { AgentHost } from '../../host/host';
 import type { Tool } from '../tool';
+import { codeNavigationTool } from './codeNavigation/codeNavigationTool';
 import { compactTool } from './compact';
 import { deleteFileTool } from './deleteFile';
 import { editFileTool } from './editFile';
@@ -11,7 +13,10 @@ import { stopCommandTool } from './commands/stopCommand';
 import { todoTool } from './todo';
 import { writeFileTool } from './writeFile';
 
-/** The tools every session has. */
-export function builtinTools(): Tool[] {
-  return [listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool];
+/** The tools every session has, and those the host's capabilities allow. */
+export function builtinTools(host?: AgentHost): Tool[] {
+  return [
+    listFilesTool, readFileTool, searchTool, editFileTool, writeFileTool, deleteFileTool, runCommandTool, readCommandOutputTool, stopCommandTool, compactTool, todoTool,
+    ...(host?.codeNavigation ? [codeNavigationTool] : []),
+  ];
 }

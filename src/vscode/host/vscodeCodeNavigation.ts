@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import type { CodeNavigation, NamedSymbol, OutlineSymbol, SourceLocation, SourcePosition } from '../../core/host/codeNavigation';
+import { waitForAnswer } from './languageServerWait';
+
+type LocationResult = vscode.Location | vscode.LocationLink;
+type SymbolResult = vscode.DocumentSymbol | vscode.SymbolInformation;
+
+/** Code navigation through VS Code's own providers (`vscode.execute…Provider`), answered by the language servers of the user's extensions. */
+export class VscodeCodeNavigation implements CodeNavigation {
+  /** Languages that gave nothing after a full wait: later calls do not wait again. */
+  private readonly silentLanguages = new Set<string>();
+
+  async definitions(path: string, position: SourcePosition, signal: AbortSignal): Promise<SourceLocation[] | undefined> {
+    const found = await this.ask<LocationResult[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeDefinitionProvider', uri, toPosition(position)));
+    return found?.map(toLocation);
+  }
+
+  async references(path: string, position: SourcePosition, signal: AbortSignal): Promise<SourceLocation[] | undefined> {
+    const found = await this.ask<vscode.Location[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeReferenceProvider', uri, toPosition(position)));
+    return found?.map(toLocation);
+  }
+
+  async hover(path: string, position: SourcePosition, signal: AbortSignal): Promise<string[] | undefined> {
+    const found = await this.ask<vscode.Hover[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeHoverProvider', uri, toPosition(position)));
+    return found?.flatMap((hover) => hover.contents.map(hoverText)).filter((text) => text.trim() !== '');
+  }
+
+  async documentSymbols(path: string, signal: AbortSignal): Promise<OutlineSymbol[] | undefined> {
+    const found = await this.ask<SymbolResult[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', uri));
+    return found?.map(toOutlineSymbol);
+  }
+
+  async workspaceSymbols(query: string, signal: AbortSignal): Promise<NamedSymbol[] | undefined> {
+    const found = await waitForAnswer(async () => (await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>('vscode.executeWorkspaceSymbolProvider', query)) ?? [], signal, false);
+    return found?.filter((symbol) => symbol.location.uri.scheme === 'file').map((symbol) => ({
+      name: symbol.name,
+      kind: kindName(symbol.kind),
+      container: symbol.containerName || undefined,
+      location: toLocation(symbol.location),
+    }));
+  }
+
+  /**
+   * Opens the document (not shown) so its language server knows it, then asks; an empty answer is asked
+   * again for a while, since a language server may still be loading the project.
+   */
+  private async ask<Result extends unknown[]>(path: string, signal: AbortSignal, request: (uri: vscode.Uri) => Thenable<Result | undefined>): Promise<Result | undefined> {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
+    const silent = this.silentLanguages.has(document.languageId);
+    const found = await waitForAnswer(async () => (await request(document.uri)) ?? ([] as unknown[] as Result), signal, silent);
+    if (found === undefined && !silent) this.silentLanguages.add(document.languageId);
+    if (found !== undefined) this.silentLanguages.delete(document.languageId);
+    return found;
+  }
+}
+
+function toPosition(position: SourcePosition): vscode.Position {
+  return new vscode.Position(position.line, position.character);
+}
+
+function toLocation(location: LocationResult): SourceLocation {
+  const uri = 'targetUri' in location ? location.targetUri : location.uri;
+  const range = 'targetUri' in location ? (location.targetSelectionRange ?? location.targetRange) : location.range;
+  return {
+    path: uri.scheme === 'file' ? uri.fsPath : uri.toString(),
+    start: { line: range.start.line, character: range.start.character },
+    end: { line: range.end.line, character: range.end.character },
+  };
+}
+
+function toOutlineSymbol(symbol: SymbolResult): OutlineSymbol {
+  if ('children' in symbol) {
+    return {
+      name: symbol.name,
+      kind: kindName(symbol.kind),
+      detail: symbol.detail || undefined,
+      start: { line: symbol.selectionRange.start.line, character: symbol.selectionRange.start.character },
+      children: symbol.children.map(toOutlineSymbol),
+    };
+  }
+  const start = symbol.location.range.start;
+  return { name: symbol.name, kind: kindName(symbol.kind), start: { line: start.line, character: start.character }, children: [] };
+}
+
+function kindName(kind: vscode.SymbolKind): string {
+  return (vscode.SymbolKind[kind] ?? 'symbol').toLowerCase();
+}
+
+function hoverText(content: vscode.MarkdownString | vscode.MarkedString): string {
+  if (typeof content === 'string') return content;
+  if (content instanceof vscode.MarkdownString) return content.value;
+  return `\`\`\`${content.language}\n${content.value}\n\`\`\``;
+}
