@@ -9,19 +9,21 @@ type SymbolResult = vscode.DocumentSymbol | vscode.SymbolInformation;
 export class VscodeCodeNavigation implements CodeNavigation {
   /** Languages that gave nothing after a full wait: later calls do not wait again. */
   private readonly silentLanguages = new Set<string>();
+  /** Languages whose server has been waited for once. */
+  private readonly warmLanguages = new Set<string>();
 
   async definitions(path: string, position: SourcePosition, signal: AbortSignal): Promise<SourceLocation[] | undefined> {
-    const found = await this.ask<LocationResult[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeDefinitionProvider', uri, toPosition(position)));
+    const found = await this.ask<LocationResult[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeDefinitionProvider', uri, toPosition(position)), position);
     return found?.map(toLocation);
   }
 
   async references(path: string, position: SourcePosition, signal: AbortSignal): Promise<SourceLocation[] | undefined> {
-    const found = await this.ask<vscode.Location[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeReferenceProvider', uri, toPosition(position)));
+    const found = await this.ask<vscode.Location[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeReferenceProvider', uri, toPosition(position)), position);
     return found?.map(toLocation);
   }
 
   async hover(path: string, position: SourcePosition, signal: AbortSignal): Promise<string[] | undefined> {
-    const found = await this.ask<vscode.Hover[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeHoverProvider', uri, toPosition(position)));
+    const found = await this.ask<vscode.Hover[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeHoverProvider', uri, toPosition(position)), position);
     return found?.flatMap((hover) => hover.contents.map(hoverText)).filter((text) => text.trim() !== '');
   }
 
@@ -42,14 +44,22 @@ export class VscodeCodeNavigation implements CodeNavigation {
 
   /**
    * Opens the document (not shown) so its language server knows it, then asks; an empty answer is asked
-   * again for a while, since a language server may still be loading the project.
+   * again for a while, since a language server may still be loading the project. The first question at a
+   * position in a language waits, within the same bound, until references answer there: a server that
+   * still loads its project (TypeScript's) answers from the one file meanwhile, e.g. an import for a definition.
    */
-  private async ask<Result extends unknown[]>(path: string, signal: AbortSignal, request: (uri: vscode.Uri) => Thenable<Result | undefined>): Promise<Result | undefined> {
+  private async ask<Result extends unknown[]>(path: string, signal: AbortSignal, request: (uri: vscode.Uri) => Thenable<Result | undefined>, warmUpAt?: SourcePosition): Promise<Result | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
-    const silent = this.silentLanguages.has(document.languageId);
+    const language = document.languageId;
+    if (warmUpAt && !this.warmLanguages.has(language) && !this.silentLanguages.has(language)) {
+      const references = await waitForAnswer(async () => (await vscode.commands.executeCommand<vscode.Location[] | undefined>('vscode.executeReferenceProvider', document.uri, toPosition(warmUpAt))) ?? [], signal, false);
+      this.warmLanguages.add(language);
+      if (references === undefined) this.silentLanguages.add(language);
+    }
+    const silent = this.silentLanguages.has(language);
     const found = await waitForAnswer(async () => (await request(document.uri)) ?? ([] as unknown[] as Result), signal, silent);
-    if (found === undefined && !silent) this.silentLanguages.add(document.languageId);
-    if (found !== undefined) this.silentLanguages.delete(document.languageId);
+    if (found === undefined && !silent) this.silentLanguages.add(language);
+    if (found !== undefined) this.silentLanguages.delete(language);
     return found;
   }
 }

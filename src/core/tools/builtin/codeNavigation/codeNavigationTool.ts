@@ -7,7 +7,7 @@ import { notFoundMessage } from '../similarPaths';
 import { decodeFile, splitLines } from '../textFile';
 import { formatLocations, visibleLocations } from './locationList';
 import { findPosition, SymbolNotFound } from './symbolPosition';
-import { formatOutline, formatWorkspaceSymbols, outlineNames, similarNames } from './symbolText';
+import { declaredAt, formatOutline, formatWorkspaceSymbols, outlineNames, similarNames } from './symbolText';
 
 export const MAX_REFERENCES = 50;
 export const MAX_DEFINITIONS = 20;
@@ -85,13 +85,15 @@ async function workspaceSymbols(navigation: CodeNavigation, input: NavigationInp
 async function positionIn(absolute: string, shown: string, input: NavigationInput, navigation: CodeNavigation, context: ToolContext): Promise<SourcePosition> {
   const decoded = decodeFile(await context.host.files.readFile(absolute));
   if (decoded.kind === 'binary') throw new ToolError(`${shown} is a binary file; it has no code to navigate.`);
+  const symbol = input.symbol?.trim();
+  const outline = symbol && input.line === undefined ? await navigation.documentSymbols(absolute, context.signal) : undefined;
   try {
-    return findPosition(splitLines(decoded.text), input, shown);
+    return findPosition(splitLines(decoded.text), input, shown, symbol ? declaredAt(outline ?? [], symbol) : undefined);
   } catch (error) {
     if (!(error instanceof SymbolNotFound)) throw error;
     const where = error.nearLine === undefined ? `in ${shown}` : `on or near line ${error.nearLine} of ${shown}`;
-    const outline = await navigation.documentSymbols(absolute, context.signal);
-    const similar = similarNames(outlineNames(outline ?? []), error.symbol);
+    const names = outlineNames(outline ?? (await navigation.documentSymbols(absolute, context.signal)) ?? []);
+    const similar = similarNames(names, error.symbol);
     const hint = similar.length > 0 ? ` Similar names in the file: ${similar.join(', ')}.` : ' Check the spelling, or use workspace_symbols or search.';
     throw new ToolError(`"${error.symbol}" was not found ${where}.${hint}`);
   }

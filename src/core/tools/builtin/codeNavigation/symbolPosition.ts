@@ -22,13 +22,15 @@ export class SymbolNotFound extends Error {
 /**
  * The position the model means in a file's lines: `line` + `column`, or `symbol` on (or near) `line`,
  * or the symbol's first occurrence in the file. Throws a `ToolError` for out-of-range input and
- * `SymbolNotFound` for a missing symbol.
+ * `SymbolNotFound` for a missing symbol. `declared` is where the file's outline declares the symbol, taken
+ * when no line is given.
  */
-export function findPosition(lines: readonly string[], request: PositionRequest, shownPath: string): SourcePosition {
+export function findPosition(lines: readonly string[], request: PositionRequest, shownPath: string, declared?: SourcePosition): SourcePosition {
   const { symbol, line, column } = request;
   if (line !== undefined && (line < 1 || line > lines.length)) {
     throw new ToolError(`line ${line} is out of range: ${shownPath} has ${lines.length} lines.`);
   }
+  if (symbol !== undefined && symbol.trim() !== '' && line === undefined && declared) return declared;
   if (symbol !== undefined && symbol.trim() !== '') return findSymbol(lines, symbol.trim(), line);
   if (line === undefined) throw new ToolError('Give symbol (a name in the file), or line and column.');
   const text = lines[line - 1] as string;
@@ -46,8 +48,9 @@ function findSymbol(lines: readonly string[], symbol: string, nearLine: number |
   const pattern = new RegExp(`(?<![\\w$])${escapeRegExp(symbol)}(?![\\w$])`);
   const order = nearLine === undefined ? lines.map((_, index) => index) : linesNear(nearLine - 1, lines.length);
   for (const index of order) {
-    const match = pattern.exec(lines[index] as string);
-    if (match) return { line: index, character: match.index };
+    const text = lines[index] as string;
+    const match = pattern.exec(text);
+    if (match && !inComment(text, match.index)) return { line: index, character: match.index };
   }
   throw new SymbolNotFound(symbol, nearLine);
 }
@@ -60,6 +63,12 @@ function linesNear(center: number, count: number): number[] {
     if (center + distance < count) order.push(center + distance);
   }
   return order;
+}
+
+/** A rough test, enough to skip a name mentioned in a comment before the code that uses it. */
+function inComment(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  return /^\s*(\*|\/\*|#)/.test(text) || before.includes('//');
 }
 
 function escapeRegExp(text: string): string {

@@ -1,4 +1,4 @@
-import type { NamedSymbol, OutlineSymbol } from '../../../host/codeNavigation';
+import type { NamedSymbol, OutlineSymbol, SourcePosition } from '../../../host/codeNavigation';
 import type { ToolContext } from '../../tool';
 import { clip } from '../../toolTitleText';
 import { leftOutNote, visibleLocations } from './locationList';
@@ -27,6 +27,12 @@ export function formatOutline(symbols: readonly OutlineSymbol[], max = MAX_OUTLI
 /** Every name of an outline, depth first. */
 export function outlineNames(symbols: readonly OutlineSymbol[]): string[] {
   return symbols.flatMap((symbol) => [symbol.name, ...outlineNames(symbol.children)]);
+}
+
+/** Where the outline first declares `name` (outer symbols before their members, then by line). */
+export function declaredAt(symbols: readonly OutlineSymbol[], name: string): SourcePosition | undefined {
+  const ordered = sortedByLine(symbols);
+  return ordered.find((symbol) => symbol.name === name)?.start ?? ordered.map((symbol) => declaredAt(symbol.children, name)).find((start) => start !== undefined);
 }
 
 /** Up to `max` names that look like `wanted` (one contains the other, ignoring case). */
