@@ -69,7 +69,11 @@ export const codeNavigationTool = defineTool({
     const body = await formatLocations(visible, max, context);
     const count = visible.shown.length;
     const heading = input.action === 'definition' ? `Definition of the symbol at ${at}:` : `${count} reference(s) to the symbol at ${at}:`;
-    return { content: `${heading}\n${body}`, summary: `${count} ${label} for ${at}` };
+    const first = visible.shown[0];
+    const summary = input.action === 'definition'
+      ? (first ? `Definition of ${at}: ${first.displayPath}:${first.start.line + 1}` : `No visible definition of ${at}`)
+      : `${count} reference(s) to ${at}`;
+    return { content: `${heading}\n${body}`, summary };
   },
 });
 
