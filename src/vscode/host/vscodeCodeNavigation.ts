@@ -9,21 +9,21 @@ type SymbolResult = vscode.DocumentSymbol | vscode.SymbolInformation;
 export class VscodeCodeNavigation implements CodeNavigation {
   /** Languages that gave nothing after a full wait: later calls do not wait again. */
   private readonly silentLanguages = new Set<string>();
-  /** Languages whose server has been waited for once. */
+  /** Languages whose server has answered with locations beyond the asked file, or been waited for once. */
   private readonly warmLanguages = new Set<string>();
 
   async definitions(path: string, position: SourcePosition, signal: AbortSignal): Promise<SourceLocation[] | undefined> {
-    const found = await this.ask<LocationResult[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeDefinitionProvider', uri, toPosition(position)), position);
+    const found = await this.ask<LocationResult[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeDefinitionProvider', uri, toPosition(position)), true);
     return found?.map(toLocation);
   }
 
   async references(path: string, position: SourcePosition, signal: AbortSignal): Promise<SourceLocation[] | undefined> {
-    const found = await this.ask<vscode.Location[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeReferenceProvider', uri, toPosition(position)), position);
+    const found = await this.ask<vscode.Location[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeReferenceProvider', uri, toPosition(position)), true);
     return found?.map(toLocation);
   }
 
   async hover(path: string, position: SourcePosition, signal: AbortSignal): Promise<string[] | undefined> {
-    const found = await this.ask<vscode.Hover[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeHoverProvider', uri, toPosition(position)), position);
+    const found = await this.ask<vscode.Hover[]>(path, signal, (uri) => vscode.commands.executeCommand('vscode.executeHoverProvider', uri, toPosition(position)));
     return found?.flatMap((hover) => hover.contents.map(hoverText)).filter((text) => text.trim() !== '');
   }
 
@@ -33,7 +33,7 @@ export class VscodeCodeNavigation implements CodeNavigation {
   }
 
   async workspaceSymbols(query: string, signal: AbortSignal): Promise<NamedSymbol[] | undefined> {
-    const found = await waitForAnswer(async () => (await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>('vscode.executeWorkspaceSymbolProvider', query)) ?? [], signal, false);
+    const found = await waitForAnswer(async () => (await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>('vscode.executeWorkspaceSymbolProvider', query)) ?? [], signal, { askOnce: false });
     return found?.filter((symbol) => symbol.location.uri.scheme === 'file').map((symbol) => ({
       name: symbol.name,
       kind: kindName(symbol.kind),
@@ -44,22 +44,20 @@ export class VscodeCodeNavigation implements CodeNavigation {
 
   /**
    * Opens the document (not shown) so its language server knows it, then asks; an empty answer is asked
-   * again for a while, since a language server may still be loading the project. The first question at a
-   * position in a language waits, within the same bound, until references answer there: a server that
-   * still loads its project (TypeScript's) answers from the one file meanwhile, e.g. an import for a definition.
+   * again for a while, since a language server may still be starting. For the first locations asked in a
+   * language, an answer only inside the same file is asked again too: a server still loading its project
+   * (TypeScript's) answers from the one file meanwhile, e.g. with the import for a definition.
    */
-  private async ask<Result extends unknown[]>(path: string, signal: AbortSignal, request: (uri: vscode.Uri) => Thenable<Result | undefined>, warmUpAt?: SourcePosition): Promise<Result | undefined> {
+  private async ask<Result extends unknown[]>(path: string, signal: AbortSignal, request: (uri: vscode.Uri) => Thenable<Result | undefined>, locations = false): Promise<Result | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
     const language = document.languageId;
-    if (warmUpAt && !this.warmLanguages.has(language) && !this.silentLanguages.has(language)) {
-      const references = await waitForAnswer(async () => (await vscode.commands.executeCommand<vscode.Location[] | undefined>('vscode.executeReferenceProvider', document.uri, toPosition(warmUpAt))) ?? [], signal, false);
-      this.warmLanguages.add(language);
-      if (references === undefined) this.silentLanguages.add(language);
-    }
     const silent = this.silentLanguages.has(language);
-    const found = await waitForAnswer(async () => (await request(document.uri)) ?? ([] as unknown[] as Result), signal, silent);
+    const warmingUp = locations && !this.warmLanguages.has(language);
+    const isComplete = warmingUp ? (answer: Result) => (answer as LocationResult[]).some((location) => uriOf(location).toString() !== document.uri.toString()) : undefined;
+    const found = await waitForAnswer(async () => (await request(document.uri)) ?? ([] as unknown[] as Result), signal, { askOnce: silent, isComplete });
     if (found === undefined && !silent) this.silentLanguages.add(language);
     if (found !== undefined) this.silentLanguages.delete(language);
+    if (warmingUp && found !== undefined) this.warmLanguages.add(language);
     return found;
   }
 }
@@ -68,8 +66,12 @@ function toPosition(position: SourcePosition): vscode.Position {
   return new vscode.Position(position.line, position.character);
 }
 
+function uriOf(location: LocationResult): vscode.Uri {
+  return 'targetUri' in location ? location.targetUri : location.uri;
+}
+
 function toLocation(location: LocationResult): SourceLocation {
-  const uri = 'targetUri' in location ? location.targetUri : location.uri;
+  const uri = uriOf(location);
   const range = 'targetUri' in location ? (location.targetSelectionRange ?? location.targetRange) : location.range;
   return {
     path: uri.scheme === 'file' ? uri.fsPath : uri.toString(),

@@ -56,14 +56,14 @@ export const codeNavigationTool = defineTool({
     const at = `${shown}:${position.line + 1}:${position.character + 1}`;
     if (input.action === 'hover') {
       const texts = await navigation.hover(file.absolute, position, context.signal);
-      if (texts === undefined || texts.length === 0) return { content: `${noServer} (Nothing at ${at}.)`, summary: `No type at ${at}` };
+      if (texts === undefined || texts.length === 0) return { content: `${noServer} (Or nothing at ${at} has type information.)`, summary: `No type at ${at}` };
       return { content: trimHover(texts.join('\n\n')), summary: `Type at ${at}` };
     }
     const found = input.action === 'definition'
       ? await navigation.definitions(file.absolute, position, context.signal)
       : await navigation.references(file.absolute, position, context.signal);
     const label = input.action === 'definition' ? 'definition' : 'references';
-    if (found === undefined || found.length === 0) return { content: `${noServer} (No ${label} at ${at}.)`, summary: `No ${label} at ${at}` };
+    if (found === undefined || found.length === 0) return { content: `${noServer} (Or nothing at ${at} has ${label === 'definition' ? 'a definition' : 'references'}.)`, summary: `No ${label} at ${at}` };
     const visible = await visibleLocations(found, context);
     const max = input.action === 'definition' ? MAX_DEFINITIONS : MAX_REFERENCES;
     const body = await formatLocations(visible, max, context);
