@@ -7,7 +7,7 @@ type SymbolResult = vscode.DocumentSymbol | vscode.SymbolInformation;
 
 /** Code navigation through VS Code's own providers (`vscode.execute…Provider`), answered by the language servers of the user's extensions. */
 export class VscodeCodeNavigation implements CodeNavigation {
-  /** Languages that gave nothing after a full wait: later calls do not wait again. */
+  /** Languages that gave nothing after a full wait: later calls do not wait again (plain text never has a server). */
   private readonly silentLanguages = new Set<string>();
   /** Languages whose server has answered with locations beyond the asked file, or been waited for once. */
   private readonly warmLanguages = new Set<string>();
@@ -51,7 +51,7 @@ export class VscodeCodeNavigation implements CodeNavigation {
   private async ask<Result extends unknown[]>(path: string, signal: AbortSignal, request: (uri: vscode.Uri) => Thenable<Result | undefined>, locations = false): Promise<Result | undefined> {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
     const language = document.languageId;
-    const silent = this.silentLanguages.has(language);
+    const silent = this.silentLanguages.has(language) || language === 'plaintext';
     const warmingUp = locations && !this.warmLanguages.has(language);
     const isComplete = warmingUp ? (answer: Result) => (answer as LocationResult[]).some((location) => uriOf(location).toString() !== document.uri.toString()) : undefined;
     const found = await waitForAnswer(async () => (await request(document.uri)) ?? ([] as unknown[] as Result), signal, { askOnce: silent, isComplete });
