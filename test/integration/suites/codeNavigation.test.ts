@@ -5,6 +5,7 @@ import { text, toolCall } from '../../support/fakeLlmServer';
 import { setApiKeyOfCurrentProvider } from '../support/apiKey';
 import { openChat, sendPrompt, startNewChat, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
+import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const ignoreFile = '.elbowignore';
 
@@ -55,6 +56,12 @@ export function codeNavigationTests(server: () => FakeLlmServer): void {
       }
       assert.doesNotMatch(result, /hidden\.ts/);
       assert.match(result, /2 result\(s\) outside the workspace or hidden by \.elbowignore not shown/);
+      await narrowChatTo(300);
+      await webview.click('.tool-card:has-text("reference(s)") .tool-summary');
+      await page.screenshot('code-navigation-references-dark');
+      await useTheme('Default Light Modern');
+      await page.screenshot('code-navigation-references-light');
+      await useTheme('Default Dark Modern');
     });
 
     it('tells the type of a symbol on hover', async () => {
