@@ -1,3 +1,4 @@
+import type { CodeNavigation } from './codeNavigation';
 import type { CommandRunner } from './commandRunner';
 import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
@@ -29,4 +30,6 @@ export interface AgentHost {
   readonly diagnostics?: WorkspaceDiagnostics;
   /** Reads web pages (`fetch_url`); absent: the tool is not offered. */
   readonly web?: WebPageFetcher;
+  /** The language servers' definitions, references, hover and symbols (VS Code only): the code_navigation tool. */
+  readonly codeNavigation?: CodeNavigation;
 }

@@ -8,6 +8,7 @@ import { NodeWebPageFetcher } from '../../node/web/nodeWebPageFetcher';
 import { readSandboxSettings, readTerminalSettings } from '../settings';
 import { terminalShell } from '../terminal/terminalRunner';
 import { VscodeDiagnostics } from '../diagnostics/vscodeDiagnostics';
+import { VscodeCodeNavigation } from './vscodeCodeNavigation';
 import { VscodeFileSystem } from './vscodeFileSystem';
 import { vscodeRipgrepCandidates } from './vscodeRipgrep';
 
@@ -33,5 +34,6 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
       today: () => new Date().toISOString().slice(0, 10),
     },
     web: new NodeWebPageFetcher({ allowedHosts: () => readSandboxSettings().allowedHosts }),
+    codeNavigation: new VscodeCodeNavigation(),
   };
 }

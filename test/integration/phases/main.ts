@@ -1,6 +1,7 @@
 import { activationTests } from '../suites/activation.test';
 import { askAboutTests } from '../suites/askAbout.test';
 import { chatTurnTests } from '../suites/chatTurn.test';
+import { codeNavigationTests } from '../suites/codeNavigation.test';
 import { commandTests } from '../suites/commands.test';
 import { contextAndCostTests } from '../suites/contextAndCost.test';
 import { checkpointTests } from '../suites/checkpoints.test';
@@ -42,6 +43,7 @@ export function run(): Promise<void> {
     askAboutTests,
     vscodeHostTests,
     problemsTests,
+    codeNavigationTests,
     reviewTests,
     reviewOutcomeTests,
     multiEditReviewTests,
