@@ -8,7 +8,11 @@ import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { createAgentSession } from '../../src/core/agent/createAgentSession';
 import type { ConversationMode } from '../../src/core/tools/conversationMode';
+import type { CodeNavigation } from '../../src/core/host/codeNavigation';
+import type { AgentHost } from '../../src/core/host/host';
 import { createNodeHost } from '../../src/node/createNodeHost';
+import { NodeWebPageFetcher } from '../../src/node/web/nodeWebPageFetcher';
+import { FakeDiagnostics } from './fakeDiagnostics';
 import { startFakeLlmServer, text } from './fakeLlmServer';
 
 export interface HelloTokens {
@@ -17,6 +21,7 @@ export interface HelloTokens {
   messages: number;
   total: number;
   toolCount: number;
+  toolNames: string[];
 }
 
 export async function measureHello(mode: ConversationMode = 'act'): Promise<HelloTokens> {
@@ -25,22 +30,29 @@ export async function measureHello(mode: ConversationMode = 'act'): Promise<Hell
   try {
     server.enqueue({ kind: 'reply', content: [text('Hello! What can I do for you?')] });
     const session = await createAgentSession({
-      host: await createNodeHost([root]),
+      host: await hostWithEveryTool(root),
       settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl },
       apiKey: server.apiKey,
       mode,
     });
     await session.send('hello', () => undefined);
     await session.dispose();
-    const body = server.requests[0]?.body as { messages: Array<{ role: string; content: string | Array<{ text?: string }> }>; tools: unknown[] };
+    const body = server.requests[0]?.body as { messages: Array<{ role: string; content: string | Array<{ text?: string }> }>; tools: Array<{ function: { name: string } }> };
     const system = body.messages.filter((message) => message.role === 'system').map((message) => contentText(message.content)).join('\n');
     const others = body.messages.filter((message) => message.role !== 'system').map((message) => contentText(message.content)).join('\n');
     const counts = { system: encode(system).length, tools: encode(JSON.stringify(body.tools)).length, messages: encode(others).length };
-    return { ...counts, total: counts.system + counts.tools + counts.messages, toolCount: body.tools.length };
+    return { ...counts, total: counts.system + counts.tools + counts.messages, toolCount: body.tools.length, toolNames: body.tools.map((tool) => tool.function.name) };
   } finally {
     await server.close();
     await fs.rm(root, { recursive: true, force: true });
   }
+}
+
+/** The terminal's host (with its web page reader) plus what only VS Code has (the editor's problems, code navigation), so every tool is offered. */
+async function hostWithEveryTool(root: string): Promise<AgentHost> {
+  const unanswered = async (): Promise<undefined> => undefined;
+  const codeNavigation: CodeNavigation = { definitions: unanswered, references: unanswered, hover: unanswered, documentSymbols: unanswered, workspaceSymbols: unanswered };
+  return { ...(await createNodeHost([root], { web: new NodeWebPageFetcher({ allowedHosts: () => [] }) })), diagnostics: new FakeDiagnostics(), codeNavigation };
 }
 
 /** A message's text: OpenAI's content is a string, or text parts when a message has several blocks. */
