@@ -26,6 +26,8 @@ export class VscodeDiagnostics implements WorkspaceDiagnostics {
   async watchEdit(file: string): Promise<EditProblemsWatch | undefined> {
     const setting = readProblemsAfterEdit();
     if (setting === 'off') return undefined;
+    // No language server checks plain text (.txt, unknown extensions): waiting for one would only cost time.
+    if ((await languageOf(vscode.Uri.file(file))) === 'plaintext') return undefined;
     const importers = await importingFiles(file, this.roots, this.searcher, AbortSignal.timeout(SEARCH_BOUND_MS));
     const existing = await vscode.workspace.fs.stat(vscode.Uri.file(file)).then(() => [file], () => []);
     const uris = [...existing, ...importers].map((fsPath) => vscode.Uri.file(fsPath));
@@ -46,15 +48,12 @@ export class VscodeDiagnostics implements WorkspaceDiagnostics {
 
   async fileProblems(file: string, signal: AbortSignal): Promise<FileProblems> {
     const uri = vscode.Uri.file(file);
-    const document = await vscode.workspace.openTextDocument(uri).then(
-      (opened) => opened,
-      () => undefined,
-    );
-    if (document === undefined || signal.aborted) return { problems: [], languageId: document?.languageId ?? 'binary' };
+    const languageId = await languageOf(uri);
+    if (languageId === undefined || languageId === 'plaintext' || signal.aborted) return { problems: [], languageId: languageId ?? 'binary' };
     const closeTab = await openForChecking([uri]);
     const problems = problemsOf(uri);
     await closeTab();
-    return { problems, languageId: document.languageId };
+    return { problems, languageId };
   }
 
   reportedProblems(folder: string | undefined): Problem[] {
@@ -62,4 +61,12 @@ export class VscodeDiagnostics implements WorkspaceDiagnostics {
       folder === undefined ? this.roots.some((root) => relativeInside(root, problem.path) !== undefined) : relativeInside(folder, problem.path) !== undefined;
     return allProblems().filter(inScope);
   }
+}
+
+/** The language VS Code gives the file; undefined when it cannot be opened as text (missing, binary). */
+async function languageOf(uri: vscode.Uri): Promise<string | undefined> {
+  return vscode.workspace.openTextDocument(uri).then(
+    (document) => document.languageId,
+    () => undefined,
+  );
 }
