@@ -1,3 +1,5 @@
+import { problemLines } from '../diagnostics/problemList';
+import type { Problem } from '../host/workspaceDiagnostics';
 import { terminalText } from '../tools/builtin/commands/terminalText';
 
 /** Most problems attached; errors come first. */
@@ -10,38 +12,19 @@ export const maxDiffCharacters = 24_000;
 /** Most paths listed for a folder. */
 export const maxFolderEntries = 300;
 
-export type ProblemSeverity = 'error' | 'warning' | 'information' | 'hint';
-
-export interface Problem {
-  /** As shown: workspace-relative, `/`-separated. */
-  path: string;
-  /** 1-based. */
-  line: number;
-  column: number;
-  severity: ProblemSeverity;
-  message: string;
-  source?: string;
-}
-
 /** Text for the model and how many entries it covers. */
 export interface MentionText {
   text: string;
   count: number;
 }
 
-const severityOrder: readonly ProblemSeverity[] = ['error', 'warning', 'information', 'hint'];
-
-/** The workspace's problems, errors first, one a line, capped at `maxAttachedProblems`. */
-export function problemsText(problems: readonly Problem[]): MentionText {
+/** The workspace's problems, errors first, one a line as the problems tool writes them, capped at `maxAttachedProblems`; `shown` makes a path workspace-relative. */
+export function problemsText(problems: readonly Problem[], shown: (path: string) => string): MentionText {
   if (problems.length === 0) return { text: 'No problems are reported in the workspace.', count: 0 };
-  const sorted = [...problems].sort((a, b) => severityOrder.indexOf(a.severity) - severityOrder.indexOf(b.severity) || a.path.localeCompare(b.path) || a.line - b.line);
-  const shown = sorted.slice(0, maxAttachedProblems).map((problem) => {
-    const source = problem.source === undefined ? '' : ` [${problem.source}]`;
-    return `${problem.path}:${problem.line}:${problem.column} ${problem.severity}${source}: ${problem.message.replace(/\s*\n\s*/g, ' ')}`;
-  });
-  const left = sorted.length - shown.length;
-  const note = left > 0 ? `\n(${left} more problems are not attached; run the project's type checker or linter to see them all.)` : '';
-  return { text: `${shown.join('\n')}${note}`, count: problems.length };
+  const lines = problemLines(problems, shown, maxAttachedProblems);
+  const left = problems.length - maxAttachedProblems;
+  if (left > 0) lines.splice(-1, 1, `(${left} more problems are not attached; run the project's type checker or linter to see them all.)`);
+  return { text: lines.join('\n'), count: problems.length };
 }
 
 export interface LastCommand {

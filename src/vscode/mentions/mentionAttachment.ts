@@ -31,7 +31,7 @@ export async function mentionAttachment(mention: Mention, sources: MentionSource
     case 'file':
     case 'folder': return pathAttachment(mention.path ?? '', workspace, host, sources);
     case 'selection': return selection(workspace);
-    case 'problems': return snapshotOf({ kind: 'problems', path: 'Problems' }, problemsText(await workspaceProblems(workspace)));
+    case 'problems': return snapshotOf({ kind: 'problems', path: 'Problems' }, problemsText(await workspaceProblems(workspace), (path) => workspace.displayPath(path)));
     case 'terminal': {
       const last = sources.lastCommand();
       return snapshotOf({ kind: 'terminal', path: last === undefined ? 'Terminal' : `Terminal: ${last.command}` }, terminalOutputText(last));

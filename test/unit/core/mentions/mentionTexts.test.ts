@@ -1,26 +1,28 @@
 import assert from 'node:assert/strict';
-import { folderListingText, gitChangesText, maxAttachedProblems, maxDiffCharacters, maxTerminalLines, problemsText, terminalOutputText, type Problem } from '../../../../src/core/mentions/mentionTexts';
+import { folderListingText, gitChangesText, maxAttachedProblems, maxDiffCharacters, maxTerminalLines, problemsText, terminalOutputText } from '../../../../src/core/mentions/mentionTexts';
+import type { Problem } from '../../../../src/core/host/workspaceDiagnostics';
 
 describe('mention texts', () => {
   describe('problemsText', () => {
-    const problem = (path: string, line: number, severity: Problem['severity'], message: string): Problem => ({ path, line, column: 1, severity, message, source: 'ts' });
+    const problem = (path: string, line: number, severity: Problem['severity'], message: string): Problem => ({ path: `/work/${path}`, line, column: 1, severity, message, source: 'ts' });
+    const shown = (path: string): string => path.replace('/work/', '');
 
     it('lists errors before warnings, one a line, with place and source', () => {
-      const { text, count } = problemsText([problem('b.ts', 3, 'warning', 'unused'), problem('a.ts', 7, 'error', "Type 'string' is not\n  assignable")]);
+      const { text, count } = problemsText([problem('b.ts', 3, 'warning', 'unused'), problem('a.ts', 7, 'error', "Type 'string' is not\n  assignable")], shown);
       assert.equal(count, 2);
-      assert.equal(text, "a.ts:7:1 error [ts]: Type 'string' is not assignable\nb.ts:3:1 warning [ts]: unused");
+      assert.equal(text, "a.ts:7:1 error: Type 'string' is not assignable (ts)\nb.ts:3:1 warning: unused (ts)");
     });
 
     it('caps the list and says how many were left out', () => {
       const many = Array.from({ length: maxAttachedProblems + 5 }, (_, index) => problem('a.ts', index + 1, 'error', 'bad'));
-      const { text, count } = problemsText(many);
+      const { text, count } = problemsText(many, shown);
       assert.equal(count, maxAttachedProblems + 5);
       assert.equal(text.split('\n').length, maxAttachedProblems + 1);
       assert.match(text, /\(5 more problems are not attached/);
     });
 
     it('says so when there are none', () => {
-      assert.deepEqual(problemsText([]), { text: 'No problems are reported in the workspace.', count: 0 });
+      assert.deepEqual(problemsText([], shown), { text: 'No problems are reported in the workspace.', count: 0 });
     });
   });
 

@@ -33,14 +33,14 @@ describe('attachmentContext', () => {
 
   it('names what each @ mention is, and sends nothing for a mention that could not be attached', () => {
     const message = messageWithAttachments('Fix @problems', [
-      { attachment: { id: '1', kind: 'problems', path: 'Problems', detail: '1' }, text: 'a.ts:1:1 error [ts]: bad' },
+      { attachment: { id: '1', kind: 'problems', path: 'Problems', detail: '1' }, text: 'a.ts:1:1 error: bad (ts)' },
       { attachment: { id: '2', kind: 'folder', path: 'src', detail: '2 entries' }, text: 'a.ts\nb.ts' },
       { attachment: { id: '3', kind: 'file', path: 'secret.env', problem: 'secret.env is hidden by .elbowignore, so Elbow cannot attach it.' }, text: undefined },
     ]);
     assert.equal(message, [
       'Fix @problems',
       '',
-      'The problems VS Code reports in the workspace (1):\n```\na.ts:1:1 error [ts]: bad\n```',
+      'The problems VS Code reports in the workspace (1):\n```\na.ts:1:1 error: bad (ts)\n```',
       '',
       'The files in the folder src (a listing of 2 entries, not their contents; read them with read_file):\n```\na.ts\nb.ts\n```',
     ].join('\n'));
