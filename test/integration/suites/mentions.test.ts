@@ -80,7 +80,7 @@ export function mentionTests(server: () => FakeLlmServer): void {
       const sent = lastUserMessage(server());
       assert.match(sent, /^Fix @src\/app\.ts using @problems and @nowhere\/missing\.ts/);
       assert.match(sent, /Attached file src\/app\.ts:\n```\n[^`]*export function greet/, 'the file content went with the message');
-      assert.match(sent, /The problems VS Code reports in the workspace \(\d+\):\n```\n[^`]*src\/mentionBroken\.ts:1:\d+ error \[ts\]: Type 'string' is not assignable to type 'number'\./);
+      assert.match(sent, /The problems VS Code reports in the workspace \(\d+\):\n```\n[^`]*src\/mentionBroken\.ts:1:\d+ error TS2322: Type 'string' is not assignable to type 'number'\. \(ts\)/);
       assert.doesNotMatch(sent, /missing\.ts:\n/, 'nothing is sent for the mention that could not be attached');
       assert.deepEqual(await textsOf('#attachments .chip'), ['nowhere/missing.ts does not exist in the workspace.'], 'sent chips clear; the one that could not be attached stays until removed');
       await webview.click('#attachments .chip-problem .chip-remove');
