@@ -23,8 +23,11 @@ export function problemsTests(server: () => FakeLlmServer): void {
       await startTypeScript(originals.get('typed/report.ts') ?? '');
     });
     afterEach(async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // Restored while their tabs are open, so TypeScript checks them again and no stale problem outlives this suite.
+      for (const file of originals.keys()) await vscode.commands.executeCommand('vscode.open', workspaceFile(file), { preview: false, preserveFocus: true, background: true });
       for (const [file, content] of originals) await restore(file, content);
+      await waitForNoProblems([...originals.keys()].map(workspaceFile));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
     async function runEdit(edit: Record<string, string>, reply: string): Promise<string> {
@@ -90,7 +93,12 @@ async function startTypeScript(report: string): Promise<void> {
   }
   console.log(`TypeScript reported its first problem after ${Date.now() - started} ms.`);
   await restore('typed/report.ts', report);
-  while (vscode.languages.getDiagnostics(uri).length > 0 && Date.now() - started < 60_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitForNoProblems([uri]);
+}
+
+async function waitForNoProblems(uris: readonly vscode.Uri[]): Promise<void> {
+  const started = Date.now();
+  while (uris.some((uri) => vscode.languages.getDiagnostics(uri).length > 0) && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** Puts a fixture file back on disk and in its document, for the suites after this one. */
