@@ -7,12 +7,8 @@ import * as os from 'node:os';
  * controls where it points; these would open the machine's own services to the sandbox.
  */
 export function isBlockedAddress(address: string): boolean {
-  const embedded = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (embedded !== undefined) return isBlockedAddress(embedded);
-  if (ownAddresses().has(address.toLowerCase())) return true;
-  if (net.isIPv4(address)) return blockedIpv4.check(address, 'ipv4');
-  if (net.isIPv6(address)) return blockedIpv6.check(address, 'ipv6');
-  return true;
+  const plain = unmapped(address);
+  return ownAddresses().has(plain.toLowerCase()) || (listedIn(plain, blockedIpv4, blockedIpv6) ?? true);
 }
 
 const blockedIpv4 = new net.BlockList();
@@ -31,6 +27,18 @@ blockedIpv6.addSubnet('fe80::', 10, 'ipv6');
 blockedIpv6.addSubnet('ff00::', 8, 'ipv6');
 blockedIpv6.addSubnet('fd00:ec2::', 32, 'ipv6');
 
+/** An IPv4 address written as IPv6 (`::ffff:127.0.0.1`) is that IPv4 address. */
+function unmapped(address: string): string {
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+}
+
+/** Whether the address is in the list of its family; undefined when it is no IP address. */
+function listedIn(address: string, ipv4: net.BlockList, ipv6: net.BlockList): boolean | undefined {
+  if (net.isIPv4(address)) return ipv4.check(address, 'ipv4');
+  if (net.isIPv6(address)) return ipv6.check(address, 'ipv6');
+  return undefined;
+}
+
 function ownAddresses(): Set<string> {
   const addresses = new Set<string>();
   for (const entries of Object.values(os.networkInterfaces())) {
@@ -44,11 +52,7 @@ function ownAddresses(): Set<string> {
  * proxy, whose commands may need a company registry, but `fetch_url` must not reach them unasked.
  */
 export function isPrivateAddress(address: string): boolean {
-  const embedded = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (embedded !== undefined) return isPrivateAddress(embedded);
-  if (net.isIPv4(address)) return privateIpv4.check(address, 'ipv4');
-  if (net.isIPv6(address)) return privateIpv6.check(address, 'ipv6');
-  return false;
+  return listedIn(unmapped(address), privateIpv4, privateIpv6) ?? false;
 }
 
 const privateIpv4 = new net.BlockList();
