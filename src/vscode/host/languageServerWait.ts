@@ -1,3 +1,5 @@
+import { abortableDelay } from '../../core/agent/abortableDelay';
+
 /** How long a question may wait for a language server that is still starting or loading its project. */
 export const FIRST_ANSWER_WAIT_MS = 10_000;
 const RETRY_EVERY_MS = 500;
@@ -22,20 +24,6 @@ export async function waitForAnswer<Result extends unknown[]>(
       if (options.isComplete?.(answer) ?? true) return answer;
     }
     if (options.askOnce || Date.now() + RETRY_EVERY_MS > deadline) return best;
-    await pause(RETRY_EVERY_MS, signal);
+    await abortableDelay(RETRY_EVERY_MS, signal);
   }
-}
-
-function pause(milliseconds: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, milliseconds);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
