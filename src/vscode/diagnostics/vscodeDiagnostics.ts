@@ -26,10 +26,12 @@ export class VscodeDiagnostics implements WorkspaceDiagnostics {
   async watchEdit(file: string): Promise<EditProblemsWatch | undefined> {
     const setting = readProblemsAfterEdit();
     if (setting === 'off') return undefined;
+    const language = await languageOf(vscode.Uri.file(file));
     // No language server checks plain text (.txt, unknown extensions): waiting for one would only cost time.
-    if ((await languageOf(vscode.Uri.file(file))) === 'plaintext') return undefined;
+    if (language === 'plaintext') return undefined;
     const importers = await importingFiles(file, this.roots, this.searcher, AbortSignal.timeout(SEARCH_BOUND_MS));
-    const existing = await vscode.workspace.fs.stat(vscode.Uri.file(file)).then(() => [file], () => []);
+    // A file about to be created has no problems yet and no tab to open.
+    const existing = language === undefined ? [] : [file];
     const uris = [...existing, ...importers].map((fsPath) => vscode.Uri.file(fsPath));
     // The edited file's tab stays when edits open their files anyway.
     const closeTabs = await openForChecking(uris, readEditSettings().openEditedFiles === 'never' ? undefined : vscode.Uri.file(file));
