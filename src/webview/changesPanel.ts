@@ -1,5 +1,6 @@
 import type { ChangedFile } from '../protocol/chatItems';
 import { codicon, h, iconButton } from './dom';
+import { makeFoldable } from './foldablePanel';
 import { lineCountsLabel, plural } from './format';
 import type { ExtensionLink } from './vscodeApi';
 
@@ -37,8 +38,7 @@ export class ChangesPanel {
       ]),
       this.list,
     ]);
-    this.toggle.addEventListener('click', () => this.setExpanded(this.list.hidden));
-    this.setExpanded(true);
+    makeFoldable({ panel: this.element, toggle: this.toggle, body: this.list }, { hide: 'Hide the changed files', show: 'Show the changed files' });
   }
 
   show(files: readonly ChangedFile[]): void {
@@ -52,13 +52,6 @@ export class ChangesPanel {
     this.list.replaceChildren(...files.map((file) => this.row(file)));
     this.element.hidden = files.length === 0;
     if (focus !== undefined) this.restoreFocus(focus);
-  }
-
-  private setExpanded(expanded: boolean): void {
-    this.list.hidden = !expanded;
-    this.toggle.setAttribute('aria-expanded', String(expanded));
-    this.toggle.title = expanded ? 'Hide the changed files' : 'Show the changed files';
-    this.element.classList.toggle('collapsed', !expanded);
   }
 
   private row(file: ChangedFile): HTMLElement {

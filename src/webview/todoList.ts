@@ -1,5 +1,6 @@
 import type { TodoItem } from '../protocol/todoItems';
 import { codicon, h } from './dom';
+import { makeFoldable } from './foldablePanel';
 
 const statusViews: Readonly<Record<TodoItem['status'], { icon: string; label: string }>> = {
   pending: { icon: 'circle-large-outline', label: 'Pending' },
@@ -20,8 +21,7 @@ export class TodoList {
 
   constructor() {
     this.element = h('section', { id: 'todo-list', className: 'todo-list', hidden: true, attributes: { 'aria-label': 'Task list' } }, [this.toggle, this.items]);
-    this.toggle.addEventListener('click', () => this.setExpanded(this.items.hidden));
-    this.setExpanded(true);
+    makeFoldable({ panel: this.element, toggle: this.toggle, body: this.items }, { hide: 'Hide the steps', show: 'Show the steps' });
   }
 
   show(items: readonly TodoItem[]): void {
@@ -33,13 +33,6 @@ export class TodoList {
     this.current.title = inProgress?.text ?? '';
     this.items.replaceChildren(...items.map((item) => itemRow(item)));
     this.element.hidden = items.length === 0;
-  }
-
-  private setExpanded(expanded: boolean): void {
-    this.items.hidden = !expanded;
-    this.toggle.setAttribute('aria-expanded', String(expanded));
-    this.toggle.title = expanded ? 'Hide the steps' : 'Show the steps';
-    this.element.classList.toggle('collapsed', !expanded);
   }
 }
 
