@@ -5,27 +5,6 @@ import { printable } from './printable';
 /** Asks one question on the terminal and resolves with the typed line (undefined when cancelled). */
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string | undefined>;
 
-/** What `--yes` says to the model when it wants a web page of a domain not allowed with `--allow-domain`. */
-export const webDomainNeedsUser =
-  'Reading web pages needs the user to allow each domain (or to start Elbow with --allow-domain), and --yes does not. Go on without the page, or tell the user which domain to allow.';
-
-/** What `--yes` says to the model when it asks to run a command outside the sandbox. */
-export const outsideSandboxNeedsUser =
-  'Running a command outside the sandbox needs the user to allow it each time, and --yes does not. Run it in the sandbox, or tell the user what to run themselves.';
-
-/**
- * `--yes`: whatever would ask is approved (deny rules and refusals still apply), except running a
- * command outside the sandbox, which only the user may allow, each time, and reading a web page of a
- * domain not given with `--allow-domain`: a URL the model makes up can carry the workspace's secrets out.
- */
-export const approveEverything: Approvals = {
-  request: async (request) => {
-    if (isOutsideRequest(request)) return { approved: false, reason: outsideSandboxNeedsUser };
-    if (request.kind === 'webPage') return { approved: false, reason: webDomainNeedsUser };
-    return { approved: true };
-  },
-};
-
 /** The answers a question offers besides yes and no. */
 export interface OfferedChoices {
   /** What "always" would allow, as shown. */
@@ -149,10 +128,6 @@ function placementLines(placement: Extract<ApprovalRequest, { kind: 'command' }>
     case 'noSandbox':
       return ['  (No sandbox here: it runs with your full rights.)'];
   }
-}
-
-function isOutsideRequest(request: ApprovalRequest): boolean {
-  return request.kind === 'command' && request.placement.kind === 'outsideRequested';
 }
 
 function indent(text: string): string {

@@ -15,8 +15,14 @@ export interface CliArguments {
   maxTurns?: number;
   /** `--stall-timeout`: seconds a streaming reply may send nothing before it is abandoned and retried; 0: never. */
   stallTimeoutSeconds?: number;
-  /** Approve whatever would ask (commands, reads outside the folder); deny rules still apply. */
+  /** `--yes`: approve commands that run in the sandbox and MCP tools without asking; deny rules still apply. */
   yes: boolean;
+  /** `--allow-read-outside-workspace`: Elbow's tools read outside the workspace without asking. */
+  allowReadOutsideWorkspace: boolean;
+  /** `--allow-protected-writes`: Elbow's tools change protected files without asking. */
+  allowProtectedWrites: boolean;
+  /** `--allow-unsandboxed-commands`: commands that would run with the user's full rights run without asking. */
+  allowUnsandboxedCommands: boolean;
   /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
   mcpConfig: string[];
   /** `--trust-workspace`: the workspace's own MCP configuration files start their servers this run without being asked about. */
@@ -55,9 +61,20 @@ Options:
       --max-turns <n>      model turns allowed per request (default 50)
       --stall-timeout <s>  seconds a streaming reply may send nothing before it is discarded and
                            the request retried (default 120; 0: wait forever)
-  -y, --yes                run commands and MCP tools that need approval without asking (with
-                           -p or piped input they are refused otherwise; the chat asks each time);
-                           commands still run in the sandbox, and none runs outside it
+  -y, --yes                run commands that need approval in the sandbox, and tools of MCP
+                           servers that are running, without asking (with -p or piped input
+                           they are refused otherwise; the chat asks each time). Nothing else:
+                           not the three below, not a command outside the sandbox
+      --allow-read-outside-workspace
+                           let Elbow's tools read any file or folder outside the workspace
+                           without asking, ~/.ssh and ~/.aws included
+      --allow-protected-writes
+                           let Elbow's tools create, change and delete protected files
+                           (.npmrc, .vscode/tasks.json, .elbow/mcp.json, AGENTS.md, .envrc, .git,
+                           …) without asking: what they hold runs on your next build or git
+      --allow-unsandboxed-commands
+                           run commands with your full rights without asking: where no sandbox
+                           runs (--no-sandbox), and when the model asks to leave the sandbox
       --allow-host <host>  let sandboxed commands reach this host (registry.npmjs.org,
                            *.example.com, host:port) through Elbow's proxy; repeatable
       --allow-domain <d>   let fetch_url read pages of this domain (developer.mozilla.org)
@@ -106,6 +123,9 @@ const cliOptions = {
   'max-turns': { type: 'string' },
   'stall-timeout': { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
+  'allow-read-outside-workspace': { type: 'boolean', default: false },
+  'allow-protected-writes': { type: 'boolean', default: false },
+  'allow-unsandboxed-commands': { type: 'boolean', default: false },
   'mcp-config': { type: 'string', multiple: true, default: [] },
   'trust-workspace': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
@@ -140,6 +160,9 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     maxTurns,
     stallTimeoutSeconds,
     yes: values.yes,
+    allowReadOutsideWorkspace: values['allow-read-outside-workspace'],
+    allowProtectedWrites: values['allow-protected-writes'],
+    allowUnsandboxedCommands: values['allow-unsandboxed-commands'],
     mcpConfig: values['mcp-config'],
     trustWorkspace: values['trust-workspace'],
     noSandbox: values['no-sandbox'],

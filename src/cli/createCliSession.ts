@@ -1,6 +1,7 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import { createAgentSession } from '../core/agent/createAgentSession';
 import type { ApprovalRequest, Approvals } from '../core/host/approvals';
+import type { ApprovalClass } from '../core/permissions/approvalClass';
 import type { ToolSource } from '../core/tools/toolSource';
 import type { ModelInfoProbe } from '../core/llm/modelInfo/modelInfoProbe';
 import { ServerModelProbe } from '../core/llm/modelInfo/serverModelProbe';
@@ -12,10 +13,13 @@ import type { CommandSandbox } from '../node/sandbox/commandSandbox';
 import { JsonlTranscriptArchive } from '../node/jsonlTranscriptArchive';
 import type { CliConfig } from './cliConfig';
 import { transcriptsFolder } from './dataFolder';
+import { unattendedHint } from './approvalFlags';
 
 export interface CliPermissions {
-  /** Who answers permission requests; none: they are refused (one-shot runs without --yes). */
+  /** Who answers permission requests the flags do not approve; none: they are refused (one-shot and piped runs). */
   approvals?: Approvals;
+  /** What the flags (`--yes`, `--allow-…`) approve without asking. */
+  preApproved?: ReadonlySet<ApprovalClass>;
   /** Called when something is refused because nobody could approve it. */
   onRefusal?: (what: string, request: ApprovalRequest) => void;
   /** Where commands run contained; without one they run with the user's rights (and fewer run unasked). */
@@ -41,7 +45,8 @@ export async function createCliSession(config: CliConfig, root: string, permissi
     permissions: new PermissionGate({
       settings: new FixedPermissionSettings({ allowedWebDomains: permissions.allowDomains ?? [] }),
       approvals: permissions.approvals,
-      unattendedHint: 'Elbow runs without a user to ask here; the user can re-run it with --yes to allow such commands.',
+      preApproved: permissions.preApproved,
+      unattendedHint,
       onUnattendedRefusal: permissions.onRefusal,
     }),
   });

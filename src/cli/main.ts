@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunOutcome } from '../core/agent/agentEvents';
-import { approveEverything, TerminalApprovals } from './cliApprovals';
+import { TerminalApprovals } from './cliApprovals';
+import { preApprovedClasses, refusalLine } from './approvalFlags';
 import type { AgentSession } from '../core/agent/agentSession';
 import { parseCliArguments, usage, UsageError, type CliArguments } from './cliArguments';
 import { contentWithImages, ImageFileError } from './imageFiles';
@@ -43,12 +44,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     const status = await sandbox.status();
     if (!status.available) writeErr(`elbow: commands run without a sandbox: ${status.reason}. Only commands that cannot run programs or write files run without asking.\n`);
     const session = await createCliSession(config, root, {
-      approvals: args.yes ? approveEverything : interactive ? terminalApprovals : undefined,
-      onRefusal: (what, request) => {
-        const outside = request.kind === 'command' && request.placement.kind === 'outsideRequested';
-        const hint = request.kind === 'webPage' ? `Run with --allow-domain ${request.domain} to allow it.` : outside ? 'Run elbow without -p to be asked.' : 'Run with --yes to allow it.';
-        writeErr(`elbow: refused without approval: ${what}. ${hint}\n`);
-      },
+      approvals: interactive ? terminalApprovals : undefined,
+      preApproved: preApprovedClasses(args),
+      onRefusal: (what, request) => writeErr(refusalLine(what, request)),
       sandbox,
       allowHosts: args.allowHosts,
       allowDomains: args.allowDomains,

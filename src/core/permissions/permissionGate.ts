@@ -3,6 +3,7 @@ import type { SandboxStatus } from '../host/commandRunner';
 import { allowRulesWithoutSandbox } from './commandPolicy/allowListWithoutSandbox';
 import { judgeCommand } from './commandPolicy/judgeCommand';
 import { classifyCommandPath } from './commandPathClass';
+import { approvalClassOf, type ApprovalClass } from './approvalClass';
 import { ToolError } from '../tools/toolError';
 
 export interface CommandCheck {
@@ -29,8 +30,13 @@ export interface PermissionGateOptions {
   settings: PermissionSettings;
   /** Who answers requests; without it, whatever needs approval is refused. */
   approvals?: Approvals;
+  /**
+   * Classes of requests approved without asking (the terminal's `--yes` and `--allow-…` flags).
+   * Deny rules and refusals still apply; a class not named here is asked about.
+   */
+  preApproved?: ReadonlySet<ApprovalClass>;
   /** Said to the model when a request is refused because nobody can answer, e.g. how the user can allow it. */
-  unattendedHint?: string;
+  unattendedHint?: (request: ApprovalRequest) => string | undefined;
   /** Tells the user that something was refused because nobody could answer (e.g. on the terminal's stderr). */
   onUnattendedRefusal?: (what: string, request: ApprovalRequest) => void;
 }
@@ -71,7 +77,8 @@ export class PermissionGate {
   /**
    * Containment first: with a sandbox, what the rules allow (or auto-approve lets through) runs
    * in it unasked, and the user's Allow and "Always allow" keep it there; running outside asks
-   * every time. Without one, only rules that cannot run code or write files apply.
+   * every time. Without one, only rules that cannot run code or write files apply, and
+   * auto-approve approves nothing: it never widens what runs with the user's full rights.
    */
   async checkCommand(check: CommandCheck): Promise<CommandDecision> {
     const permissions = this.options.settings.current();
@@ -92,7 +99,7 @@ export class PermissionGate {
     const outsideRequested = sandbox.available && check.outsideSandboxReason !== undefined;
     if (!outsideRequested) {
       if (judgement.verdict === 'allow') return { permission: 'rule', sandboxed: sandbox.available };
-      if (permissions.autoApprove && judgement.autoApprovable) return { permission: 'autoApprove', sandboxed: sandbox.available };
+      if (permissions.autoApprove && judgement.autoApprovable && sandbox.available) return { permission: 'autoApprove', sandboxed: true };
     }
     const placement: CommandPlacement = !sandbox.available
       ? { kind: 'noSandbox', reason: sandbox.reason }
@@ -182,18 +189,17 @@ export class PermissionGate {
 
   /** A guard rail was reached: true to go on. */
   async askToContinue(message: string, call: { toolCallId: string; signal: AbortSignal }): Promise<boolean> {
+    if (this.options.preApproved?.has('continue') === true) return true;
     if (!this.options.approvals) return false;
     const decision = await this.options.approvals.request({ kind: 'continue', toolCallId: call.toolCallId, message }, call.signal);
     return decision.approved;
   }
 
   private async ask(request: ApprovalRequest, signal: AbortSignal, what: string): Promise<Extract<ApprovalDecision, { approved: true }>> {
+    if (this.options.preApproved?.has(approvalClassOf(request)) === true) return { approved: true };
     if (!this.options.approvals) {
       this.options.onUnattendedRefusal?.(what, request);
-      // Nothing lets a command out of the sandbox unasked, so pointing at --yes would mislead.
-      const hint = request.kind === 'command' && request.placement.kind === 'outsideRequested'
-        ? 'Running a command outside the sandbox needs the user\'s approval each time. Do it inside the sandbox, or tell the user what to run themselves.'
-        : this.options.unattendedHint;
+      const hint = this.options.unattendedHint?.(request);
       throw new ToolError(`Not done: permission is needed to ${what}, and nobody is there to give it.${hint ? ` ${hint}` : ''}`);
     }
     const decision = await this.options.approvals.request(request, signal);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { approveEverything, TerminalApprovals } from '../../../src/cli/cliApprovals';
+import { TerminalApprovals } from '../../../src/cli/cliApprovals';
 import type { ApprovalRequest } from '../../../src/core/host/approvals';
 import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
 import { text, toolCall } from '../../support/fakeLlmServer';
@@ -82,16 +82,6 @@ describe('terminal approvals', () => {
     const asked = await ask(command({ kind: 'sandbox' }, { command: 'rm -rf ~ \x1b[1A\x1b[2K\recho safe' }), 'n');
     assert.match(asked.question, /^Elbow wants to run: rm -rf ~ \\x1b\[1A\\x1b\[2K\\x0decho safe\n/);
     assert.equal(asked.question.includes('\x1b'), false);
-  });
-
-  it('--yes approves everything but running a command outside the sandbox, which it refuses saying why', async () => {
-    const signal = new AbortController().signal;
-    assert.deepEqual(await approveEverything.request(command({ kind: 'sandbox' }), signal), { approved: true });
-    assert.deepEqual(await approveEverything.request(command({ kind: 'noSandbox', reason: 'none' }), signal), { approved: true });
-    assert.deepEqual(await approveEverything.request(protectedFile, signal), { approved: true });
-    const refused = await approveEverything.request(command({ kind: 'outsideRequested', reason: 'needs the network' }), signal);
-    assert.equal(refused.approved, false);
-    assert.match(refused.approved ? '' : refused.reason ?? '', /outside the sandbox needs the user to allow it each time, and --yes does not/);
   });
 });
 

@@ -8,10 +8,16 @@ describe('parseCliArguments', () => {
       { ...parsed },
       {
         prompt: 'explain', images: [], json: true, cwd: undefined, provider: 'anthropic', model: 'm', baseUrl: 'http://127.0.0.1:1/v1', reasoningEffort: 'high', maxTurns: 7,
-        stallTimeoutSeconds: 0, yes: true, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], allowDomains: [], help: false, version: false,
+        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], allowDomains: [], help: false, version: false,
         plan: false,
       },
     );
+  });
+
+  it('reads the flags that approve more than --yes, each on its own', () => {
+    const parsed = parseCliArguments(['-p', 'x', '--allow-read-outside-workspace', '--allow-protected-writes', '--allow-unsandboxed-commands']);
+    assert.deepEqual([parsed.yes, parsed.allowReadOutsideWorkspace, parsed.allowProtectedWrites, parsed.allowUnsandboxedCommands], [false, true, true, true]);
+    assert.equal(parseCliArguments(['-p', 'x', '--allow-protected-writes']).allowReadOutsideWorkspace, false);
   });
 
   it('reads --plan', () => {
