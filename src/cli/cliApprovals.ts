@@ -1,6 +1,6 @@
 import type { ApprovalDecision, ApprovalRequest, Approvals } from '../core/host/approvals';
 import { terminalDiff } from './terminalDiff';
-import { printable } from './printable';
+import { printable, printableStrings } from './printable';
 
 /** Asks one question on the terminal and resolves with the typed line (undefined when cancelled). */
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string | undefined>;
@@ -39,10 +39,11 @@ export class TerminalApprovals implements Approvals {
   async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     if (this.askLine === undefined) return { approved: false, reason: 'Nobody could be asked.' };
     const offered = offeredChoices(request);
-    const answer = await this.askLine(`${this.describe(request)}\n${choicesLine(offered)}: `, signal);
+    const answer = await this.askLine(`${this.describe(printableStrings(request))}\n${choicesLine(offered)}: `, signal);
     return decisionFor(answer, offered);
   }
 
+  /** The question, from a request whose strings are already printable: only the diff's colours are Elbow's. */
   private describe(request: ApprovalRequest): string {
     switch (request.kind) {
       case 'command':

@@ -1,10 +1,17 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
 
-/** `--json`: every agent event as one JSON line, for scripts and other programs. */
+/**
+ * What JSON.stringify leaves raw that a terminal would act on, should the lines reach one: DEL, the C1
+ * controls (U+009B is CSI) and bidirectional controls. The C0 controls it already writes as `\u00XX`.
+ */
+const rawInJson = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `--json`: every agent event as one JSON line, for scripts and other programs; the same values, in plain ASCII controls. */
 export class JsonRenderer {
   constructor(private readonly write: (text: string) => void) {}
 
   handle(event: AgentEvent): void {
-    this.write(`${JSON.stringify(event)}\n`);
+    const line = JSON.stringify(event).replace(rawInJson, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    this.write(`${line}\n`);
   }
 }

@@ -12,6 +12,7 @@ import { createCliMcp, type CliMcp } from './createCliMcp';
 import { createCliSandbox } from './createCliSandbox';
 import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
+import { printable } from './printable';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
 import { TerminalRenderer } from './terminalRenderer';
 import { unknownModelHint } from './unknownModelHint';
@@ -26,7 +27,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const root = workspaceRoot(args.cwd);
   const config = resolveCliConfig(args, process.env);
   const writeOut = (text: string): void => void process.stdout.write(text);
-  const writeErr = (text: string): void => void process.stderr.write(text);
+  // Elbow's plain lines carry names, commands and messages from servers and files, and no styling of Elbow's own.
+  const writeErr = (text: string): void => void process.stderr.write(printable(text));
   for (const warning of config.warnings) writeErr(`elbow: ${warning}\n`);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
@@ -73,7 +75,7 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
   if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
     ? new JsonRenderer(writeOut)
-    : new TerminalRenderer({ stdout: writeOut, stderr: writeErr }, {
+    : new TerminalRenderer({ stdout: writeOut, stderr: (text) => void process.stderr.write(text) }, {
         // Only the chat streams: -p and piped runs print each final reply, so stdout never holds a reply that broke off and was asked for again.
         streamText: interactive,
         labelAnswers: interactive,
@@ -132,7 +134,7 @@ main(process.argv.slice(2)).then(
   (code) => exitAfterFlush(code),
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`elbow: ${message}\n`);
+    process.stderr.write(`elbow: ${printable(message)}\n`);
     if (error instanceof UsageError) process.stderr.write('Run elbow --help for usage.\n');
     exitAfterFlush(2);
   },

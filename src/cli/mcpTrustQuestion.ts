@@ -17,10 +17,10 @@ export function trustQuestion(file: McpConfigFile, content: Buffer): string {
   const lines = content.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
   const shown = lines.slice(0, MAX_FILE_LINES);
   return [
-    `${terminalSafe(file.display)} of this workspace wants to start MCP servers, which run with your rights:`,
-    ...servers.map((server) => `  ${terminalSafe(server.name)}: ${terminalSafe(describeLaunch(server))}`),
-    `The file (${terminalSafe(file.path)}):`,
-    ...shown.map((line) => `  │ ${terminalSafe(line)}`),
+    `${printable(file.display)} of this workspace wants to start MCP servers, which run with your rights:`,
+    ...servers.map((server) => `  ${printable(server.name)}: ${printable(describeLaunch(server))}`),
+    `The file (${printable(file.path)}):`,
+    ...shown.map((line) => `  │ ${printable(line)}`),
     ...(lines.length > shown.length ? [`  │ … ${lines.length - shown.length} more lines`] : []),
     'Start its servers? Elbow remembers a yes until the file changes. [y]es, [n]o: ',
   ].join('\n');
@@ -30,12 +30,4 @@ export function trustQuestion(file: McpConfigFile, content: Buffer): string {
 export function isYes(answer: string): boolean {
   const word = answer.trim().toLowerCase();
   return word === 'y' || word === 'yes';
-}
-
-/** Bidirectional overrides and isolates: they could show a command in another order than it runs. */
-const bidirectionalControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Text from the workspace as the terminal should show it: control characters and bidirectional controls spelled out. */
-function terminalSafe(text: string): string {
-  return printable(text).replace(bidirectionalControls, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

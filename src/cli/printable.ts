@@ -1,9 +1,34 @@
-// Control characters other than tab and newline, C1 controls included: in text from the model or from files they could
-// move the cursor, recolour or retitle the terminal, or hide what the user is asked about.
+/**
+ * What a terminal would act on rather than show: control characters other than tab and newline
+ * (C0, DEL and the C1 controls, so ESC, CSI and OSC sequences, `\r` and backspace), which could move
+ * the cursor, clear or retitle the screen, conceal text or write the clipboard; and bidirectional
+ * overrides, embeddings, isolates and marks, which could show a command in another order than it runs.
+ */
 // eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const actedOn = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** Text from the model or a file, safe to print on a terminal: each control character shows as its `\x..` escape. */
+/**
+ * Text from outside Elbow (the model, tools, files, servers), safe to print on a terminal: each
+ * character a terminal would act on shows as its escape (`\x1b`, `\u202e`). Elbow's own colours are
+ * added after this, so they still work.
+ */
 export function printable(text: string): string {
-  return text.replace(controlCharacters, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(actedOn, (character) => {
+    const code = character.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** Every string in a value (an agent event, an approval request) made printable; numbers, booleans and the shape stay. */
+export function printableStrings<T>(value: T): T {
+  return deepPrintable(value) as T;
+}
+
+function deepPrintable(value: unknown): unknown {
+  if (typeof value === 'string') return printable(value);
+  if (Array.isArray(value)) return value.map(deepPrintable);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, deepPrintable(entry)]));
+  }
+  return value;
 }

@@ -5,6 +5,7 @@ import { attachTypedMentions } from '../core/mentions/attachTypedMentions';
 import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
 import { modeAnnouncement, promptFor } from './planModePrompt';
+import { printable } from './printable';
 import { QueuedLines } from './queuedLines';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
 import { contentWithImages, ImageFileError, imagesInLine } from './imageFiles';
@@ -156,7 +157,7 @@ class InteractiveChat {
     const { text, files } = imagesInLine(prompt);
     const line = await attachTypedMentions(text, session.workspace, session.host.files);
     if ('problems' in line) return this.giveBack(prompt, line.problems.map((problem) => `Not sent: ${problem}`).join('\n'));
-    if (line.attached.length > 0) this.io.output.write(`(Attached ${line.attached.join(', ')}.)\n`);
+    if (line.attached.length > 0) this.io.output.write(printable(`(Attached ${line.attached.join(', ')}.)\n`));
     let content: Awaited<ReturnType<typeof contentWithImages>>;
     try {
       content = await contentWithImages(line.message === '' ? 'What is in this image?' : line.message, files);
@@ -167,14 +168,15 @@ class InteractiveChat {
     await this.runRequest((signal) => session.send(content, handle, signal));
   }
 
+  /** `reason` names files and paths, so it is made printable. */
   private giveBack(line: string, reason: string): void {
-    this.io.output.write(`${reason}\n`);
+    this.io.output.write(`${printable(reason)}\n`);
     this.rl.prompt();
     this.rl.write(line);
   }
 
   private say(text: string): void {
-    this.io.output.write(text);
+    this.io.output.write(printable(text));
     this.rl.prompt();
   }
 

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
 import { placementLabel } from '../core/tools/builtin/commands/sandboxNotes';
 import { compactionLine } from './compactionLine';
+import { printableStrings } from './printable';
 import { todoListLines } from './todoListLines';
 import { firstLine, toolCallLine } from './toolCallLine';
 
@@ -22,7 +23,11 @@ export interface RendererOptions {
 
 export const INTERRUPTED_ANSWER_LINE = '[Interrupted: the reply above broke off and is discarded; the model is asked again.]';
 
-/** Renders agent events as terminal text. Tool calls get one line each with an ok/error mark. */
+/**
+ * Renders agent events as terminal text. Tool calls get one line each with an ok/error mark.
+ * Every string of an event (model text, tool output, file names, commands, server messages) is
+ * made printable before it is styled, so only Elbow's own colours reach the terminal.
+ */
 export class TerminalRenderer {
   private midLine = false;
   private answerStarted = false;
@@ -31,7 +36,8 @@ export class TerminalRenderer {
 
   constructor(private readonly output: RendererOutput, private readonly options: RendererOptions) {}
 
-  handle(event: AgentEvent): void {
+  handle(received: AgentEvent): void {
+    const event = printableStrings(received);
     switch (event.type) {
       case 'turn_start':
         this.answerStarted = false;
