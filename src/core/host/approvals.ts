@@ -78,7 +78,7 @@ export interface CommandPermissions {
   allow: readonly string[];
   /** Command prefixes that are refused outright; they beat allow rules and auto-approve. */
   deny: readonly string[];
-  /** Run commands that would otherwise ask without asking (deny rules, dangerous forms still apply). */
+  /** Run commands that would otherwise ask without asking, in the sandbox only (deny rules, dangerous forms still apply; where no sandbox runs, nothing). */
   autoApprove: boolean;
   /** Writes outside the workspace may be asked for rather than refused. */
   allowWritesOutsideWorkspace: boolean;

@@ -181,7 +181,7 @@ export class PermissionGate {
     return this.options.settings.current().protectedPaths ?? [];
   }
 
-  /** A tool changes a protected file: asked every time, with the diff, auto-approve or not. */
+  /** A tool changes a protected file: asked every time, with the diff, auto-approve or not; only `--allow-protected-writes` approves it up front. */
   async checkProtectedFile(change: Omit<Extract<ApprovalRequest, { kind: 'protectedFile' }>, 'kind'>, signal: AbortSignal): Promise<void> {
     const verb = change.action === 'create' ? 'create' : change.action === 'delete' ? 'delete' : 'change';
     await this.ask({ kind: 'protectedFile', ...change }, signal, `${verb} ${change.path}, which is protected because ${change.why}`);
