@@ -3,7 +3,8 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { flagFor, preApprovedClasses, refusalLine, unattendedHint } from '../../../src/cli/approvalFlags';
 import type { ApprovalRequest } from '../../../src/core/host/approvals';
-import { buildCliOnce } from '../../support/elbowCli';
+import { buildCliOnce, elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
+import { text, toolCall } from '../../support/fakeLlmServer';
 import { playRow, prepareRow } from './sandboxAttacks/attackHarness';
 import { flagGatedRows } from './sandboxAttacks/attackRowsApprovals';
 
@@ -51,4 +52,33 @@ describe('approval flags through the real CLI', function () {
       assert.ok(outcome.violations.includes(row.whenAllowed), `expected "${row.whenAllowed}", got ${JSON.stringify(outcome.violations)}; stderr: ${outcome.run.stderr}`);
     });
   }
+});
+
+describe('elbow -p --yes refusing what only a flag allows', function () {
+  this.timeout(30_000);
+  const fixture = useCliFixture();
+
+  it('tells the model and, on stderr, the user which flag would allow it', async () => {
+    const { server, cwd } = fixture;
+    const outside = `${cwd}-outside.txt`;
+    await fs.writeFile(outside, 'SECRET-OUTSIDE\n');
+    try {
+      server.enqueue(
+        { kind: 'reply', content: [toolCall('read_file', { path: outside })] },
+        { kind: 'reply', content: [toolCall('write_file', { path: '.npmrc', content: 'script-shell=./evil.sh\n' })] },
+        { kind: 'reply', content: [text('Done.')] },
+      );
+      const run = await runElbow(['-p', 'look', '--yes', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(run.stderr.includes(`elbow: refused without approval: read ${outside}, which is outside the workspace. Run with --allow-read-outside-workspace to allow it.\n`), run.stderr);
+      assert.match(run.stderr, /elbow: refused without approval: create \.npmrc, which is protected because [^\n]*\. Run with --allow-protected-writes to allow it\.\n/);
+      const sent = JSON.stringify(server.requests.map((request) => request.body));
+      assert.match(sent, /nobody is there to give it\. Elbow runs without a user to ask here; the user can re-run it with --allow-read-outside-workspace to allow this \(--yes does not allow it\)/);
+      assert.match(sent, /re-run it with --allow-protected-writes/);
+      assert.doesNotMatch(sent, /SECRET-OUTSIDE/);
+      await assert.rejects(fs.stat(path.join(cwd, '.npmrc')));
+    } finally {
+      await fs.rm(outside, { force: true });
+    }
+  });
 });
