@@ -29,6 +29,15 @@ describe('system prompt', () => {
     assert.ok(instructions.text.length < maxInstructionsBytes + 100);
   });
 
+  it('leaves out an AGENTS.md that is a link out of the workspace, to /proc or to a hidden file', async () => {
+    for (const target of ['/proc/self/environ', '../home/.ssh/id_rsa', '.env']) {
+      ws = await createTempWorkspace({ 'AGENTS.md': { symlink: target }, '.env': 'TOKEN=SECRET-DOTENV', '.elbowignore': '.env\n', '../home/.ssh/id_rsa': 'SECRET-SSH-KEY' });
+      const instructions = await loadProjectInstructions(ws.host.files, ws.host.workspaceRoots, await new Workspace(ws.host).containmentCheck());
+      assert.deepEqual(instructions, [], target);
+      await ws.cleanup();
+    }
+  });
+
   it('is the same for the same inputs, so providers can cache it', () => {
     const inputs = { workspaceRoots: ['/w'], platform: 'p', shell: 's', date: 'd', instructions: [] };
     assert.equal(buildSystemPrompt(inputs), buildSystemPrompt(inputs));
