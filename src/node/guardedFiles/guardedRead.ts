@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import type { OpenedPathCheck } from '../../core/host/fileSystem';
 import { realPathOfOpened } from './descriptorPath';
-import { anyOrdinaryPath, isSystemPath, OpenedPathRefused } from './openedPathRefused';
+import { anyOrdinaryPath, isSystemPath, notAllowedReason, OpenedPathRefused } from './openedPathRefused';
 
 /** Never waits on a FIFO's writer, never makes a terminal Elbow's own. */
 const readFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
@@ -20,7 +20,7 @@ export async function readFileGuarded(file: string, allowed: OpenedPathCheck = a
     const real = await realPathOfOpened(handle, file);
     if (real === undefined) throw new OpenedPathRefused(file, 'it changed while it was being opened. Try again.');
     if (isSystemPath(real)) throw new OpenedPathRefused(file, `it leads to ${real}, a file of the system, not of the workspace.`);
-    if (!allowed(real)) throw new OpenedPathRefused(file, `it leads to ${real}, which is outside the workspace or hidden by .elbowignore (it may have been replaced by a link since it was checked).`);
+    if (!allowed(real)) throw new OpenedPathRefused(file, notAllowedReason(real));
     return await handle.readFile();
   } finally {
     await handle.close();

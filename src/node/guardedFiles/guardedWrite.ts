@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { OpenedPathCheck } from '../../core/host/fileSystem';
-import { anyOrdinaryPath, isSystemPath, OpenedPathRefused } from './openedPathRefused';
+import { anyOrdinaryPath, isSystemPath, notAllowedReason, OpenedPathRefused } from './openedPathRefused';
 import { VerifiedFolder } from './verifiedFolder';
 
 const temporaryFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -53,7 +53,7 @@ export async function deleteFileGuarded(file: string, allowed: OpenedPathCheck =
 
 function refuseUnless(file: string, real: string, allowed: OpenedPathCheck): void {
   if (isSystemPath(real)) throw new OpenedPathRefused(file, `it leads to ${real}, a file of the system, not of the workspace.`);
-  if (!allowed(real)) throw new OpenedPathRefused(file, `it leads to ${real}, which is not the file that was checked (it may have been replaced by a link since).`);
+  if (!allowed(real)) throw new OpenedPathRefused(file, notAllowedReason(real));
 }
 
 /** Where the bytes for `file` go: its real path, or for a new file its real parent's real path and its name. */

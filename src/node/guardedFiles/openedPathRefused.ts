@@ -7,6 +7,11 @@ export class OpenedPathRefused extends Error {
   }
 }
 
+/** Why an opened object's real path failed the caller's check. */
+export function notAllowedReason(real: string): string {
+  return `it leads to ${real}, which is outside the workspace, hidden by .elbowignore, or not the file that was checked (a link may have been swapped in since).`;
+}
+
 /** The check every opened object's real path must pass when the caller gives none. */
 export const anyOrdinaryPath = (): boolean => true;
 
