@@ -16,7 +16,7 @@ export async function readFileGuarded(file: string, allowed: OpenedPathCheck = a
   const handle = await openForReading(file);
   try {
     const stat = await handle.stat();
-    if (!stat.isFile()) throw new OpenedPathRefused(file, `it is ${describeKind(stat)}, not a regular file.`);
+    if (!stat.isFile()) throw new OpenedPathRefused(file, `it is ${describeKind(stat)}, not a regular file.`, stat.isDirectory() ? 'EISDIR' : 'EREFUSED');
     const real = await realPathOfOpened(handle, file);
     if (real === undefined) throw new OpenedPathRefused(file, 'it changed while it was being opened. Try again.');
     if (isSystemPath(real)) throw new OpenedPathRefused(file, `it leads to ${real}, a file of the system, not of the workspace.`);

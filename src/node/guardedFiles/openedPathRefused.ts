@@ -1,8 +1,7 @@
 /** Elbow opened something it may not use: a link swapped in, a device, a folder of the system. The message says what and why. */
 export class OpenedPathRefused extends Error {
-  readonly code = 'EREFUSED';
-
-  constructor(file: string, reason: string) {
+  /** `EISDIR` for a folder, as Node says it, so callers that tell folders apart keep doing so. */
+  constructor(file: string, reason: string, readonly code: 'EREFUSED' | 'EISDIR' = 'EREFUSED') {
     super(`Elbow did not use ${file}: ${reason}`);
   }
 }
