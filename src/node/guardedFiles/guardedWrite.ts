@@ -51,6 +51,23 @@ export async function deleteFileGuarded(file: string, allowed: OpenedPathCheck =
   }
 }
 
+/**
+ * For hosts that write through another API (VS Code's save follows links): refuses unless the
+ * bytes for `file` would land at a real path that passes `allowed` and is a regular file or free;
+ * for a delete, unless the name's place in its folder passes. Call it right before that write.
+ */
+export async function checkWriteTarget(file: string, allowed: OpenedPathCheck, deleting = false): Promise<void> {
+  if (deleting) {
+    const folder = await fs.realpath(path.dirname(file)).catch(() => undefined);
+    if (folder !== undefined) refuseUnless(file, path.join(folder, path.basename(file)), allowed);
+    return;
+  }
+  const target = await realTargetOf(file);
+  refuseUnless(file, target, allowed);
+  const existing = await fs.lstat(target).catch(() => undefined);
+  if (existing !== undefined && !existing.isFile()) throw new OpenedPathRefused(file, 'it is not a regular file.');
+}
+
 function refuseUnless(file: string, real: string, allowed: OpenedPathCheck): void {
   if (isSystemPath(real)) throw new OpenedPathRefused(file, `it leads to ${real}, a file of the system, not of the workspace.`);
   if (!allowed(real)) throw new OpenedPathRefused(file, notAllowedReason(real));

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { checkWriteTarget } from '../../../../src/node/guardedFiles/guardedWrite';
 import { NodeFileSystem } from '../../../../src/node/nodeFileSystem';
 
 /** Through the host file system, as every caller reaches the guarded opener. */
@@ -86,6 +87,17 @@ describe('guarded writes', function () {
     await fs.symlink('../home', ws('src'));
     await assert.rejects(files.deleteFile(ws('src/.bashrc'), inside), /not the file that was checked/);
     assert.equal(await bashrc(), 'BASHRC');
+  });
+
+  it('checks the target of a write another API makes (VS Code\'s save): a link out is refused, a file or a free name passes', async () => {
+    await checkWriteTarget(ws('src/app.ts'), inside);
+    await checkWriteTarget(ws('src/new/file.ts'), inside);
+    await fs.symlink('../../home/.bashrc', ws('src/rc'));
+    await assert.rejects(checkWriteTarget(ws('src/rc'), inside), /home\/\.bashrc, which is outside the workspace/);
+    await checkWriteTarget(ws('src/rc'), inside, true);
+    await fs.rm(ws('src'), { recursive: true });
+    await fs.symlink('../home', ws('src'));
+    await assert.rejects(checkWriteTarget(ws('src/.bashrc'), inside, true), /outside the workspace/);
   });
 
   it('deleting what is not there is no error', async () => {
