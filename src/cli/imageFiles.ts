@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { imageDimensions } from '../core/llm/imageDimensions';
 import type { ImageBlock, UserMessage } from '../core/llm/messages';
 import { imageProblem, maxImageBytes } from '../format/imageLimits';
+import { readFileGuarded } from '../node/guardedFiles/guardedRead';
 
 const mediaTypeOfExtension: Readonly<Record<string, string>> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
 
@@ -31,8 +32,18 @@ async function readImageFile(file: string): Promise<ImageBlock> {
   const mediaType = mediaTypeOfExtension[path.extname(file).toLowerCase()] ?? `a ${path.extname(file) || 'file without an extension'} file`;
   const stat = await fs.stat(file).catch(() => undefined);
   if (stat === undefined || !stat.isFile()) throw new ImageFileError(`--image: no such file: ${file}`);
-  const data = stat.size <= maxImageBytes && mediaType.startsWith('image/') ? (await fs.readFile(file)).toString('base64') : '';
-  const problem = imageProblem({ name, mediaType, bytes: stat.size, ...(data === '' ? {} : imageDimensions(data)) });
+  // Read through the guarded opener: what is read must still be a regular file, not a device or a pipe swapped in since.
+  const bytes = stat.size <= maxImageBytes && mediaType.startsWith('image/') ? await readImageBytes(file) : undefined;
+  const data = bytes === undefined ? '' : Buffer.from(bytes).toString('base64');
+  const problem = imageProblem({ name, mediaType, bytes: bytes?.byteLength ?? stat.size, ...(data === '' ? {} : imageDimensions(data)) });
   if (problem !== undefined) throw new ImageFileError(`--image: ${problem}`);
   return { type: 'image', mediaType, data };
+}
+
+async function readImageBytes(file: string): Promise<Uint8Array> {
+  try {
+    return await readFileGuarded(file);
+  } catch (error) {
+    throw new ImageFileError(`--image: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -1,7 +1,7 @@
-import * as fs from 'node:fs/promises';
 import { mergeMcpConfigs, type MergedMcpConfig } from '../core/mcp/mcpConfigMerge';
 import { parseMcpConfig, type ParsedMcpConfig } from '../core/mcp/mcpConfigParser';
 import type { McpConfigFile } from '../core/mcp/mcpServerConfig';
+import { readFileGuarded } from './guardedFiles/guardedRead';
 
 /** Whether a file's servers may be read, judged on the very bytes that are then parsed. */
 export type McpConfigAdmission = (file: McpConfigFile, content: Buffer) => Promise<boolean>;
@@ -29,7 +29,7 @@ export async function loadMcpConfig(
 /** The file's bytes, or why they could not be read (nothing for a missing file Elbow only looks for). */
 export async function readConfigFile(file: McpConfigFile): Promise<{ content?: Buffer; problem?: string }> {
   try {
-    return { content: await fs.readFile(file.path) };
+    return { content: Buffer.from(await readFileGuarded(file.path)) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return file.kind === 'cli' ? { problem: `file not found (${file.path})` } : {};

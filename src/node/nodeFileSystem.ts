@@ -1,9 +1,11 @@
 import type { Dirent, Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { DirectoryEntry, FileKind, FileStat, HostFileSystem } from '../core/host/fileSystem';
+import type { DirectoryEntry, FileKind, FileStat, HostFileSystem, OpenedPathCheck } from '../core/host/fileSystem';
+import { readFileGuarded } from './guardedFiles/guardedRead';
+import { deleteFileGuarded, writeFileGuarded } from './guardedFiles/guardedWrite';
 
-/** The host file system on Node's `fs`. */
+/** The host file system on Node's `fs`; reads, writes and deletes go through the guarded opener (`guardedFiles/`). */
 export class NodeFileSystem implements HostFileSystem {
   /**
    * A dangling symbolic link is reported as `other` (it exists as an entry), so that callers
@@ -27,17 +29,16 @@ export class NodeFileSystem implements HostFileSystem {
     }
   }
 
-  async readFile(filePath: string): Promise<Uint8Array> {
-    return fs.readFile(filePath);
+  readFile(filePath: string, allowed?: OpenedPathCheck): Promise<Uint8Array> {
+    return readFileGuarded(filePath, allowed);
   }
 
-  async writeFile(filePath: string, data: Uint8Array): Promise<void> {
-    await fs.mkdir(path.dirname(filePath), { recursive: true });
-    await fs.writeFile(filePath, data);
+  writeFile(filePath: string, data: Uint8Array, allowed?: OpenedPathCheck): Promise<void> {
+    return writeFileGuarded(filePath, data, allowed);
   }
 
-  async deleteFile(filePath: string): Promise<void> {
-    await fs.rm(filePath, { force: true });
+  deleteFile(filePath: string, allowed?: OpenedPathCheck): Promise<void> {
+    return deleteFileGuarded(filePath, allowed);
   }
 
   async readDirectory(directory: string): Promise<DirectoryEntry[]> {

@@ -5,6 +5,7 @@ import type { ModelInfoProbe } from '../llm/modelInfo/modelInfoProbe';
 import { createProvider } from '../llm/providers/createProvider';
 import { builtinTools } from '../tools/builtin';
 import { ToolRegistry } from '../tools/registry';
+import { Workspace } from '../workspace/workspace';
 import type { ToolSource } from '../tools/toolSource';
 import { AgentSession, type AgentSessionOptions } from './agentSession';
 import { loadProjectInstructions } from './projectInstructions';
@@ -27,7 +28,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   const registry = new ToolRegistry();
   for (const tool of builtinTools(host)) registry.register(tool);
   for (const source of toolSources ?? []) registry.addSource(source);
-  const instructions = await loadProjectInstructions(host.files, host.workspaceRoots);
+  const instructions = await loadProjectInstructions(host.files, host.workspaceRoots, await new Workspace(host).containmentCheck());
   const system = buildSystemPrompt({
     workspaceRoots: host.workspaceRoots,
     platform: `${os.type()} (${host.environment.platform})`,

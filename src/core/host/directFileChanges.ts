@@ -6,17 +6,17 @@ export class DirectFileChanges implements FileChanges {
   constructor(private readonly files: HostFileSystem) {}
 
   async apply(change: ProposedChange): Promise<ChangeOutcome> {
-    if (!(await this.holds(change.path, change.before))) return { status: 'stale' };
-    if (change.after === undefined) await this.files.deleteFile(change.path);
-    else await this.files.writeFile(change.path, change.after);
+    if (!(await this.holds(change))) return { status: 'stale' };
+    if (change.after === undefined) await this.files.deleteFile(change.path, change.allowed);
+    else await this.files.writeFile(change.path, change.after, change.allowed);
     return { status: 'applied' };
   }
 
-  private async holds(path: string, expected: Uint8Array | undefined): Promise<boolean> {
+  private async holds({ path, before, allowed }: ProposedChange): Promise<boolean> {
     const stat = await this.files.stat(path);
-    if (expected === undefined) return stat === undefined;
+    if (before === undefined) return stat === undefined;
     if (stat?.kind !== 'file') return false;
-    return sameBytes(await this.files.readFile(path), expected);
+    return sameBytes(await this.files.readFile(path, allowed), before);
   }
 }
 

@@ -1,3 +1,5 @@
+import type { OpenedPathCheck } from './fileSystem';
+
 /** A change a tool wants to make to one file. */
 export interface ProposedChange {
   /** Absolute path. */
@@ -10,6 +12,8 @@ export interface ProposedChange {
   after: Uint8Array | undefined;
   /** The tool call making the change, so the host can link it to the call's card. */
   toolCallId: string;
+  /** What the objects the host opens to check and apply the change must be (see `HostFileSystem`). */
+  allowed: OpenedPathCheck;
 }
 
 export type ChangeOutcome =

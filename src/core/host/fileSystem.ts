@@ -15,14 +15,30 @@ export interface DirectoryEntry {
   isSymbolicLink: boolean;
 }
 
+/**
+ * Whether Elbow may use an object it opened, judged on that object's real path as the host reads
+ * it from the opened descriptor, not on the path checked before: a link swapped in between the
+ * check and the use points elsewhere and fails it. Made by `Workspace.openedPathCheck`.
+ */
+export type OpenedPathCheck = (realPath: string) => boolean;
+
+/**
+ * Reads, writes and deletes refuse devices, FIFOs, sockets and anything under /proc, /sys and
+ * /dev whatever `allowed` says; writes replace the name in its verified folder and never follow
+ * a link that appears there.
+ */
 export interface HostFileSystem {
   /** `undefined` when nothing exists at the path. */
   stat(path: string): Promise<FileStat | undefined>;
-  readFile(path: string): Promise<Uint8Array>;
-  /** Creates missing parent folders. Replaces the whole content. */
-  writeFile(path: string, data: Uint8Array): Promise<void>;
-  /** Removes a file; missing already is not an error. */
-  deleteFile(path: string): Promise<void>;
+  /** A regular file's bytes, read from the opened object whose real path passed `allowed`. */
+  readFile(path: string, allowed?: OpenedPathCheck): Promise<Uint8Array>;
+  /**
+   * Creates missing parent folders. Replaces the whole content, keeping the file's permissions;
+   * a symbolic link is written at its target's real path, which must pass `allowed`.
+   */
+  writeFile(path: string, data: Uint8Array, allowed?: OpenedPathCheck): Promise<void>;
+  /** Removes a file (a link itself, not its target), whose place in its opened folder must pass `allowed`; missing already is not an error. */
+  deleteFile(path: string, allowed?: OpenedPathCheck): Promise<void>;
   readDirectory(path: string): Promise<DirectoryEntry[]>;
   /** The path with every symbolic link resolved; rejects when it does not exist. */
   realPath(path: string): Promise<string>;

@@ -23,7 +23,7 @@ export async function attachTypedMentions(line: string, workspace: Workspace, fi
       continue;
     }
     if (attached.includes(resolved.shown)) continue;
-    const read = await readMentionedFile(files, resolved.absolute, resolved.shown);
+    const read = await readMentionedFile(files, resolved.absolute, resolved.shown, resolved.allowed);
     if ('problem' in read) {
       problems.push(read.problem);
       continue;

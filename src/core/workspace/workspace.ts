@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ignore } from 'ignore';
-import type { FileKind } from '../host/fileSystem';
+import type { FileKind, OpenedPathCheck } from '../host/fileSystem';
 import type { AgentHost } from '../host/host';
 import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
 import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../search/searchScope';
@@ -40,6 +40,9 @@ export interface ResolveOptions {
 }
 
 type HiddenPathTest = (absolutePath: string, isDirectory: boolean) => boolean;
+
+/** What Elbow's own process will do with an opened file: writes are held to the very object `resolve` checked. */
+export type OpenedAccess = 'read' | 'write' | 'delete';
 
 /**
  * The workspace as the tools see it: turns paths the model gives into checked absolute
@@ -105,6 +108,37 @@ export class Workspace {
     if (this.roots.length === 1) return relative || '.';
     const name = path.basename(root);
     return relative ? `${name}/${relative}` : name;
+  }
+
+  /**
+   * The test the real path of the object a host opens for `resolved` must pass, so that a link
+   * swapped in after `resolve` is not followed: for reads and deletes, inside a workspace folder's
+   * real path and not hidden (deletes: nor in `.git` or an `.elbowignore`); for writes, the very
+   * real path `resolve` checked. Outside the workspace, only the path the user approved.
+   */
+  async openedPathCheck(resolved: ResolvedPath, access: OpenedAccess = 'read'): Promise<OpenedPathCheck> {
+    if (resolved.outside) {
+      const approved = await this.realLocationOf(resolved.absolute, resolved.exists, resolved.absolute).catch(() => resolved.absolute);
+      return (real) => real === approved || real === resolved.absolute;
+    }
+    const inside = await this.containmentCheck(access !== 'read');
+    if (access !== 'write' || resolved.real === undefined) return inside;
+    const realRoots = await this.loadRealRoots();
+    const realRoot = realRoots[this.roots.indexOf(resolved.real.root)] ?? resolved.real.root;
+    const checked = path.join(realRoot, resolved.real.relative);
+    return (real) => real === checked && inside(real);
+  }
+
+  /** Inside a workspace folder's real path and not hidden by `.elbowignore`; for writing, also not in `.git` nor an `.elbowignore`. */
+  async containmentCheck(forWriting = false): Promise<OpenedPathCheck> {
+    const realRoots = await this.loadRealRoots();
+    const isHidden = await this.hiddenPathTest();
+    return (real) => {
+      const located = this.locateRealPath(realRoots, real);
+      if (located === undefined || isHidden(path.join(located.lexical, located.relative), false)) return false;
+      const relative = located.relative.toLowerCase();
+      return !forWriting || (!relative.split('/').includes('.git') && relative !== ELBOW_IGNORE_FILE_NAME);
+    };
   }
 
   /** A synchronous test for many paths at once, e.g. to filter search results. */
@@ -175,15 +209,22 @@ export class Workspace {
   }
 
   private async rootOfRealPath(realPath: string): Promise<{ lexical: string; relative: string } | undefined> {
+    return this.locateRealPath(await this.loadRealRoots(), realPath);
+  }
+
+  private loadRealRoots(): Promise<string[]> {
     this.realRoots ??= Promise.all(this.roots.map((root) => this.host.files.realPath(root).catch(() => root)));
-    const realRoots = await this.realRoots;
+    return this.realRoots;
+  }
+
+  private locateRealPath(realRoots: readonly string[], realPath: string): { lexical: string; relative: string } | undefined {
     let best: { lexical: string; relative: string; depth: number } | undefined;
     realRoots.forEach((realRoot, index) => {
       const relative = relativeInside(realRoot, realPath);
       if (relative === undefined || (best && best.depth >= realRoot.length)) return;
       best = { lexical: this.roots[index] as string, relative, depth: realRoot.length };
     });
-    return best;
+    return best === undefined ? undefined : { lexical: best.lexical, relative: best.relative };
   }
 
   private assertWritable(resolved: ResolvedPath, realRelative: string): void {

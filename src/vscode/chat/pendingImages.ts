@@ -6,6 +6,7 @@ import { base64Bytes, imageProblem, maxImageBytes } from '../../format/imageLimi
 import type { Attachment } from '../../protocol/chatItems';
 import type { PendingAttachments } from './pendingAttachments';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
+import { readFileGuarded } from '../../node/guardedFiles/guardedRead';
 
 const mediaTypeOfExtension: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
@@ -68,7 +69,13 @@ export class PendingImages {
       }
       const size = await vscode.workspace.fs.stat(uri).then((stat) => stat.size, () => undefined);
       const readable = mediaType !== '' && size !== undefined && size <= maxImageBytes;
-      const data = readable ? Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('base64') : undefined;
+      let data: string | undefined;
+      try {
+        data = readable ? Buffer.from(await readImageFile(uri)).toString('base64') : undefined;
+      } catch (error) {
+        this.attachments.add({ kind: 'image', path: name, problem: `${name} could not be read: ${error instanceof Error ? error.message : String(error)}` });
+        continue;
+      }
       // The extension draws no thumbnails: a small file is its own.
       const thumbnail = data !== undefined && data.length <= ownThumbnailCharacters ? `data:${mediaType};base64,${data}` : undefined;
       this.attach({ name, mediaType, bytes: size ?? 0, ...(data === undefined ? {} : { data }), ...(thumbnail === undefined ? {} : { thumbnail }) });
@@ -84,4 +91,10 @@ export function userContentOf(text: string, images: readonly ImageBlock[]): stri
 /** Attachments whose text is copied into the message (files, selections), not images. */
 export function isTextAttachment(attachment: Attachment): boolean {
   return attachment.kind !== 'image';
+}
+
+/** A file on disk is read through the guarded opener: what opened must still be a regular file inside a workspace folder, not a link swapped in. */
+function readImageFile(uri: vscode.Uri): Thenable<Uint8Array> {
+  if (uri.scheme !== 'file') return vscode.workspace.fs.readFile(uri);
+  return readFileGuarded(uri.fsPath, (real) => vscode.workspace.getWorkspaceFolder(vscode.Uri.file(real)) !== undefined);
 }

@@ -1,5 +1,5 @@
-import * as vscode from 'vscode';
-import type { DirectoryEntry, FileStat, HostFileSystem } from '../../core/host/fileSystem';
+import type { DirectoryEntry, FileStat, HostFileSystem, OpenedPathCheck } from '../../core/host/fileSystem';
+import { checkWriteTarget } from '../../node/guardedFiles/guardedWrite';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { openDocument } from '../review/currentText';
 import type { DocumentWriter } from '../review/documentWriter';
@@ -32,23 +32,29 @@ export class VscodeFileSystem implements HostFileSystem {
     return this.node.realPath(path);
   }
 
-  async readFile(path: string): Promise<Uint8Array> {
+  /** From the disk through the guarded opener (`node/guardedFiles/`), unless a document holds the file. */
+  async readFile(path: string, allowed?: OpenedPathCheck): Promise<Uint8Array> {
     const document = openDocument(path);
     if (document) return new TextEncoder().encode(document.getText());
-    return vscode.workspace.fs.readFile(vscode.Uri.file(path));
+    return this.node.readFile(path, allowed);
   }
 
-  /** Text goes through the editor (see DocumentWriter); other bytes straight to disk, as no document can hold them. */
-  async writeFile(path: string, data: Uint8Array): Promise<void> {
+  /**
+   * Text goes through the editor (see DocumentWriter), checked right before as VS Code's save
+   * follows links; other bytes straight to disk through the guarded writer, as no document can hold them.
+   */
+  async writeFile(path: string, data: Uint8Array, allowed?: OpenedPathCheck): Promise<void> {
     const text = decodeText(data);
     if (text === undefined) {
-      await vscode.workspace.fs.writeFile(vscode.Uri.file(path), data);
+      await this.node.writeFile(path, data, allowed);
       return;
     }
+    if (allowed !== undefined) await checkWriteTarget(path, allowed);
     await this.writer.write(path, text.startsWith(byteOrderMark) ? text.slice(1) : text);
   }
 
-  deleteFile(path: string): Promise<void> {
+  async deleteFile(path: string, allowed?: OpenedPathCheck): Promise<void> {
+    if (allowed !== undefined) await checkWriteTarget(path, allowed, true);
     return this.writer.delete(path);
   }
 }

@@ -48,7 +48,7 @@ async function pathAttachment(typed: string, workspace: Workspace, host: AgentHo
   const resolved = await resolveMentionedPath(workspace, typed);
   if (!resolved.found) return { attachment: { kind: 'file', path: typed, problem: resolved.problem } };
   if (resolved.kind === 'folder') return snapshotOf({ kind: 'folder', path: resolved.shown }, folderListingText(resolved.shown, await sources.entries()), 'entries');
-  const read = await readMentionedFile(host.files, resolved.absolute, resolved.shown);
+  const read = await readMentionedFile(host.files, resolved.absolute, resolved.shown, resolved.allowed);
   const attachment: NewAttachment = { kind: 'file', path: resolved.shown, uri: vscode.Uri.file(resolved.absolute).toString() };
   if ('problem' in read) return { attachment: { ...attachment, problem: read.problem } };
   return { attachment: sized(attachment, read.text) };

@@ -1,6 +1,7 @@
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as vscode from 'vscode';
 import type { ChangeOutcome, FileChanges, ProposedChange } from '../../core/host/fileChanges';
+import { checkWriteTarget } from '../../node/guardedFiles/guardedWrite';
 import { readEditSettings } from '../settings';
 import { currentText, decodeText } from './currentText';
 import type { ReviewManager } from './reviewManager';
@@ -46,6 +47,8 @@ export class VscodeFileChanges implements FileChanges {
       if (decision.decision === 'reject') return { status: 'rejected', feedback: decision.feedback };
       if ((await currentText(change.path)) !== before) return { status: 'stale' };
     }
+    // VS Code's save follows links: the target is checked as late as this API allows (see docs/safety.md).
+    await checkWriteTarget(change.path, change.allowed, after === undefined);
     this.manager.recordAgentChange(change.path, change.displayPath, before ?? null);
     const reviewable = (): void => {
       // Approved before it was applied: nothing is left to review.

@@ -62,7 +62,7 @@ export function run(): Promise<void> {
             const started = performance.now();
             const watch = await diagnostics.watchEdit(uri.fsPath);
             const watched = performance.now();
-            const outcome = await changes.apply({ path: uri.fsPath, displayPath: edit.file, before: bytes(before), after: bytes(before.replace(edit.from, edit.to)), toolCallId: 'bench' }, new AbortController().signal);
+            const outcome = await changes.apply({ path: uri.fsPath, displayPath: edit.file, before: bytes(before), after: bytes(before.replace(edit.from, edit.to)), toolCallId: 'bench', allowed: () => true }, new AbortController().signal);
             assert.equal(outcome.status, 'applied');
             const applied = performance.now();
             const found = (await watch?.newProblems(new AbortController().signal)) ?? [];

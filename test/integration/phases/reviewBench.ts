@@ -49,7 +49,7 @@ export function run(): Promise<void> {
             await document.save();
           };
           const applyAgentEdit = async (): Promise<void> => {
-            const outcome = await changes.apply({ path: uri.fsPath, displayPath: 'bench/big.ts', before: bytes(document.getText()), after: bytes(edited), toolCallId: 'bench' }, new AbortController().signal);
+            const outcome = await changes.apply({ path: uri.fsPath, displayPath: 'bench/big.ts', before: bytes(document.getText()), after: bytes(edited), toolCallId: 'bench', allowed: () => true }, new AbortController().signal);
             assert.equal(outcome.status, 'applied');
           };
 

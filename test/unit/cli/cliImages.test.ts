@@ -52,6 +52,16 @@ describe('images from the command line', function () {
     assert.equal(server.requests.length, 0);
   });
 
+  it('-p refuses an image that is a link to /proc, before any request', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const { server, cwd } = fixture;
+    await fs.symlink('/proc/self/environ', path.join(cwd, 'environ.png'));
+    const run = await runElbow(['-p', 'what is this?', '--image', path.join(cwd, 'environ.png'), '--model', 'gpt-4.1', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /--image: Elbow did not use .*environ\.png: it leads to \/proc\/\d+\/environ, a file of the system/);
+    assert.equal(server.requests.length, 0);
+  });
+
   it('--image needs -p', () => {
     assert.throws(() => parseCliArguments(['--image', 'shot.png']), (error: unknown) => error instanceof UsageError && /--image goes with -p/.test(error.message));
     assert.deepEqual(parseCliArguments(['-p', 'look', '--image', 'a.png', '--image', 'b.png']).images, ['a.png', 'b.png']);

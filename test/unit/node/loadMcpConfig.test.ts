@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -27,6 +28,17 @@ describe('loadMcpConfig', () => {
       ['docs', 'https://docs.example.com/mcp', 'second.json'],
     ]);
     assert.deepEqual(loaded.servers[0]?.env, { T: 't0k' });
+  });
+
+  it('reports a named pipe or a link to /proc at once instead of hanging or reading it', async function () {
+    if (process.platform !== 'linux') this.skip();
+    execFileSync('mkfifo', [path.join(base, 'pipe.json')]);
+    await fs.symlink('/proc/self/environ', path.join(base, 'environ.json'));
+    const loaded = await loadMcpConfig([file('pipe.json'), file('environ.json')], {}, base);
+    assert.deepEqual(loaded.servers, []);
+    assert.deepEqual(loaded.problems.map((problem) => problem.file), ['pipe.json', 'environ.json']);
+    assert.match(problemText(loaded.problems[0] ?? { file: '', message: '' }), /a named pipe, not a regular file/);
+    assert.match(problemText(loaded.problems[1] ?? { file: '', message: '' }), /a file of the system/);
   });
 
   it('reports a missing file the user named, a folder, and a syntax error, and still reads the rest', async () => {

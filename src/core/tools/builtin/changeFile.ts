@@ -1,6 +1,7 @@
 import { formatSize } from './binaryDescription';
 import { editProblemsNote } from '../../diagnostics/editProblemsNote';
 import type { FileChanges } from '../../host/fileChanges';
+import type { OpenedPathCheck } from '../../host/fileSystem';
 import { checkProtectedFile } from './protectedFileCheck';
 import { type ToolContext, type ToolOutput } from '../tool';
 import { ToolError } from '../toolError';
@@ -30,7 +31,7 @@ export async function changeFile(
   plan: (current: Uint8Array | undefined) => Promise<PlannedChange> | PlannedChange,
 ): Promise<ToolOutput> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await readCurrent(context, file, shown);
+    const current = await readCurrent(context, file, shown, await context.workspace.openedPathCheck(file));
     let planned: PlannedChange;
     try {
       planned = await plan(current);
@@ -39,11 +40,12 @@ export async function changeFile(
       throw new ToolError(`${shown} was changed by someone else (probably the user) while your edit was being applied. ${error.message}`);
     }
     if (attempt === 0) await checkProtectedFile(context, file, shown, current, planned.after, toolName);
+    const allowed = await context.workspace.openedPathCheck(file, planned.after === undefined ? 'delete' : 'write');
     const watch = planned.after === undefined ? undefined : await context.host.diagnostics?.watchEdit(file.absolute);
     let outcome: Awaited<ReturnType<FileChanges['apply']>>;
     try {
       outcome = await context.host.changes.apply(
-        { path: file.absolute, displayPath: shown, before: current, after: planned.after, toolCallId: context.toolCallId ?? '' },
+        { path: file.absolute, displayPath: shown, before: current, after: planned.after, toolCallId: context.toolCallId ?? '', allowed },
         context.signal,
       );
     } catch (error) {
@@ -63,7 +65,7 @@ export async function changeFile(
   throw new ToolError(`${shown} kept changing while your edit was being applied (someone is editing it). Read it again, then retry.`);
 }
 
-async function readCurrent(context: ToolContext, file: ResolvedPath, shown: string): Promise<Uint8Array | undefined> {
+async function readCurrent(context: ToolContext, file: ResolvedPath, shown: string, allowed: OpenedPathCheck): Promise<Uint8Array | undefined> {
   const stat = await context.host.files.stat(file.absolute);
   if (stat === undefined) return undefined;
   if (stat.kind === 'directory') throw new ToolError(`${shown} is a folder, not a file.`);
@@ -71,7 +73,7 @@ async function readCurrent(context: ToolContext, file: ResolvedPath, shown: stri
   if (stat.size > MAX_EDIT_FILE_BYTES) {
     throw new ToolError(`${shown} is ${formatSize(stat.size)}, over the ${formatSize(MAX_EDIT_FILE_BYTES)} limit for edits, so it was not changed. Ask the user how to proceed.`);
   }
-  return context.host.files.readFile(file.absolute);
+  return context.host.files.readFile(file.absolute, allowed);
 }
 
 function rejected(shown: string, feedback: string | undefined): ToolOutput {

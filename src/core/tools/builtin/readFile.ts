@@ -44,7 +44,7 @@ export const readFileTool = defineTool({
     const file = await context.workspace.resolve(input.path, { outsideAccess: { access: 'read', toolName: 'read_file', context } });
     const shown = context.workspace.displayPath(file.absolute);
     await assertReadableFile(file, shown, context);
-    const decoded = decodeFile(await context.host.files.readFile(file.absolute));
+    const decoded = decodeFile(await context.host.files.readFile(file.absolute, await context.workspace.openedPathCheck(file)));
     if (decoded.kind === 'binary') {
       return {
         content: `${shown} is a binary file (${decoded.description}); its content is not shown.`,

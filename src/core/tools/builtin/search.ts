@@ -109,7 +109,7 @@ async function searchSingleFile(
   } catch (error) {
     throw searchError(error);
   }
-  const decoded = decodeFile(await context.host.files.readFile(file.absolute));
+  const decoded = decodeFile(await context.host.files.readFile(file.absolute, await context.workspace.openedPathCheck(file)));
   if (decoded.kind === 'binary') throw new ToolError(`${context.workspace.displayPath(file.absolute)} is a binary file (${decoded.description}); it cannot be searched.`);
   const matcher = new LineMatcher(regex, { signal: context.signal });
   try {

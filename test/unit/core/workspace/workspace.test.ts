@@ -128,6 +128,27 @@ describe('Workspace', () => {
     });
   });
 
+  describe('openedPathCheck', () => {
+    it('lets reads open what resolve lets through, and nothing hidden, in .git for writing, or outside', async () => {
+      const check = await temp.workspace.openedPathCheck(await temp.workspace.resolve('src/a.ts'));
+      assert.equal(check(temp.path('src/a.ts')), true);
+      assert.equal(check(temp.path('.git/config')), true);
+      assert.equal(check(temp.path('secrets/key.txt')), false);
+      assert.equal(check(temp.path('cert.pem')), false);
+      assert.equal(check(path.join(temp.base, 'outside/o.txt')), false);
+      const forDelete = await temp.workspace.openedPathCheck(await temp.workspace.resolve('src/a.ts'), 'delete');
+      assert.equal(forDelete(temp.path('.git/config')), false);
+      assert.equal(forDelete(temp.path('.elbowignore')), false);
+    });
+
+    it('holds a write to the real path resolve checked, a link\'s target included', async () => {
+      const write = await temp.workspace.openedPathCheck(await temp.workspace.resolve('src/inside-link.ts', { forWriting: true }), 'write');
+      assert.equal(write(temp.path('src/a.ts')), true);
+      assert.equal(write(temp.path('src/inside-link.ts')), false);
+      assert.equal(write(temp.path('docs/other.ts')), false);
+    });
+  });
+
   describe('displayPath', () => {
     it('shows paths relative to the root, and others as they are', () => {
       assert.equal(temp.workspace.displayPath(temp.path('src/a.ts')), 'src/a.ts');

@@ -3,6 +3,7 @@ import type { CodeNavigation, SourcePosition } from '../../../host/codeNavigatio
 import { defineTool, type ToolCallArguments, type ToolContext, type ToolOutput } from '../../tool';
 import { clip, clipPath, stringArgument } from '../../toolTitleText';
 import { ToolError } from '../../toolError';
+import type { ResolvedPath } from '../../../workspace/workspace';
 import { notFoundMessage } from '../similarPaths';
 import { decodeFile, splitLines } from '../textFile';
 import { formatLocations, visibleLocations } from './locationList';
@@ -52,7 +53,7 @@ export const codeNavigationTool = defineTool({
       if (symbols.length === 0) return { content: `${shown} has no symbols.`, summary: `Outline of ${shown}` };
       return { content: formatOutline(symbols), summary: `Outline of ${shown}` };
     }
-    const position = await positionIn(file.absolute, shown, input, navigation, context);
+    const position = await positionIn(file, shown, input, navigation, context);
     const at = `${shown}:${position.line + 1}:${position.character + 1}`;
     if (input.action === 'hover') {
       const texts = await navigation.hover(file.absolute, position, context.signal);
@@ -86,8 +87,9 @@ async function workspaceSymbols(navigation: CodeNavigation, input: NavigationInp
   return { content: await formatWorkspaceSymbols(symbols, context), summary: `Symbols matching ${query}` };
 }
 
-async function positionIn(absolute: string, shown: string, input: NavigationInput, navigation: CodeNavigation, context: ToolContext): Promise<SourcePosition> {
-  const decoded = decodeFile(await context.host.files.readFile(absolute));
+async function positionIn(file: ResolvedPath, shown: string, input: NavigationInput, navigation: CodeNavigation, context: ToolContext): Promise<SourcePosition> {
+  const absolute = file.absolute;
+  const decoded = decodeFile(await context.host.files.readFile(absolute, await context.workspace.openedPathCheck(file)));
   if (decoded.kind === 'binary') throw new ToolError(`${shown} is a binary file; it has no code to navigate.`);
   const symbol = input.symbol?.trim();
   const outline = symbol && input.line === undefined ? await navigation.documentSymbols(absolute, context.signal) : undefined;
