@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { SandboxPlan } from './sandboxPlan';
 
 /** The file descriptor the seccomp program is read from (see `seccompFilter.ts`). */
@@ -28,6 +29,7 @@ export function bubblewrapArguments(plan: SandboxPlan, command: BubblewrapComman
   if (proxied) args.push('--cap-add', 'CAP_SETFCAP');
   else if (command.canDisableUserNamespaces) args.push('--disable-userns');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', plan.privateTemp, '/tmp');
+  if (bridge !== undefined) args.push('--ro-bind', bridge.socketFolder, path.posix.dirname(bridge.socketInside));
   // Only what the private /tmp covers, and never a folder holding the private /tmp itself, which would show the host's again.
   const keptUnderTemp = plan.keptReadable.filter((candidate) => candidate.startsWith('/tmp/') && !`${plan.privateTemp}/`.startsWith(`${candidate}/`));
   for (const kept of outerFirst(keptUnderTemp)) args.push('--ro-bind', kept, kept);

@@ -19,10 +19,10 @@ export async function bubblewrapBackend(privateRoot: string, environment: Readon
       const args = bubblewrapArguments(plan, { bubblewrap: setup.bubblewrap, shell: setup.shell, shellArguments, canDisableUserNamespaces: setup.canDisableUserNamespaces });
       return { file: '/bin/sh', args: ['-c', `exec "$@" ${SECCOMP_DESCRIPTOR}<"$0"`, setup.filterPath, setup.bubblewrap, ...args] };
     },
-    proxyNetwork({ socketInside, portInside }) {
+    proxyNetwork({ socketFolder, socketInside, portInside }) {
       if (setup.socat === undefined) return { reason: 'socat (e.g. `sudo apt install socat`)' };
       const socat = setup.socat;
-      return { listen: 'socket', network: () => ({ kind: 'proxy', port: portInside, bridge: { socketInside, socat } }) };
+      return { listen: 'socket', network: () => ({ kind: 'proxy', port: portInside, bridge: { socketFolder, socketInside, socat } }) };
     },
   };
 }

@@ -48,7 +48,10 @@ export interface SandboxedShell extends SandboxedLaunch {
 
 /** Inside its own network namespace the sandbox may use any port for the bridge to the proxy. */
 const PROXY_PORT_INSIDE = 3128;
-const PROXY_SOCKET_NAME = '.elbow-proxy.sock';
+/** The proxy's socket, in a folder of the private root that is mounted read-only in the private /tmp. */
+const PROXY_FOLDER = 'proxy';
+const PROXY_FOLDER_INSIDE = '/tmp/.elbow-proxy';
+const PROXY_SOCKET_NAME = 'proxy.sock';
 
 /**
  * Runs commands in the OS sandbox: bubblewrap on Linux, Seatbelt on macOS. Each launch gets a
@@ -147,8 +150,10 @@ export class CommandSandbox {
     for (const problem of parsed.problems) this.warnOnce(`elbow.sandbox.allowedHosts: ${problem}; the entry is left out.`);
     if (parsed.hosts.length === 0) return { kind: 'none' };
     this.proxy ??= (async () => {
-      const socketPath = path.join(privateRoot, 'tmp', PROXY_SOCKET_NAME);
-      const proxyNetwork = backend.proxyNetwork({ socketInside: `/tmp/${PROXY_SOCKET_NAME}`, portInside: PROXY_PORT_INSIDE });
+      const socketFolder = path.join(privateRoot, PROXY_FOLDER);
+      await fs.mkdir(socketFolder, { recursive: true, mode: 0o700 });
+      const socketPath = path.join(socketFolder, PROXY_SOCKET_NAME);
+      const proxyNetwork = backend.proxyNetwork({ socketFolder, socketInside: `${PROXY_FOLDER_INSIDE}/${PROXY_SOCKET_NAME}`, portInside: PROXY_PORT_INSIDE });
       if ('reason' in proxyNetwork) return proxyNetwork;
       const started = await FilteringProxy.start(proxyNetwork.listen === 'socket' ? { socketPath } : { port: 0 }, {
         hosts: () => parseAllowedHosts(this.options.settings().allowedHosts).hosts,

@@ -31,9 +31,11 @@ export type SandboxNetwork =
   | { kind: 'none' }
   /**
    * Only Elbow's filtering proxy, at `127.0.0.1:port` as the command sees it. On Linux a bridge
-   * (socat, in the sandbox) carries that port to the proxy's Unix socket at `socketInside`.
+   * (socat, in the sandbox) carries that port to the proxy's Unix socket at `socketInside`, in
+   * `socketFolder` of the host, which is mounted read-only over the folder of `socketInside`: a
+   * command cannot swap the socket for a link to another program's (socat runs before seccomp).
    */
-  | { kind: 'proxy'; port: number; bridge?: { socketInside: string; socat: string } };
+  | { kind: 'proxy'; port: number; bridge?: { socketFolder: string; socketInside: string; socat: string } };
 
 /** Names the sandbox sets for the tools in it: caches and temp files go to its writable temp folder (`temp`, as seen inside). */
 export function sandboxVariables(network: SandboxNetwork, temp: string): Record<string, string> {

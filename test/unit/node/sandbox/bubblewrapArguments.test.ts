@@ -55,14 +55,15 @@ describe('bubblewrapArguments', () => {
   });
 
   it('with allowed hosts, starts the proxy bridge first and loads seccomp in an inner bubblewrap', () => {
-    const args = bubblewrapArguments({ ...plan, network: { kind: 'proxy', port: 3128, bridge: { socketInside: '/tmp/.elbow-proxy.sock', socat: '/usr/bin/socat' } } }, command);
+    const args = bubblewrapArguments({ ...plan, network: { kind: 'proxy', port: 3128, bridge: { socketFolder: '/tmp/elbow-sandbox-1/proxy', socketInside: '/tmp/.elbow-proxy/proxy.sock', socat: '/usr/bin/socat' } } }, command);
     const script = args[indexOf(args, '/bin/sh', '-c') + 2] ?? '';
-    assert.match(script, /TCP-LISTEN:3128,bind=127\.0\.0\.1,fork,reuseaddr UNIX-CONNECT:\/tmp\/\.elbow-proxy\.sock/);
+    assert.match(script, /TCP-LISTEN:3128,bind=127\.0\.0\.1,fork,reuseaddr UNIX-CONNECT:\/tmp\/\.elbow-proxy\/proxy\.sock/);
     assert.match(script, /exec "\$@"$/);
     const inner = args.slice(indexOf(args, '/usr/bin/bwrap'));
     assert.deepEqual(inner.slice(-6), ['--seccomp', '3', '--', '/bin/bash', '-c', 'npm test']);
     assert.ok(inner.includes('--disable-userns'));
     assert.ok(!args.slice(0, indexOf(args, '--')).includes('--seccomp'), 'socat needs its Unix socket before seccomp');
+    assert.ok(indexOf(args, '--ro-bind', '/tmp/elbow-sandbox-1/proxy', '/tmp/.elbow-proxy') > indexOf(args, '--bind', plan.privateTemp, '/tmp'), 'the socket\'s folder is read-only over the private /tmp');
   });
 });
 

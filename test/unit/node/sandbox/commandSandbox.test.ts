@@ -189,6 +189,30 @@ describe('CommandSandbox (bubblewrap)', function () {
       assert.match(byName.output, /STATUS 403/, 'an allowed name that leads to this machine');
       assert.equal(await witness.hits(), 1);
     });
+
+    it('cannot swap the proxy\'s socket for a link to another program\'s, which the bridge outside seccomp would connect to', async () => {
+      fixture.settings = { ...fixture.settings, allowedHosts: [`127.0.0.1:${witness.port}`] };
+      const agentSocket = path.join(fixture.base, 'agent.sock');
+      let connections = 0;
+      const agent = (await import('node:net')).createServer((socket) => {
+        connections += 1;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => agent.listen(agentSocket, resolve));
+      try {
+        const swap = [
+          'for s in /tmp/.elbow-proxy.sock /tmp/.elbow-proxy/proxy.sock $(find /tmp -type s 2>/dev/null); do rm -f "$s"; ln -sf ' + agentSocket + ' "$s" && echo "SWAPPED $s"; done',
+          'mv /tmp/.elbow-proxy /tmp/moved 2>/dev/null && ln -s ' + fixture.base + ' /tmp/.elbow-proxy && echo MOVED',
+          node(`require('http').get({ host: '127.0.0.1', port: 3128, path: 'http://127.0.0.1:${witness.port}/' }, (res) => { console.log('STATUS', res.statusCode); process.exit(0); }).on('error', (e) => console.log('ERR', e.code))`),
+        ].join('; ');
+        const run = await fixture.run(swap);
+        assert.equal(connections, 0, 'the bridge connected to the program outside');
+        assert.doesNotMatch(run.output, /SWAPPED \/tmp\/\.elbow-proxy\/|MOVED/, run.output);
+        assert.match(run.output, /STATUS 200/, 'the proxy still serves the allowed host');
+      } finally {
+        agent.close();
+      }
+    });
   });
 
   it('refuses Unix sockets, the way to programs outside (Docker, the desktop bus, agents, the editor)', async () => {
