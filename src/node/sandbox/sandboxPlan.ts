@@ -1,3 +1,5 @@
+import type { ReadableBinding } from './homeView';
+
 /** Everything one sandboxed process is allowed, in the terms of the mounts that enforce it. */
 export interface SandboxPlan {
   /** Real paths of the workspace folders, writable. */
@@ -14,10 +16,15 @@ export interface SandboxPlan {
   hiddenDirectories: readonly string[];
   /** Files the command must not see: they read as empty. */
   hiddenFiles: readonly string[];
+  /** Home folders (real paths) the command sees empty and read-only, but for `readableInHomes`, the workspace and `keptReadable`. */
+  coveredHomes: readonly string[];
+  /** Configuration and toolchains in the covered home folders the command may read. */
+  readableInHomes: readonly ReadableBinding[];
   /**
    * Real paths outside the workspace the command must still read where the sandbox would cover
    * them: its private `/tmp` covers the host's, where the editor itself may run from (an AppImage,
-   * a checkout in /tmp) with the shell integration script a terminal loads.
+   * a checkout in /tmp) with the shell integration script a terminal loads; covered home folders
+   * may hold the editor's server (`~/.vscode-server`).
    */
   keptReadable: readonly string[];
   environment: Readonly<Record<string, string>>;

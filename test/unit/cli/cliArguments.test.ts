@@ -8,10 +8,16 @@ describe('parseCliArguments', () => {
       { ...parsed },
       {
         prompt: 'explain', images: [], json: true, cwd: undefined, provider: 'anthropic', model: 'm', baseUrl: 'http://127.0.0.1:1/v1', reasoningEffort: 'high', maxTurns: 7,
-        stallTimeoutSeconds: 0, yes: true, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], allowDomains: [], help: false, version: false,
+        stallTimeoutSeconds: 0, yes: true, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
         plan: false,
       },
     );
+  });
+
+  it('reads --pass-env and --sandbox-read, each repeatable', () => {
+    const parsed = parseCliArguments(['--pass-env', 'NODE_ENV', '--pass-env', 'NPM_TOKEN', '--sandbox-read', '~/.config/tool', '--sandbox-read', '/opt/shared']);
+    assert.deepEqual(parsed.passEnv, ['NODE_ENV', 'NPM_TOKEN']);
+    assert.deepEqual(parsed.allowRead, ['~/.config/tool', '/opt/shared']);
   });
 
   it('reads --plan', () => {

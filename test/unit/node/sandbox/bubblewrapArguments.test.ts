@@ -12,7 +12,9 @@ const plan: SandboxPlan = {
   protectedPaths: [{ path: '/work/app/.vscode', kind: 'directory' }, { path: '/work/app/AGENTS.md', kind: 'file' }],
   hiddenDirectories: ['/home/me/.ssh'],
   hiddenFiles: ['/work/app/.env'],
-  keptReadable: ['/tmp/.mount_code/resources/app/scripts', '/opt/code/scripts'],
+  coveredHomes: ['/home/me', '/root', '/home'],
+  readableInHomes: [{ source: '/home/me/.gitconfig', target: '/home/me/.gitconfig' }, { source: '/opt/nvm', target: '/home/me/.nvm' }],
+  keptReadable: ['/tmp/.mount_code/resources/app/scripts', '/opt/code/scripts', '/home/me/.vscode-server/bin/x/scripts'],
   environment: { PATH: '/usr/bin', TMPDIR: '/tmp' },
   cwd: '/work/app/src',
   network: { kind: 'none' },
@@ -25,11 +27,16 @@ function indexOf(args: readonly string[], ...group: string[]): number {
 }
 
 describe('bubblewrapArguments', () => {
-  it('mounts in an order where later mounts win: read-only root, writable workspace, pinned .git, protected, hidden', () => {
+  it('mounts in an order where later mounts win: read-only root, empty homes, what they show, writable workspace, pinned .git, protected, hidden', () => {
     const args = bubblewrapArguments(plan, command);
     const order = [
       indexOf(args, '--ro-bind', '/', '/'),
       indexOf(args, '--bind', plan.privateTemp, '/tmp'),
+      indexOf(args, '--tmpfs', '/home'),
+      indexOf(args, '--tmpfs', '/home/me'),
+      indexOf(args, '--ro-bind', '/opt/nvm', '/home/me/.nvm'),
+      indexOf(args, '--ro-bind', '/home/me/.gitconfig', '/home/me/.gitconfig'),
+      indexOf(args, '--ro-bind', '/home/me/.vscode-server/bin/x/scripts', '/home/me/.vscode-server/bin/x/scripts'),
       indexOf(args, '--ro-bind', '/tmp/.mount_code/resources/app/scripts', '/tmp/.mount_code/resources/app/scripts'),
       indexOf(args, '--bind', '/work/app', '/work/app'),
       indexOf(args, '--bind', '/work/app/.git', '/work/app/.git'),
@@ -37,6 +44,7 @@ describe('bubblewrapArguments', () => {
       indexOf(args, '--ro-bind', '/work/app/.git/config', '/work/app/.git/config'),
       indexOf(args, '--tmpfs', '/home/me/.ssh'),
       indexOf(args, '--ro-bind', '/dev/null', '/work/app/.env'),
+      indexOf(args, '--remount-ro', '/home/me'),
     ];
     assert.ok(order.every((index) => index >= 0), JSON.stringify(order));
     assert.deepEqual(order, [...order].sort((first, second) => first - second));
@@ -82,14 +90,16 @@ describe('seccompFilter', () => {
 });
 
 describe('seatbeltProfile', () => {
-  it('denies writes but in the workspace and temp folder, then protected paths (existing or not), and hides hidden paths', () => {
+  it('denies reads in the home folders but what a build needs, writes but in the workspace and temp folder, then protected paths (existing or not), and hides hidden paths', () => {
     const profile = seatbeltProfile({ ...plan, network: { kind: 'proxy', port: 50123 } });
     const lines = profile.trim().split('\n');
     assert.deepEqual(lines.slice(0, 4), ['(version 1)', '(allow default)', '(deny network*)', '(deny file-write*)']);
-    assert.match(lines[4] ?? '', /^\(allow file-write\* \(subpath "\/work\/app"\) \(subpath "\/tmp\/elbow-sandbox-1\/tmp"\)/);
-    assert.equal(lines[5], '(deny file-write* (subpath "/work/app/.vscode") (literal "/work/app/AGENTS.md"))');
-    assert.equal(lines[6], '(deny file-read* file-write* (subpath "/home/me/.ssh") (literal "/work/app/.env"))');
-    assert.equal(lines[7], '(allow network-outbound (remote ip "localhost:50123"))');
+    assert.equal(lines[4], '(deny file-read* (subpath "/home/me") (subpath "/root") (subpath "/home"))');
+    assert.match(lines[5] ?? '', /^\(allow file-read\* \(subpath "\/home\/me\/\.gitconfig"\) \(subpath "\/opt\/nvm"\) \(subpath "\/work\/app"\) \(subpath "\/tmp\/elbow-sandbox-1\/tmp"\)/);
+    assert.match(lines[6] ?? '', /^\(allow file-write\* \(subpath "\/work\/app"\) \(subpath "\/tmp\/elbow-sandbox-1\/tmp"\)/);
+    assert.equal(lines[7], '(deny file-write* (subpath "/work/app/.vscode") (literal "/work/app/AGENTS.md"))');
+    assert.equal(lines[8], '(deny file-read* file-write* (subpath "/home/me/.ssh") (literal "/work/app/.env"))');
+    assert.equal(lines[9], '(allow network-outbound (remote ip "localhost:50123"))');
     assert.match(seatbeltProfile({ ...plan, writableRoots: ['/work/a "b"\\c'] }), /\(subpath "\/work\/a \\"b\\"\\\\c"\)/);
   });
 });

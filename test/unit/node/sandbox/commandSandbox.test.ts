@@ -151,11 +151,30 @@ describe('CommandSandbox (bubblewrap)', function () {
     for (const secret of ['PRIVATE-KEY', 'NETRC-PASSWORD', 'TRANSCRIPT', 'DOTENV-SECRET', 'PEM-SECRET', 'LINKED-SECRET']) assert.doesNotMatch(run.output, new RegExp(secret));
   });
 
-  it('gives commands an environment without Elbow\'s keys or secret-looking variables', async () => {
+  it('gives commands only the short list of variables a build needs, plus those the user names', async () => {
+    const canaries = {
+      DATABASE_URL: 'postgres://app:canary-db@db/app',
+      MYSQL_PWD: 'canary-mysql',
+      SENTRY_DSN: 'https://canary-sentry@sentry.io/1',
+      DOCKER_AUTH_CONFIG: '{"auths":{"canary-docker":{}}}',
+      SECRET_KEY_BASE: 'canary-rails',
+      HTTPS_PROXY: 'http://user:canary-proxy@proxy.example:8080',
+      ZQXW_MADE_UP_NAME: 'canary-made-up',
+    };
+    const canaryFixture = await createSandboxFixture({}, { ...process.env, ...canaries, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' });
+    try {
+      const canaryRun = await canaryFixture.run('env');
+      assert.doesNotMatch(canaryRun.output, /canary-/);
+      assert.match(canaryRun.output, /^PATH=\/usr\/bin:\/bin$/m);
+      assert.match(canaryRun.output, /^LANG=C\.UTF-8$/m);
+    } finally {
+      await canaryFixture.cleanup();
+    }
     const run = await fixture.run('env');
-    assert.doesNotMatch(run.output, /sk-elbow-key|ghp-token|OPENAI_API_KEY|GITHUB_TOKEN/);
-    assert.match(run.output, /^BUILD_MODE=fast$/m);
+    assert.doesNotMatch(run.output, /sk-elbow-key|ghp-token|OPENAI_API_KEY|GITHUB_TOKEN|BUILD_MODE/);
     assert.match(run.output, /^TMPDIR=\/tmp$/m);
+    fixture.settings = { ...fixture.settings, passEnvironment: ['BUILD_MODE'] };
+    assert.match((await fixture.run('env')).output, /^BUILD_MODE=fast$/m);
     fixture.settings = { ...fixture.settings, passEnvironment: ['GITHUB_TOKEN'] };
     const passed = await fixture.run('echo "$GITHUB_TOKEN"');
     assert.match(passed.output, /^ghp-token$/m);

@@ -84,7 +84,7 @@ describe('seccomp refuses whole families of calls in the sandbox', function () {
       `${process.execPath} -e "require('dns').lookup('localhost', (e, a) => console.log('LOOKUP', e ? e.code : a))"`,
       `${process.execPath} -e "require('child_process').exec('echo CHILD', (e, out) => process.stdout.write(out))"`,
       `${python} -c "import socket; socket.socket(socket.AF_INET); socket.socket(socket.AF_INET6); socket.socketpair(); socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0); print('SOCKETS')"`,
-      'git init -q repo && git -C repo commit -q --allow-empty -m first && git -C repo log --oneline | grep -q first && echo GIT',
+      'git init -q repo && git -C repo -c user.name=T -c user.email=t@t.invalid commit -q --allow-empty -m first && git -C repo log --oneline | grep -q first && echo GIT',
     ].join('; '));
     assert.match(run.output, /^LOOKUP (127\.0\.0\.1|::1)$/m, run.output);
     assert.match(run.output, /^CHILD$/m);
