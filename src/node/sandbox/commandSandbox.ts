@@ -11,6 +11,7 @@ import { buildSandboxPlan } from './buildSandboxPlan';
 import { FilteringProxy } from './filteringProxy';
 import { ProtectedPathsGuard } from './protectedPathsGuard';
 import { createSandboxBackend } from './createSandboxBackend';
+import { guardUntilExit, type ExitGuarded } from './exitGuard';
 import type { SandboxBackend } from './sandboxBackend';
 import type { SandboxNetwork } from './sandboxPlan';
 
@@ -34,6 +35,8 @@ export interface SandboxedLaunch {
   file: string;
   args: string[];
   env: Record<string, string>;
+  /** The process started, leading its own process group `groupId`: killed and checked should Elbow end first. */
+  started(groupId: number): void;
   /** Once the process ended: moves aside protected files it created, removes placeholders; what the model should know. */
   finish(): Promise<string[]>;
 }
@@ -80,7 +83,9 @@ export class CommandSandbox {
   async launchCommand(command: string, cwd: string): Promise<SandboxedLaunch> {
     const { backend, plan, protection } = await this.plan(cwd);
     const invocation = backend.invocation(plan, ['-c', command]);
-    return { ...invocation, env: { ...plan.environment }, finish: () => protection.release() };
+    const guarded: ExitGuarded = { releaseNow: () => protection.releaseNow(), log: this.options.log };
+    const unguard = guardUntilExit(guarded);
+    return { ...invocation, env: { ...plan.environment }, started: (groupId) => (guarded.groupId = groupId), finish: () => protection.release().finally(unguard) };
   }
 
   /**
@@ -96,7 +101,16 @@ export class CommandSandbox {
     const { backend, plan, protection } = await this.plan(cwd, extraEnvironment, keptReadable);
     const invocation = backend.invocation(plan, shellArguments(backend.shell));
     const key = createHash('sha256').update(JSON.stringify({ ...plan, cwd: '', identity: protection.identity })).digest('hex');
-    return { ...invocation, env: { ...plan.environment }, key, check: () => protection.check(), finish: () => protection.release() };
+    const guarded: ExitGuarded = { releaseNow: () => protection.releaseNow(), log: this.options.log };
+    const unguard = guardUntilExit(guarded);
+    return {
+      ...invocation,
+      env: { ...plan.environment },
+      key,
+      started: (groupId) => (guarded.groupId = groupId),
+      check: () => protection.check(),
+      finish: () => protection.release().finally(unguard),
+    };
   }
 
   async dispose(): Promise<void> {
