@@ -41,13 +41,15 @@ export async function homeView(homeDirectory: string, userPaths: readonly string
     ...userPaths.map((text) => expandHome(text, home ?? homeDirectory)),
     ...(searchPath ?? '').split(':').filter((folder) => path.isAbsolute(folder) && !coveredHomes.includes(path.resolve(folder)) && !isHomeFolder(path.resolve(folder))),
   ];
-  const readable: ReadableBinding[] = [];
-  for (const target of new Set(wanted.map((candidate) => path.resolve(candidate)))) {
-    if (!underCovered(target)) continue;
-    const source = await fs.realpath(target).catch(() => undefined);
-    if (source !== undefined) readable.push({ source, target });
-  }
-  return { coveredHomes, readable };
+  const targets = [...new Set(wanted.map((candidate) => path.resolve(candidate)))].filter(underCovered);
+  const sources = await Promise.all(targets.map((target) => fs.realpath(target).catch(() => undefined)));
+  const found = targets.flatMap((target, index) => (sources[index] === undefined ? [] : [{ source: sources[index], target }]));
+  // A folder inside another that is bound already, and that is what that binding shows there (`~/.cargo/bin`), needs no mount of its own.
+  const shownBy = (outer: ReadableBinding, inner: ReadableBinding): boolean => {
+    const relative = outer !== inner ? relativeInside(outer.target, inner.target) : undefined;
+    return relative !== undefined && path.join(outer.source, relative) === inner.source;
+  };
+  return { coveredHomes, readable: found.filter((binding) => !found.some((outer) => shownBy(outer, binding))) };
 }
 
 /** `~/…` or an absolute path. */

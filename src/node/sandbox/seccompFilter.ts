@@ -114,7 +114,8 @@ function program(architecture: Architecture): Step[] {
     jumpIf(architecture.audit, 'next', 'deny'),
     load(NUMBER_OFFSET),
     ...foreignAbi,
-    ...architecture.refused.map((number) => jumpIf(number, 'deny')),
+    ...refusedTree([...architecture.refused].sort((first, second) => first - second), 'refused'),
+    { label: 'refused' },
     jumpIf(architecture.socket, ':socket'),
     jumpIf(architecture.ioctl, ':ioctl', 'allow'),
     { label: 'socket' },
@@ -128,6 +129,24 @@ function program(architecture: Architecture): Step[] {
     load(argumentOffset(1)),
     jumpIf(TIOCSTI, 'deny'),
     jumpIf(TIOCLINUX, 'deny', 'allow'),
+  ];
+}
+
+/**
+ * Refuses the calls in `numbers` (sorted) by halving the range, so that every call, refused or
+ * not, passes a handful of comparisons rather than one per refused call; then goes to `done`.
+ */
+function refusedTree(numbers: readonly number[], done: string, name = 'tree'): Step[] {
+  if (numbers.length <= 3) {
+    return numbers.map((number, index): Step => ({ code: JUMP_EQUAL, value: number, onTrue: 'deny', onFalse: index === numbers.length - 1 ? `:${done}` : 'next' }));
+  }
+  const middle = Math.floor(numbers.length / 2);
+  const upper = `${name}+`;
+  return [
+    { code: JUMP_AT_LEAST, value: numbers[middle] ?? 0, onTrue: `:${upper}`, onFalse: 'next' },
+    ...refusedTree(numbers.slice(0, middle), done, `${name}-`),
+    { label: upper },
+    ...refusedTree(numbers.slice(middle), done, `${name}+`),
   ];
 }
 

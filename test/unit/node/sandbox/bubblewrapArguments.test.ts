@@ -87,6 +87,35 @@ describe('seccompFilter', () => {
     }
     assert.equal(seccompFilter('ia32'), undefined);
   });
+
+  it('decides each call as the kernel would run it: refused families EPERM, the rest allowed', () => {
+    const program = seccompFilter('x64') as Buffer;
+    /** Runs the classic BPF program over a `struct seccomp_data` of x86-64 (the kernel's interpreter, in small). */
+    const decide = (nr: number, args: number[] = [], arch = 0xc000003e): string => {
+      const word = (offset: number): number => (offset === 0 ? nr : offset === 4 ? arch : (args[(offset - 16) / 8] ?? 0));
+      let accumulator = 0;
+      for (let pc = 0; pc < program.length / 8; pc += 1) {
+        const [code, jumpIfTrue, jumpIfFalse, value] = [program.readUInt16LE(pc * 8), program.readUInt8(pc * 8 + 2), program.readUInt8(pc * 8 + 3), program.readUInt32LE(pc * 8 + 4)];
+        if (code === 0x20) accumulator = word(value);
+        else if (code === 0x15) pc += accumulator === value ? jumpIfTrue : jumpIfFalse;
+        else if (code === 0x35) pc += accumulator >= value ? jumpIfTrue : jumpIfFalse;
+        else if (code === 0x06) return value === 0x7fff0000 ? 'allow' : 'EPERM';
+        else throw new Error(`unknown instruction ${code}`);
+      }
+      throw new Error('the program ran off its end');
+    };
+    const refused = [425, 426, 427, 428, 429, 430, 431, 432, 433, 438, 442, 467, 248, 249, 250, 321, 298, 323, 101, 310, 311, 303, 304, 165, 166, 155, 308, 272, 246, 320, 175, 313, 176];
+    for (const nr of refused) assert.equal(decide(nr), 'EPERM', `call ${nr}`);
+    for (const nr of [0, 1, 2, 3, 9, 56, 57, 59, 60, 202, 217, 257, 262, 332, 424, 434, 435, 439, 53]) assert.equal(decide(nr), 'allow', `call ${nr}`);
+    assert.equal(decide(41, [2, 1]), 'allow', 'socket(AF_INET)');
+    assert.equal(decide(41, [10, 1]), 'allow', 'socket(AF_INET6)');
+    assert.equal(decide(41, [16, 3, 0]), 'allow', 'socket(AF_NETLINK, NETLINK_ROUTE)');
+    for (const family of [1, 16, 17, 38, 40, 31, 0]) assert.equal(decide(41, [family, 1, family === 16 ? 15 : 0]), 'EPERM', `socket(${family})`);
+    assert.equal(decide(16, [0, 0x5412]), 'EPERM', 'TIOCSTI');
+    assert.equal(decide(16, [0, 0x5413]), 'allow', 'TIOCGWINSZ');
+    assert.equal(decide(0x40000000), 'EPERM', 'x32');
+    assert.equal(decide(0, [], 0x40000003), 'EPERM', 'i386');
+  });
 });
 
 describe('seatbeltProfile', () => {
