@@ -209,6 +209,14 @@ describe('CommandSandbox (bubblewrap)', function () {
       assert.equal(await witness.hits(), 1);
     });
 
+    it('lets curl and git reach an allowed host through the proxy', async () => {
+      fixture.settings = { ...fixture.settings, allowedHosts: [`127.0.0.1:${witness.port}`] };
+      // Loopback is in NO_PROXY (the sandbox's own): without it, they take the proxy from the environment as for any host.
+      const run = await fixture.run(`unset NO_PROXY no_proxy; curl -s --max-time 5 http://127.0.0.1:${witness.port}/; echo; git ls-remote http://127.0.0.1:${witness.port}/repo.git; echo "git=$?"`);
+      assert.match(run.output, /^reached$/m, run.output);
+      assert.match(run.output, /^git=0$/m, 'git spoke HTTP with the listener (which has no refs to list)');
+    });
+
     it('cannot swap the proxy\'s socket for a link to another program\'s, which the bridge outside seccomp would connect to', async () => {
       fixture.settings = { ...fixture.settings, allowedHosts: [`127.0.0.1:${witness.port}`] };
       const agentSocket = path.join(fixture.base, 'agent.sock');
