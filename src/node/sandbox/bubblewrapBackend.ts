@@ -12,7 +12,7 @@ export async function bubblewrapBackend(privateRoot: string, environment: Readon
   const { setup } = probe;
   return {
     shell: setup.shell,
-    description: 'bubblewrap: writes only in the workspace folders (not protected files) and a private /tmp, no network unless hosts are allowed, no credentials',
+    description: 'bubblewrap: writes only in the workspace folders (not protected files) and a private /tmp, no network unless hosts are allowed, an empty home folder but for git configuration and toolchains, a short list of environment variables',
     mountsPaths: true,
     tempInside: () => '/tmp',
     invocation(plan, shellArguments) {
