@@ -59,9 +59,9 @@ export function expandHome(text: string, homeDirectory: string): string {
   return trimmed.startsWith('~/') ? path.join(homeDirectory, trimmed.slice(2)) : path.resolve(trimmed);
 }
 
-/** A user's home folder itself (`/home/me`), which a `PATH` entry must not open whole. */
+/** A user's home folder itself (`/home/me`, `/root`), which a `PATH` entry must not open whole. */
 function isHomeFolder(folder: string): boolean {
-  return otherHomes.includes(path.dirname(folder)) || otherHomes.includes(folder);
+  return otherHomes.includes(folder) || ['/home', '/Users'].includes(path.dirname(folder));
 }
 
 async function realDirectory(folder: string): Promise<string | undefined> {
