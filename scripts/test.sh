@@ -6,9 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-sandbox.sh
-# ripgrep for the search tests; git, curl and jq for the attack table's commands; tmux for the chat in a real terminal.
+# ripgrep for the search tests; git, curl and jq for the attack table's commands; tmux for the chat in a real terminal;
+# python3 (with ctypes) for the seccomp tests, which make raw system calls.
 missing=()
-for tool in rg:ripgrep git:git curl:curl jq:jq tmux:tmux; do
+for tool in rg:ripgrep git:git curl:curl jq:jq tmux:tmux /usr/bin/python3:python3; do
   command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -31,6 +31,10 @@ export interface CliArguments {
   noSandbox: boolean;
   /** Hosts sandboxed commands may reach through Elbow's proxy (`--allow-host`, repeatable). */
   allowHosts: string[];
+  /** Environment variables sandboxed commands get besides the built-in short list (`--pass-env`, repeatable). */
+  passEnv: string[];
+  /** Home-folder paths sandboxed commands may read besides the built-in list (`--sandbox-read`, repeatable). */
+  allowRead: string[];
   /** Domains fetch_url reads without asking (`--allow-domain`, repeatable). */
   allowDomains: string[];
   /** `--plan`: start in plan mode, where the agent reads and plans but changes nothing. */
@@ -77,6 +81,10 @@ Options:
                            runs (--no-sandbox), and when the model asks to leave the sandbox
       --allow-host <host>  let sandboxed commands reach this host (registry.npmjs.org,
                            *.example.com, host:port) through Elbow's proxy; repeatable
+      --pass-env <name>    give sandboxed commands this environment variable too (they get only
+                           PATH, HOME, LANG, TERM, toolchain folders and the like); repeatable
+      --sandbox-read <path> let sandboxed commands read this file or folder of your home
+                           folder (~/.config/tool); they see an otherwise nearly empty home; repeatable
       --allow-domain <d>   let fetch_url read pages of this domain (developer.mozilla.org)
                            without asking; repeatable. --yes does not allow new domains
       --no-sandbox         run commands with your full rights, not in the OS sandbox; then only
@@ -130,6 +138,8 @@ const cliOptions = {
   'trust-workspace': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
   'allow-host': { type: 'string', multiple: true, default: [] },
+  'pass-env': { type: 'string', multiple: true, default: [] },
+  'sandbox-read': { type: 'string', multiple: true, default: [] },
   'allow-domain': { type: 'string', multiple: true, default: [] },
   plan: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -167,6 +177,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     trustWorkspace: values['trust-workspace'],
     noSandbox: values['no-sandbox'],
     allowHosts: values['allow-host'],
+    passEnv: values['pass-env'],
+    allowRead: values['sandbox-read'],
     allowDomains: values['allow-domain'].map((domain) => domain.trim().toLowerCase()),
     plan: values.plan,
     help: values.help,

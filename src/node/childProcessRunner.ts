@@ -113,6 +113,7 @@ export class ChildProcessRunner implements CommandRunner {
       ...(sandboxed === undefined ? {} : { invocation: { file: sandboxed.file, args: sandboxed.args } }),
     });
     this.live.add(running);
+    if (running.pid !== undefined && (this.options.platform ?? process.platform) !== 'win32') sandboxed?.started(running.pid);
     void running.ended.then(() => this.live.delete(running));
     return { running, finish: () => sandboxed?.finish() ?? Promise.resolve([]) };
   }

@@ -29,6 +29,8 @@ export type ShellProcessEnd =
 
 /** One command line running through a shell, in its own process group. */
 export interface ShellProcess {
+  /** Its process id (and, on POSIX, process group), once started. */
+  readonly pid?: number;
   /** Settles once the process ended and all its output was delivered; never rejects. */
   readonly ended: Promise<ShellProcessEnd>;
   /** Stops the whole process tree; resolves once `ended` has settled. */
@@ -115,6 +117,7 @@ function watchProcess(child: ChildProcess, options: ShellProcessOptions): ShellP
   });
 
   return {
+    pid: child.pid,
     ended,
     async stop() {
       if (failed) await ended;

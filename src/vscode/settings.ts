@@ -74,7 +74,7 @@ export function readTerminalSettings(): TerminalSettings {
 }
 
 /**
- * The sandbox settings. What widens the sandbox (turning it off, hosts, variables passed) counts
+ * The sandbox settings. What widens the sandbox (turning it off, hosts, variables passed, home paths read) counts
  * only from the user's own settings: a repository's `.vscode/settings.json` cannot loosen it.
  * What narrows it (protected and hidden paths) counts from the workspace too.
  */
@@ -92,6 +92,7 @@ export function readSandboxSettings(): SandboxSettings {
     enabled: userValue<boolean>('enabled') !== false,
     allowedHosts: strings(userValue<unknown>('allowedHosts')),
     passEnvironment: strings(userValue<unknown>('passEnvironment')),
+    readableHomePaths: strings(userValue<unknown>('readableHomePaths')),
     protectedPaths: [...everyScope('protectedPaths'), ...workspaceFileInFolders()],
     hiddenPaths: everyScope('hiddenPaths'),
   };

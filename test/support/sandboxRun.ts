@@ -19,13 +19,19 @@ export interface SandboxFixture {
   home: string;
   sandbox: CommandSandbox;
   settings: SandboxSettings;
+  /** The workspace folders the sandbox writes in: `[root]` unless a test changes it. */
+  roots: string[];
   run(command: string, cwd?: string): Promise<SandboxedRun>;
   cleanup(): Promise<void>;
 }
 
 const TEST_BASE = '/var/tmp';
 
-export async function createSandboxFixture(settings: Partial<SandboxSettings> = {}, environment: NodeJS.ProcessEnv = process.env): Promise<SandboxFixture> {
+/** `environment`: what the sandbox plans from, or a function of the fixture's folders that makes it (a HOME of the fake home). */
+export async function createSandboxFixture(
+  settings: Partial<SandboxSettings> = {},
+  environment: NodeJS.ProcessEnv | ((folders: { home: string; root: string }) => NodeJS.ProcessEnv) = process.env,
+): Promise<SandboxFixture> {
   // Outside /tmp: the sandbox has a /tmp of its own, which would hide what a command did (or could not do) there.
   const base = await fs.realpath(await fs.mkdtemp(path.join(TEST_BASE, 'elbow-sandbox-test-')));
   const root = path.join(base, 'ws');
@@ -37,13 +43,14 @@ export async function createSandboxFixture(settings: Partial<SandboxSettings> = 
     root,
     home,
     settings: { ...defaultSandboxSettings, ...settings },
+    roots: [root],
     sandbox: new CommandSandbox({
-      roots: () => [root],
+      roots: () => fixture.roots,
       settings: () => fixture.settings,
       ownDataFolders: () => [path.join(home, 'elbow-data')],
       quarantineFolder: path.join(base, 'quarantine'),
       homeDirectory: home,
-      environment,
+      environment: typeof environment === 'function' ? environment({ home, root }) : environment,
     }),
     run: (command, cwd = root) => runInSandbox(fixture.sandbox, command, cwd),
     cleanup: async () => {

@@ -1,24 +1,31 @@
-/** Variables that carry Elbow's own keys and settings, whatever their names look like. */
-const elbowVariables: ReadonlySet<string> = new Set(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ELBOW_MODELS']);
-
-/** Names that look like secrets: `*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*` and their kin. */
-const secretLooking = /(?:^|_)(?:KEY|TOKEN|SECRET|SECRETS|CREDENTIALS?|PASS|PASSWD|PAT|AUTH)$|PASSWORD|PASSPHRASE|PRIVATE_?KEY|API_?KEY|ACCESS_?KEY|AUTH_?TOKEN|SESSION_?TOKEN/i;
-
 /**
- * Ways out of the sandbox through a program outside it: agents, the editor's IPC, the desktop
- * bus. The sockets they name are hidden in the sandbox anyway; the variables only mislead.
+ * The variables a build needs and that hold no secret: where programs are, who and where the
+ * user is, language and terminal, and where toolchains live. Nothing URL-valued (a URL can carry
+ * a password) and nothing that names a program outside to talk to (agents, the editor's IPC).
  */
-const escapeHatches = /^(?:SSH_AUTH_SOCK|SSH_AGENT_PID|GPG_AGENT_INFO|DBUS_SESSION_BUS_ADDRESS|VSCODE_IPC_HOOK.*|VSCODE_GIT_.*|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|ELBOW_.*)$/;
+const allowedNames: ReadonlySet<string> = new Set([
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TERM', 'COLORTERM', 'TERM_PROGRAM', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CI',
+  'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL',
+  'JAVA_HOME', 'GRADLE_HOME', 'MAVEN_HOME', 'M2_HOME', 'ANDROID_HOME', 'ANDROID_SDK_ROOT',
+  'GOROOT', 'GOPATH', 'GOBIN', 'CARGO_HOME', 'RUSTUP_HOME', 'RUSTUP_TOOLCHAIN',
+  'NVM_DIR', 'NVM_BIN', 'NVM_INC', 'VOLTA_HOME', 'PNPM_HOME', 'BUN_INSTALL', 'DENO_INSTALL', 'DENO_DIR',
+  'PYENV_ROOT', 'PYENV_VERSION', 'VIRTUAL_ENV', 'CONDA_PREFIX', 'CONDA_DEFAULT_ENV', 'CONDA_EXE',
+  'SDKMAN_DIR', 'ASDF_DIR', 'ASDF_DATA_DIR', 'MISE_DATA_DIR', 'DOTNET_ROOT',
+]);
+
+/** Locale categories (`LC_ALL`, `LC_CTYPE`, …). */
+const allowedPattern = /^LC_[A-Z_]+$/;
 
 export interface SandboxEnvironment {
   environment: Record<string, string>;
-  /** The names left out, for the log and the docs' promise that nothing secret leaks. */
+  /** The names left out, for the log. */
   removed: string[];
 }
 
 /**
- * The environment a sandboxed command gets: this process's, without Elbow's keys and anything
- * that looks like a secret, unless the user passes it by name (`elbow.sandbox.passEnvironment`).
+ * The environment a sandboxed command gets: from this process's, only the names on the short
+ * list above and those the user passes by name (`elbow.sandbox.passEnvironment`, `--pass-env`).
+ * Everything else (keys, database URLs, tokens under any name) stays out.
  */
 export function sandboxEnvironment(environment: Readonly<Record<string, string | undefined>>, passedNames: readonly string[] = []): SandboxEnvironment {
   const passed = new Set(passedNames.map((name) => name.trim()).filter((name) => name !== ''));
@@ -26,12 +33,12 @@ export function sandboxEnvironment(environment: Readonly<Record<string, string |
   const removed: string[] = [];
   for (const [name, value] of Object.entries(environment)) {
     if (value === undefined) continue;
-    if (!passed.has(name) && isWithheld(name)) removed.push(name);
-    else kept[name] = value;
+    if (passed.has(name) || isAllowed(name)) kept[name] = value;
+    else removed.push(name);
   }
   return { environment: kept, removed };
 }
 
-export function isWithheld(name: string): boolean {
-  return elbowVariables.has(name.toUpperCase()) || secretLooking.test(name) || escapeHatches.test(name);
+export function isAllowed(name: string): boolean {
+  return allowedNames.has(name) || allowedPattern.test(name);
 }

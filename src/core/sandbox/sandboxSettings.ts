@@ -8,8 +8,10 @@ export interface SandboxSettings {
   protectedPaths: readonly string[];
   /** Paths commands may not read, besides the built-in credential list (`~/…` or absolute). */
   hiddenPaths: readonly string[];
-  /** Environment variables passed to commands although their names look like secrets. */
+  /** Environment variables passed to commands besides the short list a build needs. */
   passEnvironment: readonly string[];
+  /** Paths in the home folder commands may read besides the built-in list (`~/…` or absolute). */
+  readableHomePaths: readonly string[];
 }
 
-export const defaultSandboxSettings: SandboxSettings = { enabled: true, allowedHosts: [], protectedPaths: [], hiddenPaths: [], passEnvironment: [] };
+export const defaultSandboxSettings: SandboxSettings = { enabled: true, allowedHosts: [], protectedPaths: [], hiddenPaths: [], passEnvironment: [], readableHomePaths: [] };

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { SandboxPlan } from './sandboxPlan';
 
 /** The file descriptor the seccomp program is read from (see `seccompFilter.ts`). */
@@ -15,9 +16,10 @@ export interface BubblewrapCommand {
 
 /**
  * The bubblewrap command line for a plan: namespaces of its own (no network, no view of other
- * processes), the whole file system read-only, the workspace folders and a private temp folder
- * writable, protected paths read-only again, hidden paths masked, a clean environment, and the
- * seccomp program from descriptor 3. Later mounts win, so the order below matters.
+ * processes), the whole file system read-only, home folders empty but for what a build reads, the
+ * workspace folders and a private temp folder writable, protected paths read-only again, hidden
+ * paths masked, a clean environment, and the seccomp program from descriptor 3. Later mounts win,
+ * so the order below matters.
  */
 export function bubblewrapArguments(plan: SandboxPlan, command: BubblewrapCommand): string[] {
   const bridge = plan.network.kind === 'proxy' ? plan.network.bridge : undefined;
@@ -28,14 +30,20 @@ export function bubblewrapArguments(plan: SandboxPlan, command: BubblewrapComman
   if (proxied) args.push('--cap-add', 'CAP_SETFCAP');
   else if (command.canDisableUserNamespaces) args.push('--disable-userns');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', plan.privateTemp, '/tmp');
-  // Only what the private /tmp covers, and never a folder holding the private /tmp itself, which would show the host's again.
-  const keptUnderTemp = plan.keptReadable.filter((candidate) => candidate.startsWith('/tmp/') && !`${plan.privateTemp}/`.startsWith(`${candidate}/`));
-  for (const kept of outerFirst(keptUnderTemp)) args.push('--ro-bind', kept, kept);
+  if (bridge !== undefined) args.push('--ro-bind', bridge.socketFolder, path.posix.dirname(bridge.socketInside));
+  // Empty until the end, when they turn read-only: what is bound back below makes its folders in them.
+  for (const home of outerFirst(plan.coveredHomes)) args.push('--tmpfs', home);
+  for (const binding of [...plan.readableInHomes].sort((first, second) => first.target.length - second.target.length)) args.push('--ro-bind', binding.source, binding.target);
+  // Only what the private /tmp or a covered home covers, and never a folder holding the private /tmp itself, which would show the host's again.
+  const covered = (candidate: string): boolean => ['/tmp', ...plan.coveredHomes].some((folder) => candidate.startsWith(`${folder}/`));
+  const keptCovered = plan.keptReadable.filter((candidate) => covered(candidate) && !`${plan.privateTemp}/`.startsWith(`${candidate}/`));
+  for (const kept of outerFirst(keptCovered)) args.push('--ro-bind', kept, kept);
   for (const root of outerFirst(plan.writableRoots)) args.push('--bind', root, root);
   for (const directory of outerFirst(plan.pinnedDirectories)) args.push('--bind', directory, directory);
   for (const path of outerFirst(plan.readOnlyPaths)) args.push('--ro-bind', path, path);
   for (const directory of outerFirst(plan.hiddenDirectories)) args.push('--tmpfs', directory, '--remount-ro', directory);
   for (const file of plan.hiddenFiles) args.push('--ro-bind', '/dev/null', file);
+  for (const home of plan.coveredHomes) args.push('--remount-ro', home);
   args.push('--clearenv');
   for (const [name, value] of Object.entries(plan.environment)) args.push('--setenv', name, value);
   args.push('--chdir', plan.cwd);

@@ -9,6 +9,7 @@ import { readIgnoreRules } from '../../core/search/ignoreRules';
 import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../../core/search/searchScope';
 import { gitDirectoryPaths } from './gitDirectoryPaths';
 import { hiddenWorkspacePaths } from './hiddenWorkspacePaths';
+import { expandHome, homeView } from './homeView';
 import type { GuardedPath, Protection, ProtectedPathsGuard } from './protectedPathsGuard';
 import { sandboxVariables, type SandboxNetwork, type SandboxPlan } from './sandboxPlan';
 
@@ -23,6 +24,8 @@ export interface SandboxPlanInputs {
   /** The private temp folder as commands see it (`/tmp` where it is mounted there). */
   tempInside: string;
   environment: Readonly<Record<string, string | undefined>>;
+  /** Variables Elbow itself sets for this launch (a terminal's), kept whatever their names. */
+  extraEnvironment?: Readonly<Record<string, string>>;
   network: SandboxNetwork;
   files: HostFileSystem;
   guard: ProtectedPathsGuard;
@@ -56,20 +59,32 @@ export async function buildSandboxPlan(inputs: SandboxPlanInputs): Promise<Built
     hiddenFiles.push(...hidden.files);
     if (hidden.incomplete) warnings.push(`${root} holds too many files to find every path ${ELBOW_IGNORE_FILE_NAME} hides; commands may see some of them.`);
   }
-  const outside = [...credentialPaths.map((relative) => path.join(inputs.homeDirectory, relative)), ...inputs.settings.hiddenPaths.map((text) => expandHome(text, inputs.homeDirectory)), ...inputs.ownDataFolders];
+  const environment = { ...sandboxEnvironment(inputs.environment, inputs.settings.passEnvironment).environment, ...inputs.extraEnvironment, ...sandboxVariables(inputs.network, inputs.tempInside) };
+  const home = await homeView(inputs.homeDirectory, inputs.settings.readableHomePaths, environment.PATH);
+  // A credential store stays hidden inside what is readable, unless the user named it (or something in it) to be read.
+  const namedReadable = inputs.settings.readableHomePaths.map((text) => expandHome(text, inputs.homeDirectory));
+  const credentials = credentialPaths.map((relative) => path.join(inputs.homeDirectory, relative)).filter((credential) => !namedReadable.some((named) => isInside(credential, named)));
+  const outside = [...credentials, ...inputs.settings.hiddenPaths.map((text) => expandHome(text, inputs.homeDirectory)), ...inputs.ownDataFolders];
   for (const candidate of outside) {
     const real = await fs.realpath(candidate).catch(() => undefined);
     const stats = real === undefined ? undefined : await fs.stat(real).catch(() => undefined);
     if (real === undefined || stats === undefined) continue;
-    (stats.isDirectory() ? hiddenDirectories : hiddenFiles).push(real);
+    const list = stats.isDirectory() ? hiddenDirectories : hiddenFiles;
+    list.push(real);
+    // Where a readable folder of the home is a link (~/.cargo to /data/cargo), the command sees the store under the link's path.
+    const seen = path.resolve(candidate);
+    const isLink = (await fs.lstat(seen).catch(() => undefined))?.isSymbolicLink() ?? true;
+    if (seen !== real && !isLink && home.readable.some((binding) => isInside(binding.target, seen))) list.push(seen);
   }
   const cwd = await fs.realpath(inputs.cwd).catch(() => inputs.cwd);
   // A mask over a workspace folder (say, one opened inside ~/.elbow) would hide the folder itself.
   const masks = withoutNested(hiddenDirectories).filter((folder) => ![...roots, cwd].some((kept) => isInside(folder, kept)));
   const protection = await inputs.guard.protect(guarded, inputs.needsPlaceholders);
+  const keptReadable = (await Promise.all((inputs.keptReadable ?? []).map((kept) => fs.realpath(kept).catch(() => undefined)))).filter((kept): kept is string => kept !== undefined);
+  // What a covered home folder shows; a mask elsewhere in one would only make an empty folder there.
+  const shownInHomes = [...roots, cwd, ...keptReadable, ...home.readable.map((binding) => binding.target)];
+  const visible = (candidate: string): boolean => !home.coveredHomes.some((folder) => isInside(folder, candidate)) || shownInHomes.some((shown) => isInside(shown, candidate));
   const unmasked = (candidate: string): boolean => !masks.some((folder) => isInside(folder, candidate));
-  const keptReadable = await Promise.all((inputs.keptReadable ?? []).map((kept) => fs.realpath(kept).catch(() => undefined)));
-  const environment = { ...sandboxEnvironment(inputs.environment, inputs.settings.passEnvironment).environment, ...sandboxVariables(inputs.network, inputs.tempInside) };
   return {
     plan: {
       writableRoots: roots,
@@ -77,9 +92,11 @@ export async function buildSandboxPlan(inputs: SandboxPlanInputs): Promise<Built
       pinnedDirectories: protection.pinnedDirectories.filter(unmasked),
       readOnlyPaths: protection.readOnlyPaths.filter(unmasked),
       protectedPaths: guarded.map((entry) => ({ path: entry.absolute, kind: entry.kind })),
-      hiddenDirectories: masks,
-      hiddenFiles: [...new Set(hiddenFiles)].filter(unmasked),
-      keptReadable: keptReadable.filter((kept): kept is string => kept !== undefined && unmasked(kept)),
+      hiddenDirectories: masks.filter(visible),
+      hiddenFiles: [...new Set(hiddenFiles)].filter((file) => unmasked(file) && visible(file)),
+      coveredHomes: home.coveredHomes,
+      readableInHomes: home.readable.filter((binding) => unmasked(binding.target)),
+      keptReadable: keptReadable.filter(unmasked),
       environment,
       cwd,
       network: inputs.network,
@@ -87,12 +104,6 @@ export async function buildSandboxPlan(inputs: SandboxPlanInputs): Promise<Built
     protection,
     warnings,
   };
-}
-
-function expandHome(text: string, homeDirectory: string): string {
-  const trimmed = text.trim();
-  if (trimmed === '~') return homeDirectory;
-  return trimmed.startsWith('~/') ? path.join(homeDirectory, trimmed.slice(2)) : path.resolve(trimmed);
 }
 
 /** `folder` holds `candidate` (or is it). */

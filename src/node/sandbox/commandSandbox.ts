@@ -11,6 +11,7 @@ import { buildSandboxPlan } from './buildSandboxPlan';
 import { FilteringProxy } from './filteringProxy';
 import { ProtectedPathsGuard } from './protectedPathsGuard';
 import { createSandboxBackend } from './createSandboxBackend';
+import { guardUntilExit, type ExitGuarded } from './exitGuard';
 import type { SandboxBackend } from './sandboxBackend';
 import type { SandboxNetwork } from './sandboxPlan';
 
@@ -34,6 +35,8 @@ export interface SandboxedLaunch {
   file: string;
   args: string[];
   env: Record<string, string>;
+  /** The process started, leading its own process group `groupId`: killed and checked should Elbow end first. */
+  started(groupId: number): void;
   /** Once the process ended: moves aside protected files it created, removes placeholders; what the model should know. */
   finish(): Promise<string[]>;
 }
@@ -48,7 +51,10 @@ export interface SandboxedShell extends SandboxedLaunch {
 
 /** Inside its own network namespace the sandbox may use any port for the bridge to the proxy. */
 const PROXY_PORT_INSIDE = 3128;
-const PROXY_SOCKET_NAME = '.elbow-proxy.sock';
+/** The proxy's socket, in a folder of the private root that is mounted read-only in the private /tmp. */
+const PROXY_FOLDER = 'proxy';
+const PROXY_FOLDER_INSIDE = '/tmp/.elbow-proxy';
+const PROXY_SOCKET_NAME = 'proxy.sock';
 
 /**
  * Runs commands in the OS sandbox: bubblewrap on Linux, Seatbelt on macOS. Each launch gets a
@@ -77,7 +83,9 @@ export class CommandSandbox {
   async launchCommand(command: string, cwd: string): Promise<SandboxedLaunch> {
     const { backend, plan, protection } = await this.plan(cwd);
     const invocation = backend.invocation(plan, ['-c', command]);
-    return { ...invocation, env: { ...plan.environment }, finish: () => protection.release() };
+    const guarded: ExitGuarded = { releaseNow: () => protection.releaseNow(), log: this.options.log };
+    const unguard = guardUntilExit(guarded);
+    return { ...invocation, env: { ...plan.environment }, started: (groupId) => (guarded.groupId = groupId), finish: () => protection.release().finally(unguard) };
   }
 
   /**
@@ -93,7 +101,16 @@ export class CommandSandbox {
     const { backend, plan, protection } = await this.plan(cwd, extraEnvironment, keptReadable);
     const invocation = backend.invocation(plan, shellArguments(backend.shell));
     const key = createHash('sha256').update(JSON.stringify({ ...plan, cwd: '', identity: protection.identity })).digest('hex');
-    return { ...invocation, env: { ...plan.environment }, key, check: () => protection.check(), finish: () => protection.release() };
+    const guarded: ExitGuarded = { releaseNow: () => protection.releaseNow(), log: this.options.log };
+    const unguard = guardUntilExit(guarded);
+    return {
+      ...invocation,
+      env: { ...plan.environment },
+      key,
+      started: (groupId) => (guarded.groupId = groupId),
+      check: () => protection.check(),
+      finish: () => protection.release().finally(unguard),
+    };
   }
 
   async dispose(): Promise<void> {
@@ -118,7 +135,8 @@ export class CommandSandbox {
       ownDataFolders: this.options.ownDataFolders(),
       privateTemp: path.join(found.privateRoot, 'tmp'),
       tempInside: found.backend.tempInside(path.join(found.privateRoot, 'tmp')),
-      environment: { ...(this.options.environment ?? process.env), ...extraEnvironment },
+      environment: this.options.environment ?? process.env,
+      extraEnvironment,
       network,
       files: this.files,
       guard: this.guard,
@@ -147,8 +165,10 @@ export class CommandSandbox {
     for (const problem of parsed.problems) this.warnOnce(`elbow.sandbox.allowedHosts: ${problem}; the entry is left out.`);
     if (parsed.hosts.length === 0) return { kind: 'none' };
     this.proxy ??= (async () => {
-      const socketPath = path.join(privateRoot, 'tmp', PROXY_SOCKET_NAME);
-      const proxyNetwork = backend.proxyNetwork({ socketInside: `/tmp/${PROXY_SOCKET_NAME}`, portInside: PROXY_PORT_INSIDE });
+      const socketFolder = path.join(privateRoot, PROXY_FOLDER);
+      await fs.mkdir(socketFolder, { recursive: true, mode: 0o700 });
+      const socketPath = path.join(socketFolder, PROXY_SOCKET_NAME);
+      const proxyNetwork = backend.proxyNetwork({ socketFolder, socketInside: `${PROXY_FOLDER_INSIDE}/${PROXY_SOCKET_NAME}`, portInside: PROXY_PORT_INSIDE });
       if ('reason' in proxyNetwork) return proxyNetwork;
       const started = await FilteringProxy.start(proxyNetwork.listen === 'socket' ? { socketPath } : { port: 0 }, {
         hosts: () => parseAllowedHosts(this.options.settings().allowedHosts).hosts,

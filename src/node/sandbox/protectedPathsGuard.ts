@@ -1,3 +1,4 @@
+import { cpSync, lstatSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ProtectedPath } from '../../core/sandbox/protectedPaths';
@@ -26,6 +27,8 @@ export interface Protection {
   check(): Promise<string[]>;
   /** `check`, then removes the placeholders no other sandbox still uses. */
   release(): Promise<string[]>;
+  /** `release` at once, for when this process is about to end (an exit handler cannot wait). */
+  releaseNow(): string[];
 }
 
 /**
@@ -70,7 +73,7 @@ export class ProtectedPathsGuard {
       identities.push(await identityOf(entry.absolute));
       for (let folder = path.dirname(entry.absolute); folder.length > entry.root.length; folder = path.dirname(folder)) pinned.add(folder);
     }
-    const check = (): Promise<string[]> => this.quarantineAppeared(missingFiles);
+    const check = (): Promise<string[]> => Promise.resolve(this.quarantineAppeared(missingFiles));
     return {
       readOnlyPaths,
       identity: identities.join('\n'),
@@ -79,6 +82,17 @@ export class ProtectedPathsGuard {
       release: async () => {
         const notes = await check();
         await Promise.all(heldPlaceholders.map((placeholder) => this.removePlaceholder(placeholder)));
+        return notes;
+      },
+      releaseNow: () => {
+        const notes = this.quarantineAppeared(missingFiles);
+        for (const placeholder of heldPlaceholders) {
+          try {
+            rmdirSync(placeholder);
+          } catch {
+            // Not empty, or gone: the user's now.
+          }
+        }
         return notes;
       },
     };
@@ -112,19 +126,21 @@ export class ProtectedPathsGuard {
     await fs.rmdir(folder).catch(() => undefined);
   }
 
-  private async quarantineAppeared(missingFiles: readonly GuardedPath[]): Promise<string[]> {
+  /** Synchronous (a few `lstat`s as a rule), so that it can also run while this process exits. */
+  private quarantineAppeared(missingFiles: readonly GuardedPath[]): string[] {
     const notes: string[] = [];
     for (const entry of missingFiles) {
-      const appeared = await fs.lstat(entry.absolute).then(() => true, () => false);
-      if (!appeared) continue;
+      if (!exists(entry.absolute)) continue;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const destination = path.join(this.quarantineFolder, stamp, path.basename(entry.root), entry.path);
       try {
-        await fs.mkdir(path.dirname(destination), { recursive: true });
-        await fs.rename(entry.absolute, destination).catch(async () => {
-          await fs.cp(entry.absolute, destination, { recursive: true });
-          await fs.rm(entry.absolute, { recursive: true, force: true });
-        });
+        mkdirSync(path.dirname(destination), { recursive: true });
+        try {
+          renameSync(entry.absolute, destination);
+        } catch {
+          cpSync(entry.absolute, destination, { recursive: true, verbatimSymlinks: true });
+          rmSync(entry.absolute, { recursive: true, force: true });
+        }
         notes.push(`The command created ${entry.path}, which is protected (${entry.why}); Elbow moved it to ${destination}. To create it, use write_file: the user is asked first.`);
       } catch (error) {
         notes.push(`The command created ${entry.path}, which is protected, and Elbow could not move it aside (${error instanceof Error ? error.message : String(error)}). Tell the user.`);
@@ -143,6 +159,15 @@ async function identityOf(file: string): Promise<string> {
   const stats = await fs.lstat(file, { bigint: true }).catch(() => undefined);
   if (stats === undefined) return `${file} missing`;
   return `${file} ${stats.dev}:${stats.ino}:${stats.isDirectory() ? stats.birthtimeNs : stats.ctimeNs}`;
+}
+
+/** Whether anything (a link included) is at `file`; a parent that is no folder means nothing is. */
+function exists(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function isInside(folder: string, candidate: string): boolean {

@@ -17,5 +17,5 @@ export interface SandboxBackend {
   tempInside(privateTemp: string): string;
   /** The program and arguments that run `shell shellArguments…` confined to `plan`. */
   invocation(plan: SandboxPlan, shellArguments: readonly string[]): { file: string; args: string[] };
-  proxyNetwork(inside: { socketInside: string; portInside: number }): ProxyNetwork;
+  proxyNetwork(inside: { socketFolder: string; socketInside: string; portInside: number }): ProxyNetwork;
 }

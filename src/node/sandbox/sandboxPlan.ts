@@ -1,3 +1,5 @@
+import type { ReadableBinding } from './homeView';
+
 /** Everything one sandboxed process is allowed, in the terms of the mounts that enforce it. */
 export interface SandboxPlan {
   /** Real paths of the workspace folders, writable. */
@@ -14,10 +16,15 @@ export interface SandboxPlan {
   hiddenDirectories: readonly string[];
   /** Files the command must not see: they read as empty. */
   hiddenFiles: readonly string[];
+  /** Home folders (real paths) the command sees empty and read-only, but for `readableInHomes`, the workspace and `keptReadable`. */
+  coveredHomes: readonly string[];
+  /** Configuration and toolchains in the covered home folders the command may read. */
+  readableInHomes: readonly ReadableBinding[];
   /**
    * Real paths outside the workspace the command must still read where the sandbox would cover
    * them: its private `/tmp` covers the host's, where the editor itself may run from (an AppImage,
-   * a checkout in /tmp) with the shell integration script a terminal loads.
+   * a checkout in /tmp) with the shell integration script a terminal loads; covered home folders
+   * may hold the editor's server (`~/.vscode-server`).
    */
   keptReadable: readonly string[];
   environment: Readonly<Record<string, string>>;
@@ -31,9 +38,11 @@ export type SandboxNetwork =
   | { kind: 'none' }
   /**
    * Only Elbow's filtering proxy, at `127.0.0.1:port` as the command sees it. On Linux a bridge
-   * (socat, in the sandbox) carries that port to the proxy's Unix socket at `socketInside`.
+   * (socat, in the sandbox) carries that port to the proxy's Unix socket at `socketInside`, in
+   * `socketFolder` of the host, which is mounted read-only over the folder of `socketInside`: a
+   * command cannot swap the socket for a link to another program's (socat runs before seccomp).
    */
-  | { kind: 'proxy'; port: number; bridge?: { socketInside: string; socat: string } };
+  | { kind: 'proxy'; port: number; bridge?: { socketFolder: string; socketInside: string; socat: string } };
 
 /** Names the sandbox sets for the tools in it: caches and temp files go to its writable temp folder (`temp`, as seen inside). */
 export function sandboxVariables(network: SandboxNetwork, temp: string): Record<string, string> {

@@ -16,7 +16,7 @@ export async function seatbeltBackend(environment: Readonly<Record<string, strin
   const shell = (await findExecutable('bash', ['/bin/bash'], { PATH: environment.PATH })) ?? '/bin/sh';
   return {
     shell,
-    description: 'Seatbelt: writes only in the workspace folders (not protected files) and a private temp folder, no network unless hosts are allowed, no credentials',
+    description: 'Seatbelt: writes only in the workspace folders (not protected files) and a private temp folder, no network unless hosts are allowed, an empty home folder but for git configuration and toolchains, a short list of environment variables',
     mountsPaths: false,
     tempInside: (privateTemp) => privateTemp,
     invocation(plan, shellArguments) {

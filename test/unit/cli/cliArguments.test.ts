@@ -8,7 +8,7 @@ describe('parseCliArguments', () => {
       { ...parsed },
       {
         prompt: 'explain', images: [], json: true, cwd: undefined, provider: 'anthropic', model: 'm', baseUrl: 'http://127.0.0.1:1/v1', reasoningEffort: 'high', maxTurns: 7,
-        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], allowDomains: [], help: false, version: false,
+        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
         plan: false,
       },
     );
@@ -18,6 +18,12 @@ describe('parseCliArguments', () => {
     const parsed = parseCliArguments(['-p', 'x', '--allow-read-outside-workspace', '--allow-protected-writes', '--allow-unsandboxed-commands']);
     assert.deepEqual([parsed.yes, parsed.allowReadOutsideWorkspace, parsed.allowProtectedWrites, parsed.allowUnsandboxedCommands], [false, true, true, true]);
     assert.equal(parseCliArguments(['-p', 'x', '--allow-protected-writes']).allowReadOutsideWorkspace, false);
+  });
+
+  it('reads --pass-env and --sandbox-read, each repeatable', () => {
+    const parsed = parseCliArguments(['--pass-env', 'NODE_ENV', '--pass-env', 'NPM_TOKEN', '--sandbox-read', '~/.config/tool', '--sandbox-read', '/opt/shared']);
+    assert.deepEqual(parsed.passEnv, ['NODE_ENV', 'NPM_TOKEN']);
+    assert.deepEqual(parsed.allowRead, ['~/.config/tool', '/opt/shared']);
   });
 
   it('reads --plan', () => {

@@ -151,11 +151,30 @@ describe('CommandSandbox (bubblewrap)', function () {
     for (const secret of ['PRIVATE-KEY', 'NETRC-PASSWORD', 'TRANSCRIPT', 'DOTENV-SECRET', 'PEM-SECRET', 'LINKED-SECRET']) assert.doesNotMatch(run.output, new RegExp(secret));
   });
 
-  it('gives commands an environment without Elbow\'s keys or secret-looking variables', async () => {
+  it('gives commands only the short list of variables a build needs, plus those the user names', async () => {
+    const canaries = {
+      DATABASE_URL: 'postgres://app:canary-db@db/app',
+      MYSQL_PWD: 'canary-mysql',
+      SENTRY_DSN: 'https://canary-sentry@sentry.io/1',
+      DOCKER_AUTH_CONFIG: '{"auths":{"canary-docker":{}}}',
+      SECRET_KEY_BASE: 'canary-rails',
+      HTTPS_PROXY: 'http://user:canary-proxy@proxy.example:8080',
+      ZQXW_MADE_UP_NAME: 'canary-made-up',
+    };
+    const canaryFixture = await createSandboxFixture({}, { ...process.env, ...canaries, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' });
+    try {
+      const canaryRun = await canaryFixture.run('env');
+      assert.doesNotMatch(canaryRun.output, /canary-/);
+      assert.match(canaryRun.output, /^PATH=\/usr\/bin:\/bin$/m);
+      assert.match(canaryRun.output, /^LANG=C\.UTF-8$/m);
+    } finally {
+      await canaryFixture.cleanup();
+    }
     const run = await fixture.run('env');
-    assert.doesNotMatch(run.output, /sk-elbow-key|ghp-token|OPENAI_API_KEY|GITHUB_TOKEN/);
-    assert.match(run.output, /^BUILD_MODE=fast$/m);
+    assert.doesNotMatch(run.output, /sk-elbow-key|ghp-token|OPENAI_API_KEY|GITHUB_TOKEN|BUILD_MODE/);
     assert.match(run.output, /^TMPDIR=\/tmp$/m);
+    fixture.settings = { ...fixture.settings, passEnvironment: ['BUILD_MODE'] };
+    assert.match((await fixture.run('env')).output, /^BUILD_MODE=fast$/m);
     fixture.settings = { ...fixture.settings, passEnvironment: ['GITHUB_TOKEN'] };
     const passed = await fixture.run('echo "$GITHUB_TOKEN"');
     assert.match(passed.output, /^ghp-token$/m);
@@ -188,6 +207,38 @@ describe('CommandSandbox (bubblewrap)', function () {
       const byName = await fixture.run(request('localhost'));
       assert.match(byName.output, /STATUS 403/, 'an allowed name that leads to this machine');
       assert.equal(await witness.hits(), 1);
+    });
+
+    it('lets curl and git reach an allowed host through the proxy', async () => {
+      fixture.settings = { ...fixture.settings, allowedHosts: [`127.0.0.1:${witness.port}`] };
+      // Loopback is in NO_PROXY (the sandbox's own): without it, they take the proxy from the environment as for any host.
+      const run = await fixture.run(`unset NO_PROXY no_proxy; curl -s --max-time 5 http://127.0.0.1:${witness.port}/; echo; git ls-remote http://127.0.0.1:${witness.port}/repo.git; echo "git=$?"`);
+      assert.match(run.output, /^reached$/m, run.output);
+      assert.match(run.output, /^git=0$/m, 'git spoke HTTP with the listener (which has no refs to list)');
+    });
+
+    it('cannot swap the proxy\'s socket for a link to another program\'s, which the bridge outside seccomp would connect to', async () => {
+      fixture.settings = { ...fixture.settings, allowedHosts: [`127.0.0.1:${witness.port}`] };
+      const agentSocket = path.join(fixture.base, 'agent.sock');
+      let connections = 0;
+      const agent = (await import('node:net')).createServer((socket) => {
+        connections += 1;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => agent.listen(agentSocket, resolve));
+      try {
+        const swap = [
+          'for s in /tmp/.elbow-proxy.sock /tmp/.elbow-proxy/proxy.sock $(find /tmp -type s 2>/dev/null); do rm -f "$s"; ln -sf ' + agentSocket + ' "$s" && echo "SWAPPED $s"; done',
+          'mv /tmp/.elbow-proxy /tmp/moved 2>/dev/null && ln -s ' + fixture.base + ' /tmp/.elbow-proxy && echo MOVED',
+          node(`require('http').get({ host: '127.0.0.1', port: 3128, path: 'http://127.0.0.1:${witness.port}/' }, (res) => { console.log('STATUS', res.statusCode); process.exit(0); }).on('error', (e) => console.log('ERR', e.code))`),
+        ].join('; ');
+        const run = await fixture.run(swap);
+        assert.equal(connections, 0, 'the bridge connected to the program outside');
+        assert.doesNotMatch(run.output, /SWAPPED \/tmp\/\.elbow-proxy\/|MOVED/, run.output);
+        assert.match(run.output, /STATUS 200/, 'the proxy still serves the allowed host');
+      } finally {
+        agent.close();
+      }
     });
   });
 
