@@ -48,6 +48,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
   const trust = new WorkspaceMcpTrust({
     store: new McpTrustStore(trustStoreFile(options.dataFolder), (message) => options.writeErr(`elbow: ${message}\n`)),
     files: () => workspaceConfigFiles(nodeOptions, environment, homeDirectory),
+    serversRunOutside: async () => (await options.serverSandbox?.available()) !== true,
     trustAll: options.trustWorkspace,
     writeErr: options.writeErr,
   });

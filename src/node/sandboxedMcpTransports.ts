@@ -6,13 +6,16 @@ import type { CommandSandbox, SandboxedLaunch } from './sandbox/commandSandbox';
 
 /** Where a workspace's stdio server runs: undefined when no sandbox can run here. */
 export interface McpServerSandbox {
+  available(): Promise<boolean>;
   launch(command: string, cwd: string, environment: Readonly<Record<string, string>>): Promise<SandboxedLaunch | undefined>;
 }
 
 /** The command sandbox, where it can run. */
 export function mcpServerSandbox(sandbox: CommandSandbox): McpServerSandbox {
+  const available = async () => (await sandbox.status()).available;
   return {
-    launch: async (command, cwd, environment) => ((await sandbox.status()).available ? sandbox.launchCommand(command, cwd, environment) : undefined),
+    available,
+    launch: async (command, cwd, environment) => ((await available()) ? sandbox.launchCommand(command, cwd, environment) : undefined),
   };
 }
 
