@@ -3,6 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { AttackPaths, AttackRow } from './attackHarness';
 import { secrets } from './attackHarness';
+import { miscRows } from './attackRowsMisc';
 
 const run = (command: string, extra: Record<string, unknown> = {}): [string, Record<string, unknown>] => ['run_command', { command, ...extra }];
 const write = (file: string, content: string): [string, Record<string, unknown>] => ['write_file', { path: file, content }];
@@ -265,4 +266,4 @@ const withoutSandboxRows: AttackRow[] = tableRows
   .filter((row) => row.flags === rulesOnly)
   .map((row) => ({ ...row, name: `no sandbox: ${row.name.replace(/^rules only: /, '')}`, flags: ['--no-sandbox'] }));
 
-export const attackRows: AttackRow[] = [...tableRows, ...withoutSandboxRows];
+export const attackRows: AttackRow[] = [...tableRows, ...withoutSandboxRows, ...miscRows];
