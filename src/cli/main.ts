@@ -33,7 +33,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const sandbox = createCliSandbox(args, config, root, writeErr);
   const mcp = createCliMcp({
     root,
-    serverSandbox: mcpServerSandbox(sandbox),
+    serverSandbox: args.workspaceMcpOutsideSandbox ? undefined : mcpServerSandbox(sandbox),
     extraFiles: args.mcpConfig,
     dataFolder: config.dataFolder,
     trustWorkspace: args.trustWorkspace,

@@ -58,27 +58,29 @@ describe('elbow command line: the workspace\'s stdio MCP servers', function () {
     assert.equal(await exists(outside), false, 'the workspace server wrote outside the workspace');
   });
 
-  it('with no sandbox, trust covers the bytes of the script a server runs: a rewritten script is not started by -p', async () => {
-    const config: McpConfigFile = { path: path.join(fixture.cwd, '.elbow', 'mcp.json'), kind: 'workspace', display: '.elbow/mcp.json', workspaceFolder: fixture.cwd };
-    await fs.mkdir(path.dirname(config.path));
-    await fs.writeFile(config.path, JSON.stringify(servers()));
-    const dataFolder = path.join(base, 'data');
-    await new McpTrustStore(trustStoreFile(dataFolder)).add(await trustedWithExecutedFiles(config, await fs.readFile(config.path)), config.path);
-    const noSandbox = ['-p', 'hello', '--no-sandbox', '--cwd', fixture.cwd];
-    fixture.server.enqueue({ kind: 'reply', content: [text('Trusted.')] });
-    const trusted = await runElbow(noSandbox, { ...environment(), ELBOW_DATA_DIR: dataFolder });
-    assert.equal(trusted.code, 0, trusted.stderr);
-    assert.match(trusted.stderr, /MCP server "probe" connected/, 'the trusted script starts');
+  for (const outsideFlag of ['--no-sandbox', '--workspace-mcp-outside-sandbox']) {
+    it(`with ${outsideFlag}, trust covers the bytes of the script a server runs: a rewritten script is not started by -p`, async () => {
+      const config: McpConfigFile = { path: path.join(fixture.cwd, '.elbow', 'mcp.json'), kind: 'workspace', display: '.elbow/mcp.json', workspaceFolder: fixture.cwd };
+      await fs.mkdir(path.dirname(config.path));
+      await fs.writeFile(config.path, JSON.stringify(servers()));
+      const dataFolder = path.join(base, 'data');
+      await new McpTrustStore(trustStoreFile(dataFolder)).add(await trustedWithExecutedFiles(config, await fs.readFile(config.path)), config.path);
+      const noSandbox = ['-p', 'hello', outsideFlag, '--cwd', fixture.cwd];
+      fixture.server.enqueue({ kind: 'reply', content: [text('Trusted.')] });
+      const trusted = await runElbow(noSandbox, { ...environment(), ELBOW_DATA_DIR: dataFolder });
+      assert.equal(trusted.code, 0, trusted.stderr);
+      assert.match(trusted.stderr, /MCP server "probe" connected/, 'the trusted script starts');
 
-    await fs.rm(outside, { force: true });
-    await fs.appendFile(path.join(fixture.cwd, 'tools', 'server.js'), '\n// rewritten by the model\n');
-    fixture.server.enqueue({ kind: 'reply', content: [text('Changed.')] });
-    const changed = await runElbow(noSandbox, { ...environment(), ELBOW_DATA_DIR: dataFolder });
-    assert.equal(changed.code, 0, changed.stderr);
-    assert.match(changed.stderr, /not starting the MCP servers of \.elbow\/mcp\.json: it belongs to the workspace and is not trusted yet/);
-    assert.doesNotMatch(changed.stderr, /MCP server "probe" connected/);
-    assert.equal(await exists(outside), false, 'the rewritten script ran');
-  });
+      await fs.rm(outside, { force: true });
+      await fs.appendFile(path.join(fixture.cwd, 'tools', 'server.js'), '\n// rewritten by the model\n');
+      fixture.server.enqueue({ kind: 'reply', content: [text('Changed.')] });
+      const changed = await runElbow(noSandbox, { ...environment(), ELBOW_DATA_DIR: dataFolder });
+      assert.equal(changed.code, 0, changed.stderr);
+      assert.match(changed.stderr, /not starting the MCP servers of \.elbow\/mcp\.json: it belongs to the workspace and is not trusted yet/);
+      assert.doesNotMatch(changed.stderr, /MCP server "probe" connected/);
+      assert.equal(await exists(outside), false, 'the rewritten script ran');
+    });
+  }
 
   it('the user\'s own --mcp-config servers run as before, outside the sandbox', async () => {
     const config = path.join(base, 'servers.json');
