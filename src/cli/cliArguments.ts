@@ -27,6 +27,8 @@ export interface CliArguments {
   mcpConfig: string[];
   /** `--trust-workspace`: the workspace's own MCP configuration files start their servers this run without being asked about. */
   trustWorkspace: boolean;
+  /** `--workspace-mcp-outside-sandbox`: the workspace's stdio MCP servers run outside the sandbox, trusted by the bytes of what they run. */
+  workspaceMcpOutsideSandbox: boolean;
   /** `--no-sandbox`: commands run with the user's rights; only those that cannot run programs or write files run unasked. */
   noSandbox: boolean;
   /** Hosts sandboxed commands may reach through Elbow's proxy (`--allow-host`, repeatable). */
@@ -95,6 +97,9 @@ Options:
                            .vscode/mcp.json for this run without asking. Otherwise the chat
                            asks once per file content, and -p and piped input skip them until
                            they are trusted (they run programs and can read your environment)
+      --workspace-mcp-outside-sandbox
+                           run those servers outside the sandbox (they run in it otherwise);
+                           trust then covers the workspace files they run, and a change asks again
       --plan               plan mode: the agent may read, search and run read-only commands,
                            and answers with a plan; edits and other commands are refused
                            (in the chat, /plan and /act switch)
@@ -137,6 +142,7 @@ const cliOptions = {
   'mcp-config': { type: 'string', multiple: true, default: [] },
   'trust-workspace': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
+  'workspace-mcp-outside-sandbox': { type: 'boolean', default: false },
   'allow-host': { type: 'string', multiple: true, default: [] },
   'pass-env': { type: 'string', multiple: true, default: [] },
   'sandbox-read': { type: 'string', multiple: true, default: [] },
@@ -176,6 +182,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     mcpConfig: values['mcp-config'],
     trustWorkspace: values['trust-workspace'],
     noSandbox: values['no-sandbox'],
+    workspaceMcpOutsideSandbox: values['workspace-mcp-outside-sandbox'],
     allowHosts: values['allow-host'],
     passEnv: values['pass-env'],
     allowRead: values['sandbox-read'],

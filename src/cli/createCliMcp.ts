@@ -3,6 +3,7 @@ import type { McpManager } from '../core/mcp/mcpManager';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
 import type { ToolSource } from '../core/tools/toolSource';
 import { createMcpManager, workspaceConfigFiles, type NodeMcpManagerOptions } from '../node/createMcpManager';
+import type { McpServerSandbox } from '../node/sandboxedMcpTransports';
 import { McpTrustStore, trustStoreFile } from './mcpTrustStore';
 import { WorkspaceMcpTrust } from './workspaceMcpTrust';
 
@@ -12,6 +13,8 @@ export interface CliMcpOptions {
   extraFiles: readonly string[];
   /** Elbow's data folder, where trusted contents are remembered. */
   dataFolder: string;
+  /** Where the workspace's stdio servers run. */
+  serverSandbox?: McpServerSandbox;
   /** `--trust-workspace`. */
   trustWorkspace: boolean;
   environment?: Readonly<Record<string, string | undefined>>;
@@ -36,6 +39,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
   const nodeOptions: NodeMcpManagerOptions = {
     workspaceRoots: () => [options.root],
     extraFiles: options.extraFiles,
+    serverSandbox: options.serverSandbox,
     environment,
     homeDirectory,
     clientVersion: options.clientVersion,
@@ -44,6 +48,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
   const trust = new WorkspaceMcpTrust({
     store: new McpTrustStore(trustStoreFile(options.dataFolder), (message) => options.writeErr(`elbow: ${message}\n`)),
     files: () => workspaceConfigFiles(nodeOptions, environment, homeDirectory),
+    serversRunOutside: async () => (await options.serverSandbox?.available()) !== true,
     trustAll: options.trustWorkspace,
     writeErr: options.writeErr,
   });

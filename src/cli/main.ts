@@ -10,6 +10,7 @@ import { resolveCliConfig, type CliConfig } from './cliConfig';
 import { cliMcpLog } from './cliMcpLog';
 import { createCliMcp, type CliMcp } from './createCliMcp';
 import { createCliSandbox } from './createCliSandbox';
+import { mcpServerSandbox } from '../node/sandboxedMcpTransports';
 import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
 import { printable } from './printable';
@@ -32,8 +33,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const warning of config.warnings) writeErr(`elbow: ${warning}\n`);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
+  const sandbox = createCliSandbox(args, config, root, writeErr);
   const mcp = createCliMcp({
     root,
+    serverSandbox: args.workspaceMcpOutsideSandbox ? undefined : mcpServerSandbox(sandbox),
     extraFiles: args.mcpConfig,
     dataFolder: config.dataFolder,
     trustWorkspace: args.trustWorkspace,
@@ -41,7 +44,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     log: cliMcpLog(writeErr),
     writeErr,
   });
-  const sandbox = createCliSandbox(args, config, root, writeErr);
   try {
     const status = await sandbox.status();
     if (!status.available) writeErr(`elbow: commands run without a sandbox: ${status.reason}. Only commands that cannot run programs or write files run without asking.\n`);

@@ -3,12 +3,15 @@ import { readConfigFile } from '../node/loadMcpConfig';
 import type { WorkspaceConfigTrust } from '../node/workspaceConfigTrust';
 import type { AskLine } from './cliApprovals';
 import { isYes, serversToStart, trustQuestion } from './mcpTrustQuestion';
+import { trustedWithExecutedFiles } from './executedWorkspaceFiles';
 import { trustedContentHash, type McpTrustStore } from './mcpTrustStore';
 
 export interface WorkspaceMcpTrustOptions {
   store: McpTrustStore;
   /** The workspace's own configuration files (`.elbow/mcp.json`, `.vscode/mcp.json`). */
   files(): McpConfigFile[];
+  /** True when the workspace's stdio servers would run outside the sandbox: trust then covers the files they run too. */
+  serversRunOutside?(): Promise<boolean>;
   /** `--trust-workspace`: this run reads them without asking (and remembers nothing). */
   trustAll: boolean;
   writeErr(text: string): void;
@@ -41,16 +44,16 @@ export class WorkspaceMcpTrust implements WorkspaceConfigTrust {
 
   async trusts(file: McpConfigFile, content: Buffer): Promise<boolean> {
     if (this.options.trustAll) return true;
-    const hash = trustedContentHash(file.path, content);
+    const hash = await this.hashOf(file, content);
     return this.trustedThisRun.has(hash) || (await this.options.store.has(hash));
   }
 
   async carryOver(file: McpConfigFile, before: Buffer, after: Buffer): Promise<void> {
     if (this.options.trustAll || !(await this.trusts(file, before))) return;
-    const now = trustedContentHash(file.path, after);
+    const now = await this.hashOf(file, after);
     this.trustedThisRun.add(now);
     // Remembered for later runs as the content before was.
-    if (await this.options.store.has(trustedContentHash(file.path, before))) await this.remember(file, now);
+    if (await this.options.store.has(await this.hashOf(file, before))) await this.remember(file, now);
   }
 
   /**
@@ -90,13 +93,18 @@ export class WorkspaceMcpTrust implements WorkspaceConfigTrust {
     for (const file of this.options.files()) {
       const { content } = await readConfigFile(file);
       if (content === undefined) continue;
-      const hash = trustedContentHash(file.path, content);
+      const hash = await this.hashOf(file, content);
       if (this.settled.has(hash) || (await this.trusts(file, content))) continue;
       // Nothing would start (an empty or broken file, or only disabled servers): nothing to trust.
       if (serversToStart(file, content).length === 0) continue;
       untrusted.push({ file, content, hash });
     }
     return untrusted;
+  }
+
+  private async hashOf(file: McpConfigFile, content: Buffer): Promise<string> {
+    const outside = (await this.options.serversRunOutside?.()) === true;
+    return outside ? trustedWithExecutedFiles(file, content) : trustedContentHash(file.path, content);
   }
 
   private async remember(file: McpConfigFile, hash: string): Promise<void> {

@@ -10,6 +10,7 @@ import { builtinTools } from '../core/tools/builtin';
 import { loadMcpConfig, readConfigFile, type McpConfigAdmission } from './loadMcpConfig';
 import { setServerField } from './mcpConfigEditor';
 import { mcpSdkTransports } from './mcpSdkTransports';
+import { sandboxingWorkspaceServers, type McpServerSandbox } from './sandboxedMcpTransports';
 import type { WorkspaceConfigTrust } from './workspaceConfigTrust';
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -22,6 +23,8 @@ export interface NodeMcpManagerOptions {
   workspaceTrusted?(): boolean;
   /** Reads each of the workspace's own files only when it trusts that content (the terminal's per-file trust). */
   workspaceConfigTrust?: WorkspaceConfigTrust;
+  /** Where the workspace's own stdio servers run; without it they start like the user's. */
+  serverSandbox?: McpServerSandbox;
   /** Servers it does not approve ask before they start. */
   startApproval?: McpStartApproval;
   environment?: Environment;
@@ -42,7 +45,7 @@ export function createMcpManager(options: NodeMcpManagerOptions): McpManager {
       setServerField: (file, server, field, value) => editKeepingTrust(options.workspaceConfigTrust, file, () => setServerField(file, server, field, value)),
     },
     defaultCwd: () => options.workspaceRoots()[0],
-    transports: mcpSdkTransports,
+    transports: options.serverSandbox === undefined ? mcpSdkTransports : sandboxingWorkspaceServers(mcpSdkTransports, options.serverSandbox),
     startApproval: options.startApproval,
     clientVersion: options.clientVersion,
     log: options.log,

@@ -7,6 +7,10 @@ import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { relativeInside } from '../core/search/searchScope';
 import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
 import { defaultStallTimeoutMs } from '../core/llm/providers/stallTimeout';
+import {
+  isPatternRule, joinedListOf, smallestNumberOf, strings, userOnlySettings, userValueOf,
+  type NarrowingSetting, type UserOnlySetting, type WorkspaceSetting,
+} from './settingScopes';
 import type { TerminalSettings } from './terminal/terminalRunner';
 
 /** How the agent's edits reach the user (`elbow.edits.*`): only the extension uses these. */
@@ -22,54 +26,75 @@ export const providerLabels: Record<ProviderName, string> = {
   anthropic: 'Anthropic',
 };
 
+function elbowConfiguration(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('elbow');
+}
+
+/** A setting only the user's own settings set (see settingScopes.ts): a workspace's value is ignored. */
+export function userSetting<T>(key: UserOnlySetting): T | undefined {
+  return userValueOf(elbowConfiguration().inspect<T>(key));
+}
+
+/** A setting a workspace may set as it likes. */
+export function workspaceSetting<T>(key: WorkspaceSetting): T | undefined {
+  return elbowConfiguration().get<T>(key);
+}
+
+/** A list every scope adds to, each entry only narrowing (deny rules, protected and hidden paths); a workspace's `/regex/` deny rules are left out. */
+export function narrowingList(key: NarrowingSetting): string[] {
+  const fromWorkspace = key === 'commands.deny' ? (rule: string) => !isPatternRule(rule) : undefined;
+  return joinedListOf(elbowConfiguration().inspect<unknown>(key), fromWorkspace);
+}
+
+/** A limit every scope may lower but none may raise past the user's. */
+export function narrowingLimit(key: NarrowingSetting): number | undefined {
+  return smallestNumberOf(elbowConfiguration().inspect<unknown>(key));
+}
+
 /** The `elbow.*` settings the agent session runs with (contributes.configuration in package.json documents each). */
 export function readAgentSettings(): AgentSettings {
-  const configuration = vscode.workspace.getConfiguration('elbow');
-  const provider: ProviderName = configuration.get<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
-  const model = configuration.get<string>('model', '').trim();
-  const baseUrl = endpointSetting(configuration).user;
+  const provider: ProviderName = userSetting<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
+  const model = (workspaceSetting<string>('model') ?? '').trim();
+  const baseUrl = endpointSetting().user;
   return {
     provider,
     model: model === '' ? defaultModels[provider] : model,
     baseUrl: baseUrl === '' ? undefined : baseUrl,
-    reasoningEffort: parseReasoningEffort(configuration.get<unknown>('reasoningEffort')) ?? 'default',
-    maxTurns: clampInteger(configuration.get<number>('maxTurns'), 1, 500, 50),
-    requestTimeoutMs: clampInteger(configuration.get<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
-    stallTimeoutMs: clampInteger(configuration.get<number>('stallTimeoutSeconds'), 0, 3_600, defaultStallTimeoutMs / 1_000) * 1_000,
-    maxRetries: clampInteger(configuration.get<number>('maxRetries'), 0, 10, 5),
-    toolCallsPerMessage: clampInteger(configuration.get<number>('limits.toolCallsPerMessage'), 10, 5_000, 200),
-    commandsPerMessage: clampInteger(configuration.get<number>('limits.commandsPerMessage'), 1, 1_000, 30),
-    models: parseModelOverrides(configuration.get<unknown>('models')).overrides,
+    reasoningEffort: parseReasoningEffort(workspaceSetting<unknown>('reasoningEffort')) ?? 'default',
+    maxTurns: clampInteger(narrowingLimit('maxTurns'), 1, 500, 50),
+    requestTimeoutMs: clampInteger(workspaceSetting<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,
+    stallTimeoutMs: clampInteger(workspaceSetting<number>('stallTimeoutSeconds'), 0, 3_600, defaultStallTimeoutMs / 1_000) * 1_000,
+    maxRetries: clampInteger(workspaceSetting<number>('maxRetries'), 0, 10, 5),
+    toolCallsPerMessage: clampInteger(narrowingLimit('limits.toolCallsPerMessage'), 10, 5_000, 200),
+    commandsPerMessage: clampInteger(narrowingLimit('limits.commandsPerMessage'), 1, 1_000, 30),
+    models: parseModelOverrides(workspaceSetting<unknown>('models')).overrides,
     compaction: {
-      compactToolResultsAtPercent: clampInteger(configuration.get<number>('context.compactToolResultsAt'), 10, 95, defaultCompactionSettings.compactToolResultsAtPercent),
-      summarizeAtPercent: clampInteger(configuration.get<number>('context.summarizeAt'), 10, 95, defaultCompactionSettings.summarizeAtPercent),
-      keepRecentToolResults: clampInteger(configuration.get<number>('context.keepRecentToolResults'), 0, 100, defaultCompactionSettings.keepRecentToolResults),
+      compactToolResultsAtPercent: clampInteger(workspaceSetting<number>('context.compactToolResultsAt'), 10, 95, defaultCompactionSettings.compactToolResultsAtPercent),
+      summarizeAtPercent: clampInteger(workspaceSetting<number>('context.summarizeAt'), 10, 95, defaultCompactionSettings.summarizeAtPercent),
+      keepRecentToolResults: clampInteger(workspaceSetting<number>('context.keepRecentToolResults'), 0, 100, defaultCompactionSettings.keepRecentToolResults),
     },
   };
 }
 
 /** Read for each edit, so a change applies to the next one. */
 export function readEditSettings(): EditSettings {
-  const configuration = vscode.workspace.getConfiguration('elbow');
   return {
-    editReview: configuration.get<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
-    openEditedFiles: oneOf(configuration.get<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),
+    editReview: userSetting<string>('edits.review') === 'beforeApply' ? 'beforeApply' : 'afterApply',
+    openEditedFiles: oneOf(workspaceSetting<string>('edits.openEditedFiles'), ['background', 'followAlong', 'never'] as const, 'background'),
   };
 }
 
 /** Which new problems the model is told about after an edit (`elbow.edits.problemsAfterEdit`), read for each edit. */
 export function readProblemsAfterEdit(): 'errors' | 'errorsAndWarnings' | 'off' {
-  return oneOf(vscode.workspace.getConfiguration('elbow').get<string>('edits.problemsAfterEdit'), ['errors', 'errorsAndWarnings', 'off'] as const, 'errors');
+  return oneOf(workspaceSetting<string>('edits.problemsAfterEdit'), ['errors', 'errorsAndWarnings', 'off'] as const, 'errors');
 }
 
-/** How Elbow's terminal is made (read for every new terminal). */
+/** How Elbow's terminal is made (read for every new terminal): its program runs outside the sandbox, so only the user names it. */
 export function readTerminalSettings(): TerminalSettings {
-  const configuration = vscode.workspace.getConfiguration('elbow.terminal');
-  const shellArgs = configuration.get<unknown>('shellArgs');
   return {
-    shellPath: configuration.get<string>('shellPath', '').trim(),
-    shellArgs: Array.isArray(shellArgs) ? shellArgs.filter((entry): entry is string => typeof entry === 'string') : [],
-    integrationTimeoutMs: Math.round(Math.min(60, Math.max(1, configuration.get<number>('shellIntegrationTimeoutSeconds', 6))) * 1000),
+    shellPath: (userSetting<string>('terminal.shellPath') ?? '').trim(),
+    shellArgs: strings(userSetting<unknown>('terminal.shellArgs')),
+    integrationTimeoutMs: Math.round(Math.min(60, Math.max(1, workspaceSetting<number>('terminal.shellIntegrationTimeoutSeconds') ?? 6)) * 1000),
   };
 }
 
@@ -79,22 +104,13 @@ export function readTerminalSettings(): TerminalSettings {
  * What narrows it (protected and hidden paths) counts from the workspace too.
  */
 export function readSandboxSettings(): SandboxSettings {
-  const configuration = vscode.workspace.getConfiguration('elbow.sandbox');
-  const userValue = <T>(key: string): T | undefined => {
-    const inspected = configuration.inspect<T>(key);
-    return inspected?.globalValue ?? inspected?.defaultValue;
-  };
-  const everyScope = (key: string): string[] => {
-    const inspected = configuration.inspect<unknown>(key);
-    return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue].flatMap(strings);
-  };
   return {
-    enabled: userValue<boolean>('enabled') !== false,
-    allowedHosts: strings(userValue<unknown>('allowedHosts')),
-    passEnvironment: strings(userValue<unknown>('passEnvironment')),
-    readableHomePaths: strings(userValue<unknown>('readableHomePaths')),
-    protectedPaths: [...everyScope('protectedPaths'), ...workspaceFileInFolders()],
-    hiddenPaths: everyScope('hiddenPaths'),
+    enabled: userSetting<boolean>('sandbox.enabled') !== false,
+    allowedHosts: strings(userSetting<unknown>('sandbox.allowedHosts')),
+    passEnvironment: strings(userSetting<unknown>('sandbox.passEnvironment')),
+    readableHomePaths: strings(userSetting<unknown>('sandbox.readableHomePaths')),
+    protectedPaths: [...narrowingList('sandbox.protectedPaths'), ...workspaceFileInFolders()],
+    hiddenPaths: narrowingList('sandbox.hiddenPaths'),
   };
 }
 
@@ -116,24 +132,20 @@ function workspaceFileInFolders(): string[] {
  * cloned repository's `.vscode/settings.json` (or workspace file) could otherwise send the key to
  * a server of its choosing. `ignored` is a different endpoint a workspace names, to tell the user.
  */
-export function endpointSetting(configuration = vscode.workspace.getConfiguration('elbow')): { user: string; ignored: string | undefined } {
+export function endpointSetting(configuration = elbowConfiguration()): { user: string; ignored: string | undefined } {
   const inspected = configuration.inspect<unknown>('baseUrl');
   const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-  const user = text(inspected?.globalValue ?? inspected?.defaultValue);
+  const user = text(userValueOf(inspected));
   const workspace = text(inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
   return { user, ignored: workspace !== '' && workspace !== user ? workspace : undefined };
 }
 
-/** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there (never for the endpoint). */
+/** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there (never for a user-only setting). */
 export function settingTarget(key: string): vscode.ConfigurationTarget {
-  if (key === 'baseUrl') return vscode.ConfigurationTarget.Global;
-  const inspected = vscode.workspace.getConfiguration('elbow').inspect(key);
+  if ((userOnlySettings as readonly string[]).includes(key)) return vscode.ConfigurationTarget.Global;
+  const inspected = elbowConfiguration().inspect(key);
   if (inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
   return vscode.ConfigurationTarget.Global;
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
 function clampInteger(value: number | undefined, min: number, max: number, fallback: number): number {

@@ -17,6 +17,8 @@ export interface McpStdioLaunch {
   /** Added to the environment Elbow passes on. */
   env: Record<string, string>;
   cwd: string | undefined;
+  /** It comes from the workspace's own configuration (a repository wrote it): the host runs it in the sandbox. */
+  fromWorkspace?: boolean;
 }
 
 /** sse, streamableHttp: where the server listens, and the headers every request carries. */

@@ -1,4 +1,5 @@
 import type { McpTransportFactory, McpTransportHandle } from '../host/mcpTransportFactory';
+import { isWorkspaceConfig } from './mcpConfigFiles';
 import type { McpServerConfig } from './mcpServerConfig';
 
 export interface OpenedTransport extends McpTransportHandle {
@@ -25,7 +26,7 @@ export function transportsFor(config: McpServerConfig, defaultCwd: string | unde
 
 function stdio(config: McpServerConfig, defaultCwd: string | undefined, transports: McpTransportFactory): OpenedTransport {
   if (config.command === undefined) throw new Error('No command is configured.');
-  const opened = transports.stdio({ command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? defaultCwd });
+  const opened = transports.stdio({ command: config.command, args: config.args, env: config.env, cwd: config.cwd ?? defaultCwd, fromWorkspace: isWorkspaceConfig(config.file) });
   return { ...opened, label: 'stdio' };
 }
 

@@ -1,4 +1,4 @@
-import type { Ignore } from 'ignore';
+import type { GitignoreRules } from './gitignoreRules';
 import type { HostFileSystem } from '../host/fileSystem';
 import { ignoresPath, readIgnoreRules } from './ignoreRules';
 import { joinRelative, locateInScope, type SearchScope } from './searchScope';
@@ -10,7 +10,7 @@ import { joinRelative, locateInScope, type SearchScope } from './searchScope';
  */
 export class ElbowIgnore {
   private constructor(
-    private readonly rules: Ignore | undefined,
+    private readonly rules: GitignoreRules | undefined,
     /** The folder's path relative to the root the rules belong to. */
     private readonly directoryFromRoot: string,
   ) {}

@@ -1,12 +1,12 @@
 import * as path from 'node:path';
-import type { Ignore } from 'ignore';
+import type { GitignoreRules } from './gitignoreRules';
 import type { DirectoryEntry, HostFileSystem } from '../host/fileSystem';
 import { ignoresPath, readIgnoreRules } from './ignoreRules';
 import { relativeInside } from './searchScope';
 
 interface FolderRules {
   folder: string;
-  rules: Ignore;
+  rules: GitignoreRules;
 }
 
 /** ripgrep's own ignore files; they take precedence over `.gitignore` (`.rgignore` over `.ignore`). */

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ignore } from 'ignore';
+import type { GitignoreRules } from '../search/gitignoreRules';
 import type { FileKind, OpenedPathCheck } from '../host/fileSystem';
 import type { AgentHost } from '../host/host';
 import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
@@ -51,7 +51,7 @@ export type OpenedAccess = 'read' | 'write' | 'delete';
  */
 export class Workspace {
   private realRoots: Promise<string[]> | undefined;
-  private readonly ignoreRules = new Map<string, Promise<Ignore | undefined>>();
+  private readonly ignoreRules = new Map<string, Promise<GitignoreRules | undefined>>();
 
   constructor(private readonly host: AgentHost) {}
 
@@ -247,7 +247,7 @@ export class Workspace {
     return best;
   }
 
-  private rulesFor(root: string): Promise<Ignore | undefined> {
+  private rulesFor(root: string): Promise<GitignoreRules | undefined> {
     let rules = this.ignoreRules.get(root);
     if (!rules) {
       rules = readIgnoreRules(this.host.files, path.join(root, ELBOW_IGNORE_FILE_NAME), { ignoreCase: true });

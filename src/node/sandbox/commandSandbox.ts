@@ -80,8 +80,8 @@ export class CommandSandbox {
     return { available: true, shell: found.backend.shell, description: found.backend.description };
   }
 
-  async launchCommand(command: string, cwd: string): Promise<SandboxedLaunch> {
-    const { backend, plan, protection } = await this.plan(cwd);
+  async launchCommand(command: string, cwd: string, extraEnvironment: Readonly<Record<string, string>> = {}): Promise<SandboxedLaunch> {
+    const { backend, plan, protection } = await this.plan(cwd, extraEnvironment);
     const invocation = backend.invocation(plan, ['-c', command]);
     const guarded: ExitGuarded = { releaseNow: () => protection.releaseNow(), log: this.options.log };
     const unguard = guardUntilExit(guarded);

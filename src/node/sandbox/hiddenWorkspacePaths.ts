@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Ignore } from 'ignore';
+import type { GitignoreRules } from '../../core/search/gitignoreRules';
 import { ignoresPath } from '../../core/search/ignoreRules';
 
 export interface HiddenWorkspacePaths {
@@ -20,7 +20,7 @@ const MOST_ENTRIES = 200_000;
  * masked at its target (a mask on the link would land there anyway, and reading through it must
  * not work); other links are not followed. `.git` is not entered.
  */
-export async function hiddenWorkspacePaths(root: string, rules: Ignore): Promise<HiddenWorkspacePaths> {
+export async function hiddenWorkspacePaths(root: string, rules: GitignoreRules): Promise<HiddenWorkspacePaths> {
   const found: HiddenWorkspacePaths = { directories: [], files: [], incomplete: false };
   let seen = 0;
   const pending: string[] = [''];

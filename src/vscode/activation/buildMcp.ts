@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import { configFiles, createMcpManager } from '../../node/createMcpManager';
+import type { McpServerSandbox } from '../../node/sandboxedMcpTransports';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 import { workspaceRoots } from '../host/createVscodeHost';
 import type { CommandHandlers } from '../commands/commandHandlers';
@@ -19,12 +20,12 @@ export interface Mcp {
 }
 
 /** The MCP servers of the user's and the workspace's configuration, their panel in the chat and their commands. */
-export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string }): Mcp {
+export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string; serverSandbox: McpServerSandbox }): Mcp {
   const { log, view } = parts;
   const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
   const workspaceTrusted = (): boolean => vscode.workspace.isTrusted;
   const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, askToStartServer);
-  const mcpOptions = { workspaceRoots, workspaceTrusted, startApproval, clientVersion: parts.version, log: mcpLog };
+  const mcpOptions = { workspaceRoots, workspaceTrusted, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog };
   const manager = createMcpManager(mcpOptions);
   const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
   const panel = new McpPanelBridge({ manager, post: (message) => view.post(message), log });

@@ -5,6 +5,7 @@ import type { AgentHost } from '../../core/host/host';
 import type { LastCommand } from '../../core/mentions/mentionTexts';
 import { ChildProcessRunner } from '../../node/childProcessRunner';
 import { CommandSandbox } from '../../node/sandbox/commandSandbox';
+import { mcpServerSandbox, type McpServerSandbox } from '../../node/sandboxedMcpTransports';
 import { createVscodeHost, workspaceRoots } from '../host/createVscodeHost';
 import type { DocumentWriter } from '../review/documentWriter';
 import { readSandboxSettings, readTerminalSettings } from '../settings';
@@ -17,6 +18,8 @@ export interface WorkspaceHost {
   forget(): void;
   /** The agent's last command in the Elbow terminal. */
   lastCommand(): LastCommand | undefined;
+  /** Where the workspace's own stdio MCP servers run. */
+  serverSandbox: McpServerSandbox;
 }
 
 export interface WorkspaceHostParts {
@@ -55,5 +58,6 @@ export function buildWorkspaceHost(context: vscode.ExtensionContext, parts: Work
       host = undefined;
     },
     lastCommand: () => terminals.lastCommand,
+    serverSandbox: mcpServerSandbox(sandbox),
   };
 }

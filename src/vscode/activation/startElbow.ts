@@ -28,9 +28,9 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   const version = context.extension.packageJSON.version as string;
 
   const review = buildReview(context);
-  const mcp = buildMcp(context, { log, view, version });
   const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible });
   const host = buildWorkspaceHost(context, { storageFolder, log, writer: review.writer, changes: bridges.fileChanges });
+  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox });
   const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
 

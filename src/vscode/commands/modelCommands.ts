@@ -64,8 +64,7 @@ export async function changeModel(keys: ApiKeys): Promise<void> {
     ? await pickServerModel(baseUrl.trim(), current, await keys.get(provider))
     : await typeModelName('e.g. claude-sonnet-4-6, claude-opus-4-7', current, `Elbow: model for ${providerLabels[provider]}`);
   if (model === undefined || model === '') return;
-  const configuration = vscode.workspace.getConfiguration('elbow');
-  await configuration.update('provider', provider, settingTarget('provider'));
-  await configuration.update('model', model, settingTarget('model'));
-  await configuration.update('baseUrl', baseUrl.trim(), settingTarget('baseUrl'));
+  await vscode.workspace.getConfiguration('elbow').update('provider', provider, settingTarget('provider'));
+  await vscode.workspace.getConfiguration('elbow').update('model', model, settingTarget('model'));
+  await vscode.workspace.getConfiguration('elbow').update('baseUrl', baseUrl.trim(), settingTarget('baseUrl'));
 }

@@ -8,7 +8,7 @@ describe('parseCliArguments', () => {
       { ...parsed },
       {
         prompt: 'explain', images: [], json: true, cwd: undefined, provider: 'anthropic', model: 'm', baseUrl: 'http://127.0.0.1:1/v1', reasoningEffort: 'high', maxTurns: 7,
-        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
+        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, workspaceMcpOutsideSandbox: false, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
         plan: false,
       },
     );

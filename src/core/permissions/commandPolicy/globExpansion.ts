@@ -1,4 +1,5 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { compileGlob, type GlobMatcher } from '../../search/linearGlob';
 import { patternText, type PatternPiece } from './wordPatterns';
 
 export type GlobExpansion =
@@ -42,7 +43,7 @@ export function expandGlob(pattern: readonly PatternPiece[], folder: string): Gl
       for (const path of found) {
         if (++folderReads > mostFolderReads) return { kind: 'tooLarge' };
         for (const name of folderEntries(onDisk(path, folder), matcher.matchesDots)) {
-          if (matcher.regex.test(name)) next.push(join(path, name));
+          if (matcher.glob.matches(name)) next.push(join(path, name));
         }
         if (next.length > mostPaths) return { kind: 'tooLarge' };
       }
@@ -69,44 +70,38 @@ function splitComponents(pattern: readonly PatternPiece[]): PatternPiece[][] {
 }
 
 interface ComponentMatcher {
-  regex: RegExp;
+  /** Linear in the name whatever the pattern: the model writes it. */
+  glob: GlobMatcher;
   /** The component starts with a literal dot, so it may match dot files. */
   matchesDots: boolean;
   approximate: boolean;
 }
 
 function componentMatcher(component: readonly PatternPiece[]): ComponentMatcher {
-  let source = '';
+  let glob = '';
   let approximate = false;
   for (const piece of component) {
-    if (piece.kind === 'text') source += escapeRegex(piece.text);
-    else if (piece.kind === 'star') source += '.*';
-    else if (piece.kind === 'question') source += '.';
+    if (piece.kind === 'text') glob += piece.text.replace(/[\\*?[\]{}]/g, '\\$&');
+    else if (piece.kind === 'star') glob += '*';
+    else if (piece.kind === 'question') glob += '?';
     else {
-      const bracket = bracketClass(piece.source);
-      approximate ||= bracket === undefined;
-      source += bracket ?? '.';
+      const simple = isSingleCharacterBracket(piece.source);
+      approximate ||= !simple;
+      glob += simple ? piece.source : '?';
     }
   }
   const first = component[0];
-  return { regex: new RegExp(`^${source}$`, 'su'), matchesDots: first?.kind === 'text' && first.text.startsWith('.'), approximate };
+  return { glob: compileGlob(glob), matchesDots: first?.kind === 'text' && first.text.startsWith('.'), approximate };
 }
 
 /**
- * A bracket expression of single characters (`[abc]`, `[!x]`) as a regular-expression class;
- * undefined for ranges, classes and escapes, whose meaning depends on the locale and version.
+ * A bracket expression of single characters (`[abc]`, `[!x]`); not ranges, classes and escapes,
+ * whose meaning depends on the locale and version.
  */
-function bracketClass(source: string): string | undefined {
+function isSingleCharacterBracket(source: string): boolean {
   const inner = source.slice(1, -1);
-  const negated = /^[!^]/.test(inner);
-  const characters = negated ? inner.slice(1) : inner;
-  if (characters === '' || /[-[\\'"]/.test(characters.slice(1)) || /[[\\'"]/.test(characters[0] ?? '')) return undefined;
-  const escaped = [...characters].map((character) => `\\u{${(character.codePointAt(0) ?? 0).toString(16)}}`).join('');
-  return `[${negated ? '^' : ''}${escaped}]`;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+  const characters = /^[!^]/.test(inner) ? inner.slice(1) : inner;
+  return characters !== '' && !/[-[\\'"]/.test(characters.slice(1)) && !/[[\\'"]/.test(characters[0] ?? '');
 }
 
 function join(base: string, name: string): string {

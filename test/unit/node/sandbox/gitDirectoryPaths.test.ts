@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { gitDirectoryPaths } from '../../../../src/node/sandbox/gitDirectoryPaths';
 import { hiddenWorkspacePaths } from '../../../../src/node/sandbox/hiddenWorkspacePaths';
-import ignore from 'ignore';
+import { GitignoreRules } from '../../../../src/core/search/gitignoreRules';
 
 describe('paths the sandbox finds in a workspace folder', () => {
   let root: string;
@@ -47,7 +47,7 @@ describe('paths the sandbox finds in a workspace folder', () => {
       await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
       await fs.writeFile(path.join(root, file), '');
     }
-    const hidden = await hiddenWorkspacePaths(root, ignore({ ignorecase: true }).add('.env\n*.pem\nsecrets/\n'));
+    const hidden = await hiddenWorkspacePaths(root, new GitignoreRules({ ignoreCase: true }).add('.env\n*.pem\nsecrets/\n'));
     assert.deepEqual(hidden.directories, [path.join(root, 'secrets')]);
     assert.deepEqual(hidden.files.sort(), [path.join(root, '.env'), path.join(root, 'src', 'keys', 'a.pem')].sort());
     assert.equal(hidden.incomplete, false);

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import type { WebFetchResult } from '../../../../src/core/host/webPageFetcher';
 import { NodeWebPageFetcher, type NodeWebPageFetcherOptions } from '../../../../src/node/web/nodeWebPageFetcher';
+import { startLoopbackWitness } from '../../../support/loopbackWitness';
 import { startWebPageServer, type WebPageServer } from '../../../support/webPageServer';
 
 const article = fs.readFileSync(path.join(__dirname, '../../../fixtures/webPages/wikipedia-mozilla.html'));
@@ -53,6 +54,25 @@ describe('NodeWebPageFetcher', function () {
       assert.match(refusal(await get(`http://${address}/`, { allowedHosts: () => [] })), /private, local or reserved/, address);
     }
     assert.match(refusal(await get(`http://127.0.0.1:${server.port + 1}/`)), /private, local or reserved/);
+  });
+
+  it('refuses this machine however its address is written (IPv4 inside IPv6, decimal, hex, short forms), before any connection', async () => {
+    const witness = await startLoopbackWitness();
+    try {
+      const forms = [
+        `[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`, `[0:0:0:0:0:ffff:127.0.0.1]`, `[::127.0.0.1]`, `[64:ff9b::127.0.0.1]`,
+        `[2002:7f00:1::1]`, `[2001:0:7f00:1::1]`, `[::]`, '2130706433', '0x7f.1', '127.1', '0177.0.0.1', '0.0.0.0',
+      ];
+      for (const form of forms) {
+        const url = new URL(`http://${form}:${witness.port}/`);
+        const onlyWithPort = fetcher({ allowedHosts: () => [] });
+        assert.match(onlyWithPort.refusal(url) ?? '', /private, local or reserved/, `${form} is asked about instead of refused`);
+        assert.match(refusal(await onlyWithPort.fetch(url, new AbortController().signal)), /private, local or reserved/, form);
+      }
+      assert.equal(await witness.hits(), 0);
+    } finally {
+      await witness.close();
+    }
   });
 
   it('checks every redirect again: one to a loopback port not allowed is refused', async () => {

@@ -25,6 +25,7 @@ describe('judgeCommand on a real workspace', function () {
     writeFileSync(path.join(workspace, 'src', 'a.ts'), '');
     writeFileSync(path.join(workspace, 'src', 'b.ts'), '');
     writeFileSync(path.join(workspace, 'notes.txt'), '');
+    writeFileSync(path.join(workspace, 'a'.repeat(100)), '');
     writeFileSync(path.join(outside, 'etc', 'passwd'), 'root');
     for (let index = 0; index < 250; index++) writeFileSync(path.join(workspace, 'big', `file${index}.txt`), '');
     symlinkSync(path.join(outside, 'etc'), path.join(workspace, 'etc-link'));
@@ -101,6 +102,14 @@ describe('judgeCommand on a real workspace', function () {
       assert.equal(judgement.verdict, expected, judgement.reasons.join('\n'));
     });
   }
+
+  it('expands a pattern the model wrote to backtrack in linear time (no regular expression meets a long name)', function () {
+    this.timeout(10_000);
+    const started = Date.now();
+    assert.equal(judgeCommand(`cat ${'*a'.repeat(14)}*b`, context()).verdict, 'allow');
+    assert.equal(judgeCommand(`cat ${'*a'.repeat(14)}`, context()).verdict, 'allow');
+    assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
+  });
 
   it('says why a pattern asks', () => {
     assert.match(judgeCommand('cat big/*', context()).reasons.join('\n'), /matches too many paths/);

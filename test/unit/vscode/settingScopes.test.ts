@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  joinedListOf, narrowingSettings, smallestNumberOf, userOnlySettings, userValueOf, workspaceSettings, type InspectedSetting,
+} from '../../../src/vscode/settingScopes';
+
+interface SettingSchema {
+  scope?: string;
+  markdownDescription?: string;
+  description?: string;
+}
+
+const USER_ONLY_NOTE = 'Only your user settings count; a workspace cannot set this.';
+const repository = path.join(__dirname, '../../..');
+
+describe('whose value of each setting counts', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repository, 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, SettingSchema> } };
+  };
+  const declared = Object.entries(manifest.contributes.configuration.properties).map(([key, schema]) => ({ key: key.replace(/^elbow\./, ''), schema }));
+  const workspaceMaySet = new Set<string>([...workspaceSettings, ...narrowingSettings]);
+
+  it('lets a workspace set only the settings on the allowlist; every other one is machine scoped and says so', () => {
+    for (const { key, schema } of declared) {
+      if (workspaceMaySet.has(key)) continue;
+      assert.ok(schema.scope === 'machine' || schema.scope === 'application', `elbow.${key} is not on the list of settings a workspace may set, and not machine scoped`);
+      assert.ok((userOnlySettings as readonly string[]).includes(key), `elbow.${key} is machine scoped but not read as a user-only setting`);
+      assert.ok((schema.markdownDescription ?? schema.description ?? '').endsWith(USER_ONLY_NOTE), `elbow.${key}'s description does not say a workspace cannot set it`);
+    }
+  });
+
+  it('names only settings that exist, each on one list', () => {
+    const all = [...userOnlySettings, ...narrowingSettings, ...workspaceSettings];
+    assert.equal(new Set(all).size, all.length);
+    assert.deepEqual([...all].sort(), declared.map(({ key }) => key).sort());
+  });
+
+  it('reads settings only through the readers of src/vscode/settings.ts', () => {
+    const offenders: string[] = [];
+    const visit = (folder: string): void => {
+      for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory()) visit(file);
+        else if (file.endsWith('.ts') && !file.endsWith(path.join('vscode', 'settings.ts'))) {
+          const text = fs.readFileSync(file, 'utf8');
+          for (const match of text.matchAll(/getConfiguration\([^)]*\)(\.\w+)?/g)) {
+            if (match[1] !== '.update') offenders.push(`${path.relative(repository, file)}: ${match[0]}`);
+          }
+        }
+      }
+    };
+    visit(path.join(repository, 'src'));
+    assert.deepEqual(offenders, []);
+    const settings = fs.readFileSync(path.join(repository, 'src/vscode/settings.ts'), 'utf8');
+    assert.equal([...settings.matchAll(/\.get<|\.get\(/g)].length, 1, 'settings.ts reads a value outside workspaceSetting');
+  });
+
+  describe('the readers, on what VS Code\'s inspect() returns', () => {
+    const inspected = <T>(values: InspectedSetting<T>): InspectedSetting<T> => values;
+
+    it('a user-only setting ignores the workspace and the folder (a repository\'s shellPath, allowWritesOutsideWorkspace…)', () => {
+      assert.equal(userValueOf(inspected({ defaultValue: '', workspaceValue: '/tmp/evil.sh', workspaceFolderValue: '/tmp/evil.sh' })), '');
+      assert.equal(userValueOf(inspected({ defaultValue: false, globalValue: true, workspaceValue: false })), true);
+      assert.equal(userValueOf(inspected({ defaultValue: false, workspaceValue: true })), false);
+    });
+
+    it('a narrowing list joins every scope, leaving out a workspace\'s entries the filter refuses', () => {
+      const deny = inspected<unknown>({ defaultValue: [], globalValue: ['rm', '/^curl/'], workspaceValue: ['git push', '/(a+)+$/'], workspaceFolderValue: [' sudo '] });
+      assert.deepEqual(joinedListOf(deny, (rule) => !rule.startsWith('/')), ['rm', '/^curl/', 'git push', 'sudo']);
+    });
+
+    it('a narrowing limit takes the smallest value of any scope, never a larger one from a workspace', () => {
+      assert.equal(smallestNumberOf(inspected<unknown>({ defaultValue: 50, workspaceValue: 500 })), 50);
+      assert.equal(smallestNumberOf(inspected<unknown>({ defaultValue: 50, globalValue: 100, workspaceFolderValue: 20 })), 20);
+      assert.equal(smallestNumberOf(inspected<unknown>({})), undefined);
+    });
+  });
+});
