@@ -74,7 +74,7 @@ function refuseUnless(file: string, real: string, allowed: OpenedPathCheck): voi
 }
 
 /** Where the bytes for `file` go: its real path, or for a new file its real parent's real path and its name. */
-async function realTargetOf(file: string): Promise<string> {
+export async function realTargetOf(file: string): Promise<string> {
   try {
     return await fs.realpath(file);
   } catch (error) {

@@ -15,6 +15,8 @@ export interface ReviewedFile {
   decisions?: ReviewDecisions;
   /** Kept pending from an earlier chat: this conversation's model did not make the change, so rejecting it tells the model nothing. */
   fromEarlierChat?: boolean;
+  /** Where the agent's bytes landed (symbolic links resolved): undoing writes there or nowhere. */
+  realPath?: string;
 }
 
 export interface ReviewDecisions {
@@ -29,6 +31,7 @@ const reviewedFileSchema = z.object({
   agentText: z.string().nullable(),
   decisions: z.object({ accepted: z.boolean(), rejected: z.boolean() }).optional(),
   fromEarlierChat: z.boolean().optional(),
+  realPath: z.string().optional(),
 });
 
 const storedReviewSchema = z.object({

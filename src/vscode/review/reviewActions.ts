@@ -6,6 +6,7 @@ import { currentText, openDocument } from './currentText';
 import type { ReviewedFile } from './conversationReview';
 import type { ReviewManager } from './reviewManager';
 import { confirmDeleteEditedFile, confirmRestore } from './reviewPrompts';
+import { checkReviewWriteTarget } from './reviewWriteTarget';
 
 /** A hunk named so a CodeLens or key press can find it again after the text moved on. */
 export function hunkKey(hunk: Hunk): string {
@@ -57,6 +58,7 @@ export class ReviewActions {
     if (!(await confirmRestore(shown))) return undefined;
     for (const entry of plan) {
       const current = await currentText(entry.path);
+      await checkReviewWriteTarget(entry.path, review.files.get(entry.path), entry.content === null);
       if (entry.content === null) {
         if (current !== undefined) await this.manager.writer.delete(entry.path);
       } else if (current === undefined) {
@@ -84,6 +86,7 @@ export class ReviewActions {
     const file = this.manager.file(path);
     if (found === undefined || file === undefined) return false;
     const replacement = rejectHunk(found.text, found.hunk);
+    await checkReviewWriteTarget(path, file);
     await this.manager.writer.write(path, applyReplacement(found.text, replacement));
     const firstLine = found.hunk.currentStart + 1;
     const lastLine = Math.max(firstLine, currentEnd(found.hunk));
@@ -102,6 +105,7 @@ export class ReviewActions {
     const file = this.manager.file(path);
     if (file === undefined) return true;
     const current = await currentText(path);
+    await checkReviewWriteTarget(path, file, file.baseline === null);
     if (file.baseline === null) {
       if (current === undefined) return true;
       if (current !== file.agentText && !(await confirmDeleteEditedFile(file.displayPath))) return false;

@@ -59,10 +59,10 @@ export class ReviewManager implements vscode.Disposable {
   }
 
   /** Call before the agent changes a file: its text now becomes the baseline when it has none yet, and the checkpoint's snapshot. */
-  recordAgentChange(path: string, displayPath: string, before: string | null): void {
+  recordAgentChange(path: string, displayPath: string, before: string | null, realPath: string): void {
     this.review.checkpoints.recordBeforeChange(path, before);
     const file = this.review.files.get(path);
-    if (file === undefined) this.review.files.set(path, { path, displayPath, baseline: before, agentText: before });
+    if (file === undefined) this.review.files.set(path, { path, displayPath, baseline: before, agentText: before, realPath });
     else delete file.fromEarlierChat;
   }
 
@@ -72,7 +72,7 @@ export class ReviewManager implements vscode.Disposable {
     for (const file of [...this.review.files.values()]) {
       if ((await this.pendingChange(file)) === undefined) continue;
       this.review.files.delete(file.path);
-      taken.push({ path: file.path, displayPath: file.displayPath, baseline: file.baseline, agentText: file.agentText, fromEarlierChat: true });
+      taken.push({ path: file.path, displayPath: file.displayPath, baseline: file.baseline, agentText: file.agentText, fromEarlierChat: true, realPath: file.realPath });
     }
     if (taken.length > 0) this.changed.fire();
     return taken;

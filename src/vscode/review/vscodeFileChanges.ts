@@ -1,7 +1,7 @@
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as vscode from 'vscode';
 import type { ChangeOutcome, FileChanges, ProposedChange } from '../../core/host/fileChanges';
-import { checkWriteTarget } from '../../node/guardedFiles/guardedWrite';
+import { checkWriteTarget, realTargetOf } from '../../node/guardedFiles/guardedWrite';
 import { readEditSettings } from '../settings';
 import { currentText, decodeText } from './currentText';
 import type { ReviewManager } from './reviewManager';
@@ -49,7 +49,7 @@ export class VscodeFileChanges implements FileChanges {
     }
     // VS Code's save follows links: the target is checked as late as this API allows (see docs/safety.md).
     await checkWriteTarget(change.path, change.allowed, after === undefined);
-    this.manager.recordAgentChange(change.path, change.displayPath, before ?? null);
+    this.manager.recordAgentChange(change.path, change.displayPath, before ?? null, await realTargetOf(change.path));
     const reviewable = (): void => {
       // Approved before it was applied: nothing is left to review.
       const file = this.manager.file(change.path);

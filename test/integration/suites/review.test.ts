@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { lastUserMessage, readWorkspaceFile, sendPromptAndWaitForReply, sleep, startNewChat, toolResultsSent, workspaceFile } from '../support/chat';
@@ -175,6 +178,28 @@ export function reviewTests(server: () => FakeLlmServer): void {
       await page.waitFor(marks);
       await vscode.commands.executeCommand('elbow.rejectFile', uri.toString());
       await waitForHunks(uri, 0);
+    });
+
+    it('Reject File does not write through a link swapped in for the edited file since', async () => {
+      const relative = 'review/swapped-undo.txt';
+      const uri = workspaceFile(relative);
+      await fs.writeFile(uri.fsPath, 'original line\n');
+      const outside = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-outside-')), 'bashrc');
+      await fs.writeFile(outside, 'OUTSIDE\n');
+      await vscode.window.showTextDocument(uri);
+      await agentDoes(server(), 'Change swapped-undo.txt', [['edit_file', { path: relative, old_str: 'original line', new_str: 'agent line' }]]);
+      await waitForHunks(uri, 1);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // A command left running in the sandbox swaps the file for a link to one outside the workspace.
+      await fs.rm(uri.fsPath);
+      await fs.symlink(outside, uri.fsPath);
+      await Promise.resolve(vscode.commands.executeCommand('elbow.rejectFile', uri.toString())).catch(() => undefined);
+      await sleep(1_000);
+      assert.equal(await fs.readFile(outside, 'utf8'), 'OUTSIDE\n', 'the file outside the workspace is unchanged');
+      await fs.rm(uri.fsPath);
+      await fs.writeFile(uri.fsPath, 'agent line\n');
+      await vscode.commands.executeCommand('elbow.acceptFile', uri.toString());
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
   });
 }
