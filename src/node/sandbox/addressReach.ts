@@ -23,6 +23,18 @@ export function addressReach(address: string): AddressReach | undefined {
   return ipv6Global.check(text, 'ipv6') ? 'public' : 'local';
 }
 
+/**
+ * The addresses a connection to `address` reaches, written plainly: the IPv4 addresses an IPv6
+ * address carries, else the address itself (IPv6 in its full form), for comparing with a list.
+ */
+export function reachedAddresses(address: string): string[] {
+  const plain = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!net.isIPv6(plain)) return [plain];
+  const groups = ipv6Groups(plain);
+  if (groups === undefined) return [plain.toLowerCase()];
+  return embeddedIpv4(groups) ?? [groupsText(groups)];
+}
+
 function ipv4Reach(address: string): AddressReach {
   if (ipv4Local.check(address, 'ipv4')) return 'local';
   return ipv4Private.check(address, 'ipv4') ? 'private' : 'public';

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import { addressReach } from './addressReach';
+import { addressReach, reachedAddresses } from './addressReach';
 
 /**
  * Addresses an allowed host name may not lead to: anything but public and private networks
@@ -8,15 +8,17 @@ import { addressReach } from './addressReach';
  * where it points; these would open the machine's own services to the sandbox.
  */
 export function isBlockedAddress(address: string): boolean {
-  const plain = address.replace(/^\[|\]$/g, '').toLowerCase();
-  const reach = addressReach(plain);
-  return ownAddresses().has(plain) || (reach !== 'public' && reach !== 'private');
+  const reach = addressReach(address);
+  if (reach !== 'public' && reach !== 'private') return true;
+  const own = ownAddresses();
+  return reachedAddresses(address).some((reached) => own.has(reached));
 }
 
+/** This machine's interface addresses, written as `reachedAddresses` writes them. */
 function ownAddresses(): Set<string> {
   const addresses = new Set<string>();
   for (const entries of Object.values(os.networkInterfaces())) {
-    for (const entry of entries ?? []) addresses.add(entry.address.toLowerCase());
+    for (const entry of entries ?? []) reachedAddresses(entry.address).forEach((reached) => addresses.add(reached));
   }
   return addresses;
 }
