@@ -39,6 +39,9 @@ export function bubblewrapArguments(plan: SandboxPlan, command: BubblewrapComman
   const keptCovered = plan.keptReadable.filter((candidate) => covered(candidate) && !`${plan.privateTemp}/`.startsWith(`${candidate}/`));
   for (const kept of outerFirst(keptCovered)) args.push('--ro-bind', kept, kept);
   for (const root of outerFirst(plan.writableRoots)) args.push('--bind', root, root);
+  // Elbow's private folder (the seccomp program, the proxy's socket) stays out of reach where a workspace folder holds it (TMPDIR inside the project).
+  const privateRoot = path.dirname(plan.privateTemp);
+  if (plan.writableRoots.some((root) => privateRoot === root || privateRoot.startsWith(`${root}/`))) args.push('--tmpfs', privateRoot, '--remount-ro', privateRoot);
   for (const directory of outerFirst(plan.pinnedDirectories)) args.push('--bind', directory, directory);
   for (const path of outerFirst(plan.readOnlyPaths)) args.push('--ro-bind', path, path);
   for (const directory of outerFirst(plan.hiddenDirectories)) args.push('--tmpfs', directory, '--remount-ro', directory);
