@@ -77,8 +77,8 @@ export async function buildSandboxPlan(inputs: SandboxPlanInputs): Promise<Built
     if (seen !== real && !isLink && home.readable.some((binding) => isInside(binding.target, seen))) list.push(seen);
   }
   const cwd = await fs.realpath(inputs.cwd).catch(() => inputs.cwd);
-  // A mask over a workspace folder (say, one opened inside ~/.elbow) would hide the folder itself.
-  const masks = withoutNested(hiddenDirectories).filter((folder) => ![...roots, cwd].some((kept) => isInside(folder, kept)));
+  // Only a workspace folder itself keeps a mask off (one opened inside ~/.elbow, say); a working folder inside a hidden one stays hidden.
+  const masks = withoutNested(hiddenDirectories).filter((folder) => !roots.some((kept) => isInside(folder, kept)));
   const protection = await inputs.guard.protect(guarded, inputs.needsPlaceholders);
   const keptReadable = (await Promise.all((inputs.keptReadable ?? []).map((kept) => fs.realpath(kept).catch(() => undefined)))).filter((kept): kept is string => kept !== undefined);
   // What a covered home folder shows; a mask elsewhere in one would only make an empty folder there.
