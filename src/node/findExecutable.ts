@@ -4,7 +4,10 @@ import * as path from 'node:path';
 
 /**
  * The first executable among `candidates`, else the program `name` on the PATH (with the
- * Windows extensions of PATHEXT); `undefined` when there is none.
+ * Windows extensions of PATHEXT); `undefined` when there is none. Relative PATH entries (`.`,
+ * `bin`, `node_modules/.bin`) are skipped: they name folders of the workspace Elbow runs in,
+ * where a repository or a sandboxed command could put a program of that name, which Elbow would
+ * then start outside the sandbox.
  */
 export async function findExecutable(
   name: string,
@@ -18,7 +21,7 @@ export async function findExecutable(
     ? (environment.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').map((extension) => `${name}${extension.toLowerCase()}`)
     : [name];
   for (const folder of (environment.PATH ?? '').split(path.delimiter)) {
-    if (!folder) continue;
+    if (!folder || !path.isAbsolute(folder)) continue;
     for (const executableName of executableNames) {
       const candidate = path.join(folder, executableName);
       if (await isExecutableFile(candidate)) return candidate;
