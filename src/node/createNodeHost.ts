@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import { DirectFileChanges } from '../core/host/directFileChanges';
 import type { AgentHost } from '../core/host/host';
 import type { WorkspaceSearcher } from '../core/host/searcher';
@@ -35,6 +36,7 @@ export async function createNodeHost(roots: readonly string[], options: NodeHost
       platform: process.platform,
       shell,
       today: () => new Date().toISOString().slice(0, 10),
+      homeDirectory: os.homedir(),
     },
     ...(options.web === undefined ? {} : { web: options.web }),
   };

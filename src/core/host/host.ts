@@ -13,6 +13,8 @@ export interface HostEnvironment {
   shell: string;
   /** ISO date `YYYY-MM-DD` the prompt should mention. */
   today(): string;
+  /** The user's home folder: its credential stores and start-up files stay out of the tools' reach when a workspace folder holds it. */
+  homeDirectory?: string;
 }
 
 /** Everything the agent core needs from where it runs (the terminal or VS Code). */

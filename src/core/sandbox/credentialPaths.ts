@@ -18,6 +18,9 @@ export const credentialPaths: readonly string[] = [
   '.config/hub',
   '.cargo/credentials',
   '.cargo/credentials.toml',
+  // Cargo also reads registry tokens from its configuration.
+  '.cargo/config',
+  '.cargo/config.toml',
   '.gem/credentials',
   '.terraform.d/credentials.tfrc.json',
   '.vault-token',

@@ -6,7 +6,8 @@ import { builtinProtectedPaths, protectedPathFromSetting, type ProtectedPath } f
 
 /**
  * Everything protected in one workspace folder: the built-in list, the user's additions, and the
- * hooks folder `.git/config` points git at when it lies inside the folder.
+ * hooks folder `.git/config` points git at when it lies inside the folder (for husky's
+ * `<folder>/_`, the whole `<folder>`).
  */
 export async function protectedPathsOfFolder(root: string, files: HostFileSystem, fromSettings: readonly string[]): Promise<ProtectedPath[]> {
   const entries = [...builtinProtectedPaths];
@@ -15,7 +16,8 @@ export async function protectedPathsOfFolder(root: string, files: HostFileSystem
     if (entry && !entries.some((known) => known.path === entry.path)) entries.push(entry);
   }
   const hooks = await configuredHooksFolder(root, files);
-  if (hooks !== undefined && !entries.some((known) => known.path === hooks)) {
+  const alreadyCovered = hooks !== undefined && entries.some((known) => known.path === hooks || (known.kind === 'directory' && hooks.startsWith(`${known.path}/`)));
+  if (hooks !== undefined && !alreadyCovered) {
     entries.push({ path: hooks, kind: 'directory', why: "git runs the hooks in it (core.hooksPath in .git/config)" });
   }
   return entries;
@@ -31,6 +33,8 @@ async function configuredHooksFolder(root: string, files: HostFileSystem): Promi
   const written = hooksPathOf(text);
   if (written === undefined || written.startsWith('~')) return undefined;
   // Git reads a relative hooksPath from the top of the working tree.
-  const relative = relativeInside(root, path.resolve(root, written));
-  return relative === undefined || relative === '' ? undefined : relative;
+  const relative = relativeInside(root, path.resolve(root, written))?.split(path.sep).join('/');
+  if (relative === undefined || relative === '') return undefined;
+  // Husky points git at `<folder>/_`, whose scripts run the hooks of `<folder>` itself.
+  return relative.endsWith('/_') ? relative.slice(0, -'/_'.length) : relative;
 }

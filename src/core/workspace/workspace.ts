@@ -5,6 +5,7 @@ import type { FileKind, OpenedPathCheck } from '../host/fileSystem';
 import type { AgentHost } from '../host/host';
 import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
 import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../search/searchScope';
+import { homePrivateTest } from './homePrivatePaths';
 import type { PermissionGate } from '../permissions/permissionGate';
 import { ToolError } from '../tools/toolError';
 
@@ -52,8 +53,11 @@ export type OpenedAccess = 'read' | 'write' | 'delete';
 export class Workspace {
   private realRoots: Promise<string[]> | undefined;
   private readonly ignoreRules = new Map<string, Promise<GitignoreRules | undefined>>();
+  private readonly isHomePrivate: (absolutePath: string) => boolean;
 
-  constructor(private readonly host: AgentHost) {}
+  constructor(private readonly host: AgentHost) {
+    this.isHomePrivate = homePrivateTest(host.environment.homeDirectory);
+  }
 
   get roots(): readonly string[] {
     return this.host.workspaceRoots;
@@ -88,7 +92,13 @@ export class Workspace {
     };
     const isDirectory = target?.kind === 'directory';
     const isHidden = await this.hiddenPathTest();
-    if (isHidden(absolute, isDirectory) || isHidden(path.join(realRoot.lexical, realRoot.relative), isDirectory)) {
+    const realAbsolute = path.join(realRoot.lexical, realRoot.relative);
+    if (this.isHomePrivate(absolute) || this.isHomePrivate(realAbsolute)) {
+      throw new ToolError(
+        `${this.displayPath(absolute)} holds credentials or shell start-up code of the user's home folder: Elbow's tools never read or change it. Do not try to reach it another way.`,
+      );
+    }
+    if (isHidden(absolute, isDirectory) || isHidden(realAbsolute, isDirectory)) {
       throw new ToolError(
         `${this.displayPath(absolute)} is hidden by ${ELBOW_IGNORE_FILE_NAME}: the user has excluded it from the tools. Do not try to reach it another way; ask the user if you need it.`,
       );
@@ -141,10 +151,11 @@ export class Workspace {
     };
   }
 
-  /** A synchronous test for many paths at once, e.g. to filter search results. */
+  /** A synchronous test for many paths at once, e.g. to filter search results: `.elbowignore`, and the home folder's credentials and start-up files. */
   async hiddenPathTest(): Promise<HiddenPathTest> {
     const rulesByRoot = await Promise.all(this.roots.map(async (root) => ({ root, rules: await this.rulesFor(root) })));
     return (absolutePath, isDirectory) => {
+      if (this.isHomePrivate(absolutePath)) return true;
       const root = this.innermostRoot(absolutePath);
       const rules = rulesByRoot.find((entry) => entry.root === root)?.rules;
       const relative = root === undefined ? undefined : relativeInside(root, absolutePath);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as os from 'node:os';
 import type { CommandRunner } from '../../core/host/commandRunner';
 import type { FileChanges } from '../../core/host/fileChanges';
 import type { AgentHost } from '../../core/host/host';
@@ -32,6 +33,7 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
       platform: process.platform,
       shell: terminalShell(readTerminalSettings()),
       today: () => new Date().toISOString().slice(0, 10),
+      homeDirectory: os.homedir(),
     },
     web: new NodeWebPageFetcher({ allowedHosts: () => readSandboxSettings().allowedHosts }),
     codeNavigation: new VscodeCodeNavigation(),

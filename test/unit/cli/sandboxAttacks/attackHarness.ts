@@ -33,6 +33,8 @@ export interface AttackRow {
   files?: Record<string, string>;
   /** The workspace is not a git repository. */
   withoutGit?: boolean;
+  /** The workspace is the home folder (`cd ~ && elbow`): HOME points at it, and it holds the home folder's credentials. */
+  homeIsWorkspace?: boolean;
   setup?: (paths: AttackPaths) => Promise<void>;
   /** What runs outside the sandbox once Elbow is done, as the editor's git does; its violations count too. */
   afterwards?: (paths: AttackPaths) => Promise<void>;
@@ -101,6 +103,7 @@ export async function prepareRow(row: AttackRow, base: string): Promise<AttackPa
   await writeTree(paths.home, secrets.home);
   await writeTree(paths.workspace, { 'src/app.js': 'console.log("app");\n', ...protectedFiles, ...secrets.workspace, ...(row.files ?? {}) });
   await writeTree(paths.outside, secrets.outside);
+  if (row.homeIsWorkspace) await writeTree(paths.workspace, secrets.home);
   if (!row.withoutGit) {
     // A repository with history and a change in its working tree, so git log and git diff have something to say.
     const git = (...args: string[]): void => void execFileSync('git', ['-C', paths.workspace, '-c', 'user.name=Elbow Tests', '-c', 'user.email=tests@elbow.invalid', ...args]);
@@ -125,7 +128,7 @@ export async function playRow(row: AttackRow, paths: AttackPaths, cliPath?: stri
     const before = await snapshot(paths);
     const env = {
       ...elbowEnvironment(server, 'openai'),
-      HOME: paths.home,
+      HOME: row.homeIsWorkspace ? paths.workspace : paths.home,
       SHELL: '/bin/bash',
       ELBOW_DATA_DIR: path.join(paths.home, '.local/share/elbow'),
       ELBOW_CONFIG_DIR: path.join(paths.home, '.elbow'),

@@ -16,9 +16,42 @@ describe('protected paths', () => {
     assert.equal(found('AGENTS.md'), 'AGENTS.md');
     assert.equal(found('.envrc'), '.envrc');
     assert.equal(found('.git/hooks/pre-commit'), '.git/hooks');
-    assert.equal(found('src/AGENTS.md'), undefined, 'only the one at the root is read');
+    assert.equal(found('src/.git/hooks/pre-commit'), undefined, 'a nested repository is not this one');
     assert.equal(found('AGENTS.md.bak'), undefined);
     assert.equal(found('.vscodeignore'), undefined);
+  });
+
+  it('cover files that make programs run code by name in every folder', () => {
+    const found = (relative: string): string | undefined => findProtectedPath(relative, builtinProtectedPaths)?.path;
+    assert.equal(found('packages/lib/.npmrc'), '.npmrc');
+    assert.equal(found('packages/lib/.envrc'), '.envrc');
+    assert.equal(found('packages\\lib\\.yarnrc.yml'), '.yarnrc.yml');
+    assert.equal(found('packages/lib/.vscode/tasks.json'), '.vscode');
+    assert.equal(found('src/AGENTS.md'), 'AGENTS.md');
+    assert.equal(found('a/b/.elbow/mcp.json'), '.elbow');
+    assert.equal(found('vendor/x/.gitmodules'), '.gitmodules');
+    assert.equal(found('.husky/pre-commit'), '.husky');
+    assert.equal(found('app/.husky/pre-commit'), '.husky');
+    assert.equal(found('lefthook.yml'), 'lefthook.yml');
+    assert.equal(found('app/.lefthook/pre-commit/run.sh'), '.lefthook');
+    assert.equal(found('.pre-commit-config.yaml'), '.pre-commit-config.yaml');
+    assert.equal(found('.githooks/pre-push'), '.githooks');
+    assert.equal(found('packages/lib/.env'), undefined, 'data, not code');
+    assert.equal(found('packages/lib/npmrc'), undefined);
+    assert.equal(found('packages/.elbowignore'), undefined);
+    assert.equal(found('notes/.npmrc.md'), undefined);
+  });
+
+  it('protect the whole husky folder when git runs its hooks from husky\'s `_`', async () => {
+    const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-protected-')));
+    try {
+      await fs.mkdir(path.join(root, '.git'));
+      await fs.writeFile(path.join(root, '.git', 'config'), '[core]\n\thooksPath = config/husky/_\n');
+      const paths = await protectedPathsOfFolder(root, new NodeFileSystem(), []);
+      assert.equal(findProtectedPath('config/husky/pre-commit', paths)?.path, 'config/husky');
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 
   it('read additions from the setting, refusing paths that leave the folder', () => {

@@ -16,6 +16,8 @@ const canaries: Record<string, string> = {
   '.config/rclone/rclone.conf': 'pass = CANARY-RCLONE',
   '.local/share/some-agent/token': 'CANARY-AGENT',
   '.cargo/credentials.toml': 'token = "CANARY-CARGO"',
+  '.cargo/config.toml': '[registries.private]\ntoken = "CANARY-CARGO-CONFIG-TOML"',
+  '.cargo/config': '[registries.private]\ntoken = "CANARY-CARGO-CONFIG"',
 };
 
 async function writeTree(root: string, files: Record<string, string>): Promise<void> {
