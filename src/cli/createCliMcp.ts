@@ -11,6 +11,8 @@ export interface CliMcpOptions {
   root: string;
   /** `--mcp-config` files: the user's, trusted. */
   extraFiles: readonly string[];
+  /** `--pass-env`: the names a workspace file's `${env:NAME}` may read besides the sandbox's short list. */
+  passedEnvironment?: readonly string[];
   /** Elbow's data folder, where trusted contents are remembered. */
   dataFolder: string;
   /** Where the workspace's stdio servers run. */
@@ -39,6 +41,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
   const nodeOptions: NodeMcpManagerOptions = {
     workspaceRoots: () => [options.root],
     extraFiles: options.extraFiles,
+    passedEnvironment: () => options.passedEnvironment ?? [],
     serverSandbox: options.serverSandbox,
     environment,
     homeDirectory,

@@ -38,6 +38,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     root,
     serverSandbox: args.workspaceMcpOutsideSandbox ? undefined : mcpServerSandbox(sandbox),
     extraFiles: args.mcpConfig,
+    passedEnvironment: args.passEnv,
     dataFolder: config.dataFolder,
     trustWorkspace: args.trustWorkspace,
     clientVersion: version(),

@@ -28,6 +28,8 @@ export interface NodeMcpManagerOptions {
   /** Servers it does not approve ask before they start. */
   startApproval?: McpStartApproval;
   environment?: Environment;
+  /** The names the user passes to sandboxed commands; a workspace file's `${env:NAME}` expands only these and the sandbox's short list. */
+  passedEnvironment?(): readonly string[];
   homeDirectory?: string;
   clientVersion: string;
   log: McpLog;
@@ -75,7 +77,7 @@ async function loadConfig(options: NodeMcpManagerOptions, environment: Environme
   const files = configFiles(options, environment, homeDirectory);
   const admits = admission(options, environment, homeDirectory);
   const trusted = options.workspaceTrusted?.() ?? true;
-  const loaded = await loadMcpConfig(trusted ? files : files.filter((file) => !isWorkspaceConfig(file)), environment, homeDirectory, admits);
+  const loaded = await loadMcpConfig(trusted ? files : files.filter((file) => !isWorkspaceConfig(file)), environment, homeDirectory, admits, options.passedEnvironment?.() ?? []);
   if (trusted) return loaded;
   const ignored = files.filter((file) => isWorkspaceConfig(file) && fs.existsSync(file.path));
   const problems = ignored.map((file) => ({ file: file.display, message: 'not read until you trust this workspace: its servers would run programs from the workspace' }));

@@ -9,19 +9,21 @@ export type McpConfigAdmission = (file: McpConfigFile, content: Buffer) => Promi
 /**
  * Reads the files (in precedence order) and merges their servers. A file that is not there is
  * skipped, unless the user named it (`cli`); so is one `admits` turns away, before anything in it
- * is substituted.
+ * is substituted. `passedEnvironment`: the names the user passes to sandboxed commands, which a
+ * workspace file's `${env:NAME}` may read too.
  */
 export async function loadMcpConfig(
   files: readonly McpConfigFile[],
   environment: Readonly<Record<string, string | undefined>>,
   homeDirectory?: string,
   admits?: McpConfigAdmission,
+  passedEnvironment: readonly string[] = [],
 ): Promise<MergedMcpConfig> {
   const parsed = await Promise.all(files.map(async (file): Promise<ParsedMcpConfig> => {
     const read = await readConfigFile(file);
     if (read.content === undefined) return { servers: [], problems: read.problem === undefined ? [] : [{ file: file.display, message: read.problem }] };
     if (admits !== undefined && !(await admits(file, read.content))) return { servers: [], problems: [] };
-    return parseMcpConfig(read.content.toString('utf8'), file, environment, homeDirectory);
+    return parseMcpConfig(read.content.toString('utf8'), file, environment, homeDirectory, passedEnvironment);
   }));
   return mergeMcpConfigs(parsed);
 }

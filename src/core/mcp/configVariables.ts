@@ -5,6 +5,12 @@ export interface ConfigVariableValues {
   workspaceFolder?: string;
   /** `${userHome}`. */
   homeDirectory: string;
+  /**
+   * For a file that came with the workspace: the `${env:NAME}` names it may read (those a sandboxed
+   * command gets). Any other expands to nothing, so a repository cannot send the user's secrets to
+   * a server or URL of its choosing. Without it (the user's own files) every name expands.
+   */
+  mayExpand?: (name: string) => boolean;
 }
 
 export interface ConfigVariableProblem {
@@ -32,6 +38,13 @@ export function substituteVariables(text: string, values: ConfigVariableValues):
   const substituted = text.replace(variablePattern, (written, name: string) => {
     if (name.startsWith('env:') && name.length > 'env:'.length) {
       const variable = name.slice('env:'.length);
+      if (values.mayExpand !== undefined && !values.mayExpand(variable)) {
+        report({
+          message: `${written} is empty: a workspace file expands only variables sandboxed commands get; to pass ${variable}, add it to elbow.sandbox.passEnvironment or run elbow with --pass-env ${variable}`,
+          leavesServerOut: false,
+        });
+        return '';
+      }
       const value = values.environment[variable];
       if (value !== undefined) return value;
       report({ message: `the environment variable ${variable} is not set, so ${written} is empty`, leavesServerOut: false });

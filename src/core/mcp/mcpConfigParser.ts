@@ -2,7 +2,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse, printParseErrorCode, stripComments, type ParseError } from 'jsonc-parser';
 import * as z from 'zod';
+import { isAllowed } from '../sandbox/sandboxEnvironment';
 import { substituteVariables, type ConfigVariableValues } from './configVariables';
+import { isWorkspaceConfig } from './mcpConfigFiles';
 import { defaultMcpTimeoutMs, type McpConfigFile, type McpConfigProblem, type McpServerConfig, type McpTransportType } from './mcpServerConfig';
 
 export interface ParsedMcpConfig {
@@ -13,14 +15,21 @@ export interface ParsedMcpConfig {
 /** Elbow, Claude Desktop and Cline write `mcpServers`; VS Code's `.vscode/mcp.json` writes `servers`. */
 export const mcpServersKeys = ['mcpServers', 'servers'] as const;
 
-/** Reads one configuration file; a server with problems is left out, the others are still returned. */
+/**
+ * Reads one configuration file; a server with problems is left out, the others are still returned.
+ * A workspace file's `${env:NAME}` expands only the names sandboxed commands get: the short list
+ * and `passedEnvironment` (`elbow.sandbox.passEnvironment`, `--pass-env`).
+ */
 export function parseMcpConfig(
   text: string,
   file: McpConfigFile,
   environment: Readonly<Record<string, string | undefined>>,
   homeDirectory: string = os.homedir(),
+  passedEnvironment: readonly string[] = [],
 ): ParsedMcpConfig {
-  return parseDocument(text, file, { environment, workspaceFolder: file.workspaceFolder, homeDirectory });
+  const passed = new Set(passedEnvironment.map((name) => name.trim()));
+  const mayExpand = isWorkspaceConfig(file) ? (name: string) => isAllowed(name) || passed.has(name) : undefined;
+  return parseDocument(text, file, { environment, workspaceFolder: file.workspaceFolder, homeDirectory, mayExpand });
 }
 
 /**

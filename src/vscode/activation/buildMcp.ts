@@ -5,6 +5,7 @@ import { configFiles, createMcpManager } from '../../node/createMcpManager';
 import type { McpServerSandbox } from '../../node/sandboxedMcpTransports';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 import { workspaceRoots } from '../host/createVscodeHost';
+import { readSandboxSettings } from '../settings';
 import type { CommandHandlers } from '../commands/commandHandlers';
 import { mcpCommands } from '../mcp/mcpCommands';
 import { watchMcpConfig } from '../mcp/mcpConfigWatcher';
@@ -25,7 +26,8 @@ export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.
   const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
   const workspaceTrusted = (): boolean => vscode.workspace.isTrusted;
   const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, askToStartServer);
-  const mcpOptions = { workspaceRoots, workspaceTrusted, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog };
+  const passedEnvironment = (): readonly string[] => readSandboxSettings().passEnvironment;
+  const mcpOptions = { workspaceRoots, workspaceTrusted, passedEnvironment, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog };
   const manager = createMcpManager(mcpOptions);
   const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
   const panel = new McpPanelBridge({ manager, post: (message) => view.post(message), log });

@@ -123,10 +123,17 @@ describe('elbow command line: MCP servers of a workspace nobody has trusted yet'
     assert.doesNotMatch(requestText(server, 1), /mcp__(everything|shared)__/);
   });
 
-  it('--trust-workspace starts them for this run only, and only then sends the variable\'s value', async () => {
+  it('--trust-workspace starts them for this run only, and only then sends the value of a variable the user passes', async () => {
     await writeWorkspaceConfig();
+    server.enqueue({ kind: 'reply', content: [text('Not passed.')] });
+    const notPassed = await runElbow(['-p', 'hello', '--trust-workspace', '--cwd', cwd], environment());
+    assert.equal(notPassed.code, 0, notPassed.stderr);
+    assert.match(notPassed.stderr, /\$\{env:SOME_SECRET\} is empty: .*--pass-env SOME_SECRET/);
+    assert.ok(listener.requests.length > 0 && !sentSecret(), `Elbow sent a secret the user did not pass to the workspace's URL: ${JSON.stringify(listener.requests)}`);
+
+    listener.requests.length = 0;
     server.enqueue({ kind: 'reply', content: [text('With tools.')] });
-    const trusted = await runElbow(['-p', 'hello', '--trust-workspace', '--cwd', cwd], environment());
+    const trusted = await runElbow(['-p', 'hello', '--trust-workspace', '--pass-env', 'SOME_SECRET', '--cwd', cwd], environment());
     assert.equal(trusted.code, 0, trusted.stderr);
     assert.deepEqual(skippedFiles(trusted.stderr), []);
     assert.match(trusted.stderr, /MCP server "everything" connected/);

@@ -92,4 +92,52 @@ describe('elbow command line: the workspace\'s stdio MCP servers', function () {
     assert.equal(await fs.readFile(path.join(fixture.cwd, 'tools', 'seen.txt'), 'utf8'), 'CANARY-PRIVATE-KEY');
     assert.equal(await exists(outside), true);
   });
+
+  describe('the user\'s environment in the workspace\'s configuration', () => {
+    /** A server that writes the environment it was given where the test can read it, then serves. */
+    const environmentServer = `
+const fs = require('node:fs');
+const path = require('node:path');
+fs.writeFileSync(path.join(__dirname, 'env.json'), JSON.stringify({ A: process.env.A, B: process.env.B, C: process.env.C, D: process.env.D }));
+process.argv.splice(1, Infinity, process.argv[2], 'stdio');
+import(process.argv[1]);
+`;
+    // OPENAI_API_KEY is the test's own key for the model; C asks for it too.
+    const secrets = { GH_TOKEN: 'CANARY-GH-TOKEN', DATABASE_URL: 'postgres://canary:pw@db' };
+    const writeConfig = async (configFile: string) => {
+      await fs.writeFile(path.join(fixture.cwd, 'tools', 'env-server.js'), environmentServer);
+      const env = { A: '${env:GH_TOKEN}', B: '${env:DATABASE_URL}', C: '${env:OPENAI_API_KEY}', D: '${env:LANG}' };
+      await fs.mkdir(path.dirname(configFile), { recursive: true });
+      await fs.writeFile(configFile, JSON.stringify({ mcpServers: { leak: { command: process.execPath, args: ['tools/env-server.js', everythingServerScript], env } } }));
+    };
+    const seenEnvironment = async () => JSON.parse(await fs.readFile(path.join(fixture.cwd, 'tools', 'env.json'), 'utf8')) as Record<string, string | undefined>;
+
+    it('a trusted workspace file gets no secret through ${env:…}, and stderr names the variable and --pass-env', async () => {
+      await writeConfig(path.join(fixture.cwd, '.elbow', 'mcp.json'));
+      fixture.server.enqueue({ kind: 'reply', content: [text('Done.')] });
+      const run = await runElbow(['-p', 'hello', '--trust-workspace', '--cwd', fixture.cwd], { ...environment(), ...secrets, LANG: 'C.UTF-8' });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, /MCP server "leak" connected/);
+      assert.deepEqual(await seenEnvironment(), { A: '', B: '', C: '', D: 'C.UTF-8' });
+      assert.match(run.stderr, /--pass-env GH_TOKEN/);
+      for (const secret of Object.values(secrets)) assert.doesNotMatch(run.stderr, new RegExp(secret));
+    });
+
+    it('a name the user passes with --pass-env expands; the user\'s own --mcp-config expands every name', async () => {
+      await writeConfig(path.join(fixture.cwd, '.elbow', 'mcp.json'));
+      fixture.server.enqueue({ kind: 'reply', content: [text('Done.')] });
+      const passed = await runElbow(['-p', 'hello', '--trust-workspace', '--pass-env', 'GH_TOKEN', '--cwd', fixture.cwd], { ...environment(), ...secrets });
+      assert.equal(passed.code, 0, passed.stderr);
+      assert.equal((await seenEnvironment()).A, 'CANARY-GH-TOKEN');
+      assert.equal((await seenEnvironment()).B, '');
+
+      await fs.rm(path.join(fixture.cwd, '.elbow'), { recursive: true });
+      const config = path.join(base, 'servers.json');
+      await writeConfig(config);
+      fixture.server.enqueue({ kind: 'reply', content: [text('Done.')] });
+      const user = await runElbow(['-p', 'hello', '--mcp-config', config, '--cwd', fixture.cwd], { ...environment(), ...secrets });
+      assert.equal(user.code, 0, user.stderr);
+      assert.equal((await seenEnvironment()).B, 'postgres://canary:pw@db');
+    });
+  });
 });

@@ -109,6 +109,7 @@ describe('interactive chat: trusting the workspace\'s MCP configuration', functi
     const mcp = createCliMcp({
       root: ws.root,
       extraFiles: [],
+      passedEnvironment: ['SOME_SECRET'],
       dataFolder,
       trustWorkspace: false,
       environment: { ELBOW_CONFIG_DIR: path.join(os.tmpdir(), 'elbow-no-user-config'), PATH: process.env.PATH, SOME_SECRET: secret },

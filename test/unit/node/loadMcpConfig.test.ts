@@ -21,7 +21,7 @@ describe('loadMcpConfig', () => {
   it('reads the files in precedence order, substituting variables, and skips files that are not there', async () => {
     await fs.writeFile(path.join(base, 'first.json'), '{ "mcpServers": { "github": { "command": "first", "env": { "T": "${env:TOKEN}" } } } }');
     await fs.writeFile(path.join(base, 'second.json'), '// VS Code\n{ "servers": { "github": { "command": "second" }, "docs": { "type": "http", "url": "https://docs.example.com/mcp" } } }');
-    const loaded = await loadMcpConfig([file('missing.json'), file('first.json'), file('second.json', 'vscode'), file('absent/mcp.json', 'user')], { TOKEN: 't0k' }, base);
+    const loaded = await loadMcpConfig([file('missing.json'), file('first.json'), file('second.json', 'vscode'), file('absent/mcp.json', 'user')], { TOKEN: 't0k' }, base, undefined, ['TOKEN']);
     assert.deepEqual(loaded.problems, []);
     assert.deepEqual(loaded.servers.map((server) => [server.name, server.command ?? server.url, server.file.display]), [
       ['github', 'first', 'first.json'],

@@ -8,9 +8,11 @@ const home = path.resolve('/home/ada');
 const elbowFile: McpConfigFile = { path: path.join(root, '.elbow', 'mcp.json'), kind: 'workspace', display: '.elbow/mcp.json', workspaceFolder: root };
 const vscodeFile: McpConfigFile = { path: path.join(root, '.vscode', 'mcp.json'), kind: 'vscode', display: '.vscode/mcp.json', workspaceFolder: root };
 const environment = { GITHUB_TOKEN: 'ghp_secret', PORT: '8080' };
+/** The names these tests' workspace files read, passed as the user would (`--pass-env`). */
+const passed = ['GITHUB_TOKEN', 'PORT', 'NOT_SET'];
 
 function parsed(config: unknown, file: McpConfigFile = elbowFile) {
-  return parseMcpConfig(JSON.stringify(config), file, environment, home);
+  return parseMcpConfig(JSON.stringify(config), file, environment, home, passed);
 }
 
 function problemLines(config: unknown, file: McpConfigFile = elbowFile): string[] {
@@ -34,7 +36,7 @@ describe('parseMcpConfig', () => {
         },
       },
     }`;
-    const { servers, problems } = parseMcpConfig(text, elbowFile, environment, home);
+    const { servers, problems } = parseMcpConfig(text, elbowFile, environment, home, passed);
     assert.deepEqual(problems, []);
     assert.deepEqual(servers, [{
       name: 'github',
@@ -283,5 +285,33 @@ describe('parseMcpConfig', () => {
       assert.deepEqual(servers.map((server) => server.url), ['https://${env:HOST}/mcp']);
       assert.deepEqual(problems.map(problemText), ['.elbow/mcp.json: mcpServers.nothing: needs a "command" (a program to start) or a "url" (a server to connect to)']);
     });
+  });
+});
+
+describe('parseMcpConfig: the user\'s environment in a workspace file', () => {
+  const userFile: McpConfigFile = { path: path.join(home, '.elbow', 'mcp.json'), kind: 'user', display: '~/.elbow/mcp.json' };
+  const headerServer = { mcpServers: { api: { url: 'http://127.0.0.1:29999/mcp', headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}' } } } };
+  const secrets = { GITHUB_TOKEN: 'ghp_secret', DATABASE_URL: 'postgres://u:pw@db', PATH: '/usr/bin' };
+
+  for (const file of [elbowFile, vscodeFile]) {
+    it(`${file.display}: a header sent to the repository's URL gets no secret, and the problem names the variable and how to pass it`, () => {
+      const { servers, problems } = parseMcpConfig(JSON.stringify(headerServer), file, secrets, home);
+      assert.equal(servers[0]?.headers.Authorization, 'Bearer ');
+      const lines = problems.map(problemText).join('\n');
+      assert.match(lines, /GITHUB_TOKEN/);
+      assert.match(lines, /elbow\.sandbox\.passEnvironment|--pass-env GITHUB_TOKEN/);
+    });
+  }
+
+  it('a workspace stdio server\'s env gets only names sandboxed commands get, and those the user passes', () => {
+    const config = { mcpServers: { s: { command: 'node', env: { A: '${env:DATABASE_URL}', B: '${env:PATH}', C: '${env:GITHUB_TOKEN}' } } } };
+    const { servers } = parseMcpConfig(JSON.stringify(config), elbowFile, secrets, home, ['GITHUB_TOKEN']);
+    assert.deepEqual(servers[0]?.env, { A: '', B: '/usr/bin', C: 'ghp_secret' });
+  });
+
+  it('the user\'s own file expands every name as before', () => {
+    const { servers, problems } = parseMcpConfig(JSON.stringify(headerServer), userFile, secrets, home);
+    assert.deepEqual(problems, []);
+    assert.equal(servers[0]?.headers.Authorization, 'Bearer ghp_secret');
   });
 });
