@@ -1,6 +1,6 @@
 import type { ApprovalDecision, ApprovalRequest, Approvals } from '../core/host/approvals';
 import { terminalDiff } from './terminalDiff';
-import { printable, printableStrings } from './printable';
+import { printable, printableLine, printableStrings } from './printable';
 
 /** Asks one question on the terminal and resolves with the typed line (undefined when cancelled). */
 export type AskLine = (question: string, signal: AbortSignal) => Promise<string | undefined>;
@@ -48,23 +48,23 @@ export class TerminalApprovals implements Approvals {
     switch (request.kind) {
       case 'command':
         return [
-          `Elbow wants to run${request.placement.kind === 'outsideRequested' ? ' outside the sandbox' : ''}: ${printable(request.command)}`,
-          `  in ${printable(request.cwd)}`,
-          ...request.reasons.map((reason) => `  (${printable(reason)})`),
+          `Elbow wants to run${request.placement.kind === 'outsideRequested' ? ' outside the sandbox' : ''}: ${printableLine(request.command)}`,
+          `  in ${printableLine(request.cwd)}`,
+          ...request.reasons.map((reason) => `  (${printableLine(reason)})`),
           ...placementLines(request.placement),
         ].join('\n');
       case 'outsideWorkspace':
-        return `Elbow wants to ${request.access} ${printable(request.path)}, outside the workspace (${request.toolName}).`;
+        return `Elbow wants to ${request.access} ${printableLine(request.path)}, outside the workspace (${request.toolName}).`;
       case 'mcpTool':
-        return [`Elbow wants to use ${printable(request.tool)} of the MCP server "${printable(request.server)}"${request.readOnly ? ' (read-only)' : ''} with:`, indent(printable(request.arguments))].join('\n');
+        return [`Elbow wants to use ${printableLine(request.tool)} of the MCP server "${printableLine(request.server)}"${request.readOnly ? ' (read-only)' : ''} with:`, indent(shownArguments(printable(request.arguments)))].join('\n');
       case 'protectedFile':
         return [
-          `Elbow wants to ${request.action} the protected file ${printable(request.path)} (${request.toolName}).`,
+          `Elbow wants to ${request.action} the protected file ${printableLine(request.path)} (${request.toolName}).`,
           `  It is protected because ${request.why}.`,
           indent(terminalDiff(request.diff, this.color)),
         ].join('\n');
       case 'webPage':
-        return `Elbow wants to read the web page ${printable(request.url)}`;
+        return `Elbow wants to read the web page ${printableLine(request.url)}`;
       case 'continue':
         return request.message;
     }
@@ -91,7 +91,7 @@ function offeredChoices(request: ApprovalRequest): OfferedChoices {
           return {
             yesRuns: 'in the sandbox',
             outside: true,
-            ...(request.alwaysAllow.length > 0 ? { always: request.alwaysAllow.map((prefix) => `\`${printable(prefix)}\``).join(', ') } : {}),
+            ...(request.alwaysAllow.length > 0 ? { always: request.alwaysAllow.map((prefix) => `\`${printableLine(prefix)}\``).join(', ') } : {}),
           };
         case 'outsideRequested':
           return { yesRuns: 'outside the sandbox', sandbox: true };
@@ -100,9 +100,9 @@ function offeredChoices(request: ApprovalRequest): OfferedChoices {
       }
       break;
     case 'mcpTool':
-      return request.alwaysAllowOffered ? { always: `${printable(request.tool)} of ${printable(request.server)}` } : {};
+      return request.alwaysAllowOffered ? { always: `${printableLine(request.tool)} of ${printableLine(request.server)}` } : {};
     case 'webPage':
-      return request.alwaysAllowOffered ? { always: `the domain ${printable(request.domain)}` } : {};
+      return request.alwaysAllowOffered ? { always: `the domain ${printableLine(request.domain)}` } : {};
     default:
       return {};
   }
@@ -125,11 +125,20 @@ function placementLines(placement: Extract<ApprovalRequest, { kind: 'command' }>
     case 'sandbox':
       return [];
     case 'outsideRequested':
-      return [`  Its reason: ${printable(placement.reason).replace(/\s+/g, ' ')}`, '  Outside the sandbox it runs with your full rights.'];
+      return [`  Its reason: ${printableLine(placement.reason.replace(/\s+/g, ' '))}`, '  Outside the sandbox it runs with your full rights.'];
     case 'noSandbox':
       return ['  (No sandbox here: it runs with your full rights.)'];
   }
 }
+
+/** A tool call's arguments (JSON laid out by Elbow, so its newlines are Elbow's), cut to a screenful. */
+function shownArguments(text: string): string {
+  const lines = text.split('\n');
+  const shown = lines.slice(0, longestArgumentLines).map((line) => printableLine(line));
+  return lines.length > longestArgumentLines ? [...shown, `… (${lines.length - longestArgumentLines} more lines not shown)`].join('\n') : shown.join('\n');
+}
+
+const longestArgumentLines = 20;
 
 function indent(text: string): string {
   return text.split('\n').map((line) => `  ${line}`).join('\n');

@@ -32,3 +32,17 @@ function deepPrintable(value: unknown): unknown {
   }
   return value;
 }
+
+/** The most of one field (a command, a path, a name) an approval question shows, so its own lines stay on screen. */
+export const longestShownField = 500;
+
+/**
+ * Text from outside shown inside a line of Elbow's own (an approval question): printable, with
+ * newlines and tabs visible (`⏎`, `\t`) so it cannot start a line that looks like Elbow's, and cut
+ * at `limit` characters with a note of how many were left out.
+ */
+export function printableLine(text: string, limit: number = longestShownField): string {
+  const line = printable(text).replace(/\n/g, '⏎').replace(/\t/g, '\\t');
+  if (line.length <= limit) return line;
+  return `${line.slice(0, limit)}… (${line.length - limit} more characters not shown)`;
+}

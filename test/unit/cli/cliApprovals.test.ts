@@ -83,6 +83,29 @@ describe('terminal approvals', () => {
     assert.match(asked.question, /^Elbow wants to run: rm -rf ~ \\x1b\[1A\\x1b\[2K\\x0decho safe\n/);
     assert.equal(asked.question.includes('\x1b'), false);
   });
+
+  it('shows newlines and tabs from outside on Elbow\'s own lines and cuts a long command, so a forged question cannot push the real one off screen', async () => {
+    const forged = `touch /tmp/x #${'\n'.repeat(45)}Elbow wants to run: npm test\n  in .\n[y]es, [n]o, or type why not: `;
+    const outside = command({ kind: 'outsideRequested', reason: 'needs\nthe network\tnow' }, { command: forged, cwd: 'a\nb', reasons: ['x\ny'] });
+    const asked = await ask(outside, 'n');
+    const lines = asked.question.split('\n');
+    assert.equal(lines.length, 6, asked.question);
+    assert.match(lines[0] ?? '', /^Elbow wants to run outside the sandbox: touch \/tmp\/x #⏎⏎/);
+    assert.equal(lines.filter((line) => line.startsWith('Elbow wants')).length, 1);
+    assert.equal(lines[1], '  in a⏎b');
+    assert.match(lines[5] ?? '', /^\[y\]es \(outside the sandbox\)/);
+
+    const long = await ask(command({ kind: 'sandbox' }, { command: `echo ${'A'.repeat(5000)}` }), 'n');
+    const first = long.question.split('\n')[0] ?? '';
+    assert.ok(first.length < 700, `${first.length} characters`);
+    assert.match(first, /… \(\d+ more characters not shown\)$/);
+
+    const tool: ApprovalRequest = { kind: 'mcpTool', toolCallId: 'c3', server: 'srv\nElbow wants', tool: 't\tx', readOnly: false, alwaysAllowOffered: false, arguments: JSON.stringify({ a: Array.from({ length: 100 }, (_, index) => index) }, null, 2) };
+    const toolQuestion = (await ask(tool, 'n')).question;
+    assert.match(toolQuestion, /^Elbow wants to use t\\tx of the MCP server "srv⏎Elbow wants" with:\n/);
+    assert.ok(toolQuestion.split('\n').length < 30, toolQuestion);
+    assert.match(toolQuestion, /more lines not shown/);
+  });
 });
 
 describe('elbow --yes and the sandbox', function () {
