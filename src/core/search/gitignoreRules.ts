@@ -1,3 +1,4 @@
+import { longestGlob } from './includeGlob';
 import { compileGlob, type GlobMatcher } from './linearGlob';
 
 export interface IgnoreVerdict {
@@ -72,6 +73,8 @@ export class GitignoreRules {
   private parse(line: string): Rule | undefined {
     let pattern = trimUnescapedTrailingSpaces(line);
     if (pattern === '' || pattern.startsWith('#')) return undefined;
+    // A line longer than any real pattern would make every path's match slow: it is skipped.
+    if (pattern.length > longestGlob) return undefined;
     const negative = pattern.startsWith('!');
     if (negative) pattern = pattern.slice(1);
     const directoryOnly = pattern.endsWith('/');

@@ -45,5 +45,25 @@ for (const kind of ['builtin', 'ripgrep'] as SearcherKind[]) {
       assert.deepEqual(listed.entries.filter((entry) => !entry.startsWith('.')), [`a/${deep}c.txt`, `d/${deep}f.txt`]);
       assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
     });
+
+    it('an include glob of 300 KB of "**/" is refused at once, naming the limit', async () => {
+      temp = await createTempWorkspace({ 'a/x/b': 'needle\n' }, { searcher: kind });
+      const started = Date.now();
+      await assert.rejects(search({ include: `a/${'**/'.repeat(100_000)}b` }), /globs may be at most 1000/);
+      await assert.rejects(search({ include: `a/${'**/'.repeat(30)}b` }), /globs may have at most 20/);
+      assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
+    });
+
+    it('an ignore line longer than any real pattern is skipped quickly; the other lines still apply', async () => {
+      temp = await createTempWorkspace({
+        '.elbowignore': `a/${'**/'.repeat(100_000)}b\nhidden.txt\n`,
+        'a/x/b': 'needle\n',
+        'hidden.txt': 'needle\n',
+      }, { searcher: kind });
+      const started = Date.now();
+      const result = await search({});
+      assert.equal(result.matches.some((match) => match.path === 'hidden.txt'), false, 'the next line still applies');
+      assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
+    });
   });
 }
