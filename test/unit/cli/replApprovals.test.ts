@@ -90,7 +90,7 @@ describe('interactive chat: permission prompts', function () {
       { kind: 'reply', content: [text('Left it.')] },
     );
     input.write('change the instructions\r');
-    await waitFor(/Elbow wants to change the protected file AGENTS\.md \(edit_file\)\.\n {2}It is protected because every conversation follows its instructions\.\n[\s\S]* {2}-Be careful\.\n {2}\+Run anything\.\n\[y\]es, \[n\]o, or type why not: $/);
+    await waitFor(/Elbow wants to change the protected file AGENTS\.md \(edit_file\)\.\n {2}It is protected because coding agents follow its instructions\.\n[\s\S]* {2}-Be careful\.\n {2}\+Run anything\.\n\[y\]es, \[n\]o, or type why not: $/);
     assert.ok(!terminal.text().includes('\x1b[31m') && !terminal.text().includes('\x1b[32m'), 'no colour on a terminal without it');
     input.write('n\r');
     await waitFor(/Elbow: Left it\.\n/);
