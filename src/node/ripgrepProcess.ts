@@ -7,6 +7,8 @@ export interface RipgrepRunOptions {
   /** Called per record; return `false` to stop ripgrep early (the process is killed). */
   onRecord(record: string): boolean;
   signal?: AbortSignal;
+  /** Stops ripgrep and rejects after this long (e.g. it blocks opening a named pipe). */
+  deadlineMs?: number;
 }
 
 export interface RipgrepRunResult {
@@ -37,6 +39,14 @@ export function runRipgrep(rgPath: string, args: readonly string[], options: Rip
       reject(options.signal?.reason);
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = options.deadlineMs === undefined ? undefined : setTimeout(() => {
+      stop();
+      reject(new Error(`The search took longer than ${Math.round((options.deadlineMs ?? 0) / 1000)} s and was stopped (a special file such as a named pipe may have blocked it). Search a smaller folder with path.`));
+    }, options.deadlineMs);
+    const settle = (): void => {
+      options.signal?.removeEventListener('abort', onAbort);
+      clearTimeout(deadline);
+    };
 
     const deliver = (record: Buffer): void => {
       if (!stopped && !options.onRecord(record.toString('utf8'))) stop();
@@ -52,11 +62,11 @@ export function runRipgrep(rgPath: string, args: readonly string[], options: Rip
     });
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.on('error', (error) => {
-      options.signal?.removeEventListener('abort', onAbort);
+      settle();
       reject(new Error(`ripgrep could not be started (${rgPath}): ${error.message}`));
     });
     child.on('close', (code) => {
-      options.signal?.removeEventListener('abort', onAbort);
+      settle();
       if (!stopped && pending.length > 0) deliver(pending);
       resolve({ exitCode: stopped ? null : code, stderr: Buffer.concat(stderr).toString('utf8') });
     });

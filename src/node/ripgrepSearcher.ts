@@ -14,6 +14,8 @@ import { InvalidPatternError } from '../core/search/linePattern';
 import { locateInScope, type SearchScope } from '../core/search/searchScope';
 import { parseRipgrepMatch } from './ripgrepJson';
 import { runRipgrep, type RipgrepRunResult } from './ripgrepProcess';
+import { openRipgrepRoot } from './ripgrepRoot';
+import type { VerifiedFolder } from './guardedFiles/verifiedFolder';
 
 export interface RipgrepSearcherOptions {
   /** Absolute path of the `rg` executable (see `findRipgrep`). */
@@ -22,6 +24,8 @@ export interface RipgrepSearcherOptions {
   version?: string;
   files: HostFileSystem;
   scope?: SearchScope;
+  /** How long one ripgrep run may take before it is stopped (default 60 s). */
+  deadlineMs?: number;
 }
 
 /** Flags that make ripgrep walk exactly as `BuiltinSearcher` does, whatever the user's setup. */
@@ -58,14 +62,24 @@ export class RipgrepSearcher implements WorkspaceSearcher {
 
   async listFiles(options: ListFilesOptions): Promise<ListFilesResult> {
     if (!options.recursive) return this.flatLister.listFiles(options);
-    const target = this.targetFor(options.directory);
     const elbowIgnore = await ElbowIgnore.forDirectory(this.options.files, this.options.scope, options.directory);
+    const root = await openRipgrepRoot(options.directory, options.allowed);
+    try {
+      return await this.listOpened(root, options, elbowIgnore);
+    } finally {
+      await root.close();
+    }
+  }
+
+  private async listOpened(root: VerifiedFolder, options: ListFilesOptions, elbowIgnore: ElbowIgnore): Promise<ListFilesResult> {
+    const target = this.targetFor(options.directory, root);
     const entries: string[] = [];
     let truncated = false;
     const run = await runRipgrep(this.options.rgPath, ['--files', '--null', '--sort', 'path', ...RIPGREP_WALK_FLAGS, ...target.args], {
       cwd: target.cwd,
       separator: 0,
       signal: options.signal,
+      deadlineMs: this.deadlineMs,
       onRecord: (record) => {
         const relativePath = target.fromOutput(record);
         if (elbowIgnore.hides(relativePath, false)) return true;
@@ -82,8 +96,21 @@ export class RipgrepSearcher implements WorkspaceSearcher {
   }
 
   async search(options: SearchOptions): Promise<SearchResult> {
-    const target = this.targetFor(options.directory);
     const elbowIgnore = await ElbowIgnore.forDirectory(this.options.files, this.options.scope, options.directory);
+    const root = await openRipgrepRoot(options.directory, options.allowed);
+    try {
+      return await this.searchOpened(root, options, elbowIgnore);
+    } finally {
+      await root.close();
+    }
+  }
+
+  private get deadlineMs(): number {
+    return this.options.deadlineMs ?? 60_000;
+  }
+
+  private async searchOpened(root: VerifiedFolder, options: SearchOptions, elbowIgnore: ElbowIgnore): Promise<SearchResult> {
+    const target = this.targetFor(options.directory, root);
     const includeFlags: string[] = [];
     let isIncluded: (relativePath: string) => boolean = () => true;
     if (options.include && !options.include.includes('/')) {
@@ -106,6 +133,7 @@ export class RipgrepSearcher implements WorkspaceSearcher {
       cwd: target.cwd,
       separator: 0x0a,
       signal: options.signal,
+      deadlineMs: this.deadlineMs,
       onRecord: (record) => {
         const match = parseRipgrepMatch(record);
         if (!match) return true;
@@ -124,21 +152,15 @@ export class RipgrepSearcher implements WorkspaceSearcher {
   }
 
   /**
-   * ripgrep runs in the workspace root so that `--ignore-file` patterns are read relative
-   * to it (ripgrep reads them relative to its working folder), and searches the folder
-   * from there.
+   * ripgrep runs in the opened folder itself (through its descriptor) and walks `.`, so its
+   * paths are already relative to `directory`. `--ignore-file` patterns are read relative to
+   * the working folder, so the `.elbowignore` is given to ripgrep only at a workspace root;
+   * below it, every path is still checked against it afterwards.
    */
-  private targetFor(directory: string): { cwd: string; args: string[]; fromOutput(path: string): string } {
+  private targetFor(directory: string, root: VerifiedFolder): { cwd: string; args: string[]; fromOutput(path: string): string } {
     const located = locateInScope(this.options.scope, directory);
-    if (!located) return { cwd: directory, args: [], fromOutput: (path) => path };
-    const args = ['--ignore-file', located.ignoreFile];
-    if (located.relativeDirectory === '') return { cwd: located.root, args, fromOutput: (path) => path };
-    const prefix = `${located.relativeDirectory}/`;
-    return {
-      cwd: located.root,
-      args: [...args, '--', located.relativeDirectory],
-      fromOutput: (path) => (path.startsWith(prefix) ? path.slice(prefix.length) : path),
-    };
+    const args = located?.relativeDirectory === '' ? ['--ignore-file', located.ignoreFile] : [];
+    return { cwd: root.entry(''), args, fromOutput: (path) => path };
   }
 }
 

@@ -1,3 +1,5 @@
+import type { OpenedPathCheck } from './fileSystem';
+
 /**
  * Fast listing and content search over a workspace folder. Implementations honour
  * `.gitignore` files (nested ones too) and the ignore file given, include hidden files,
@@ -11,6 +13,8 @@ export interface ListFilesOptions {
   /** Stop after this many entries and report `truncated`. */
   limit: number;
   signal?: AbortSignal;
+  /** What the opened folder's real path must pass (a link swapped in after the check fails it). */
+  allowed?: OpenedPathCheck;
 }
 
 export interface ListFilesResult {
@@ -31,6 +35,8 @@ export interface SearchOptions {
   /** Stop after this many matching lines and report `truncated`. */
   limit: number;
   signal?: AbortSignal;
+  /** What the opened folder's real path must pass (a link swapped in after the check fails it). */
+  allowed?: OpenedPathCheck;
 }
 
 export interface SearchMatch {

@@ -38,6 +38,7 @@ export const listFilesTool = defineTool({
       recursive: input.recursive,
       limit: LIST_MAX_ENTRIES,
       signal: context.signal,
+      allowed: await context.workspace.openedPathCheck(folder),
     });
     const isHidden = await context.workspace.hiddenPathTest();
     const allLines = listing.entries

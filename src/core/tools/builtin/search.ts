@@ -89,6 +89,7 @@ async function searchFolder(target: ResolvedPath, input: SearchInput, caseSensit
       include: input.include,
       limit: SEARCH_MAX_MATCHES,
       signal: context.signal,
+      allowed: await context.workspace.openedPathCheck(target),
     });
   } catch (error) {
     if (context.signal.aborted) throw error;
