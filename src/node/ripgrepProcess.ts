@@ -9,6 +9,21 @@ export interface RipgrepRunOptions {
   signal?: AbortSignal;
   /** Stops ripgrep and rejects after this long (e.g. it blocks opening a named pipe). */
   deadlineMs?: number;
+  /** The heap ripgrep may grow to, in KiB (default 2 GiB); not applied on Windows. */
+  memoryLimitKib?: number;
+}
+
+/**
+ * A repository's ignore file may be a link to `/dev/zero`, which ripgrep reads without end: it
+ * runs under a cap on its heap (`RLIMIT_DATA`, which leaves the files it maps alone), so such a
+ * file ends its run with an error instead of taking the machine's memory.
+ */
+const DEFAULT_MEMORY_LIMIT_KIB = 2 * 1024 * 1024;
+
+function launch(rgPath: string, args: readonly string[], options: RipgrepRunOptions): { file: string; args: string[] } {
+  if (process.platform === 'win32') return { file: rgPath, args: [...args] };
+  const limit = Math.max(1, Math.round(options.memoryLimitKib ?? DEFAULT_MEMORY_LIMIT_KIB));
+  return { file: '/bin/sh', args: ['-c', `ulimit -d ${limit} && exec "$0" "$@"`, rgPath, ...args] };
 }
 
 export interface RipgrepRunResult {
@@ -24,7 +39,8 @@ export function runRipgrep(rgPath: string, args: readonly string[], options: Rip
       reject(options.signal.reason);
       return;
     }
-    const child = spawn(rgPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const started = launch(rgPath, args, options);
+    const child = spawn(started.file, started.args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let pending: Buffer = Buffer.alloc(0);
     let stopped = false;
     const stderr: Buffer[] = [];

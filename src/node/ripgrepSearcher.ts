@@ -26,6 +26,8 @@ export interface RipgrepSearcherOptions {
   scope?: SearchScope;
   /** How long one ripgrep run may take before it is stopped (default 60 s). */
   deadlineMs?: number;
+  /** The heap each ripgrep run may grow to, in KiB (see `runRipgrep`). */
+  memoryLimitKib?: number;
 }
 
 /** Flags that make ripgrep walk exactly as `BuiltinSearcher` does, whatever the user's setup. */
@@ -80,6 +82,7 @@ export class RipgrepSearcher implements WorkspaceSearcher {
       separator: 0,
       signal: options.signal,
       deadlineMs: this.deadlineMs,
+      memoryLimitKib: this.options.memoryLimitKib,
       onRecord: (record) => {
         const relativePath = target.fromOutput(record);
         if (elbowIgnore.hides(relativePath, false)) return true;
@@ -134,6 +137,7 @@ export class RipgrepSearcher implements WorkspaceSearcher {
       separator: 0x0a,
       signal: options.signal,
       deadlineMs: this.deadlineMs,
+      memoryLimitKib: this.options.memoryLimitKib,
       onRecord: (record) => {
         const match = parseRipgrepMatch(record);
         if (!match) return true;

@@ -74,3 +74,27 @@ describe('ripgrep blocked by a named pipe', function () {
     );
   });
 });
+
+describe('ripgrep reading an ignore file without end', function () {
+  if (process.platform !== 'linux') return;
+  let folder: string;
+  let rgPath: string | undefined;
+
+  before(async function () {
+    rgPath = await findRipgrep();
+    if (!rgPath) this.skip();
+    folder = await fs.realpath(await fs.mkdtemp(path.join('/tmp', 'elbow-zero-')));
+    await fs.writeFile(path.join(folder, 'a.txt'), 'CANARY\n');
+    await fs.symlink('/dev/zero', path.join(folder, '.gitignore'));
+  });
+  after(() => fs.rm(folder, { recursive: true, force: true }));
+
+  it('ends at its memory cap, long before its deadline, instead of taking the machine\'s memory', async () => {
+    const searcher = new RipgrepSearcher({ rgPath: rgPath as string, files: new NodeFileSystem(), deadlineMs: 3_000, memoryLimitKib: 256 * 1024 });
+    const outcome = await searcher.search({ directory: folder, pattern: 'CANARY', literal: true, caseSensitive: true, limit: 10 }).then(
+      () => 'finished',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    assert.doesNotMatch(outcome, /took longer/);
+  });
+});
