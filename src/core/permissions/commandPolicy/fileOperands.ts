@@ -16,11 +16,17 @@ export function takesGluedDelimiters(name: string): boolean {
   return delimiterTakers.has(normalizeCommandName(name));
 }
 
+/** The command reads files it is given (`cat`, `grep`, `wc`…). */
+export function readsFiles(name: string): boolean {
+  const kind = normalizeCommandName(name);
+  return fileReaders.has(kind) || patternFirstReaders.has(kind);
+}
+
 /** The indexes of `args` that are file operands of the command `name`; empty for commands not known to read files. */
 export function fileOperandIndexes(name: string, args: readonly string[]): Set<number> {
   const kind = normalizeCommandName(name);
   const indexes = new Set<number>();
-  if (!fileReaders.has(kind) && !patternFirstReaders.has(kind)) return indexes;
+  if (!readsFiles(name)) return indexes;
   let patternPending = patternFirstReaders.has(kind) && !args.some((arg) => patternOptions.test(arg));
   let optionsEnded = false;
   for (const [index, arg] of args.entries()) {

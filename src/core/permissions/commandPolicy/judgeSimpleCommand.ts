@@ -8,7 +8,7 @@ import type { JudgeEnvironment } from './judgeEnvironment';
 import { nestedScriptOf } from './nestedScripts';
 import { judgePathWord } from './pathArguments';
 import { inCode } from './reasonText';
-import { findRecursiveRead, findRiskyArgument } from './riskyArguments';
+import { findGluedOptionValue, findRecursiveRead, findRiskyArgument } from './riskyArguments';
 import { isRiskyVariable } from './riskyVariables';
 import type { SimpleCommand } from './shellFacts';
 import { isDynamicWord } from './shellWords';
@@ -59,6 +59,8 @@ export function judgeSimpleCommand(
     if (recursive !== undefined) {
       findings.push(needsApproval(`${shown} ${recursive} to read every file under a folder, where files .elbowignore hides may be, and no sandbox hides them`));
     }
+    const glued = environment.context.hiddenFilesUnmasked ? findGluedOptionValue(layer) : undefined;
+    if (glued !== undefined) findings.push(needsApproval(`${shown} ${glued}, whose value may name a file to read, and no sandbox checks it`));
   }
 
   if (!findMatchingRule(environment.allowRules, [command.words], [command.text], 'exact')) {

@@ -1,3 +1,4 @@
+import { readsFiles } from './fileOperands';
 import { normalizeCommandName } from './commandName';
 import { skipOptions, subcommandPrograms } from './subcommandPrograms';
 
@@ -73,6 +74,24 @@ export function findRiskyArgument(words: readonly string[]): string | undefined 
 /** The option that makes this command read a whole folder tree (`uses \`-r\``), or undefined. */
 export function findRecursiveRead(words: readonly string[]): string | undefined {
   return findArgumentOf(words, recursiveReadRules);
+}
+
+/** Values that name no file: numbers, and colour choices. */
+const plainOptionValue = /^--(?:colou?r|[a-z-]+)=(?:\d+|auto|always|never)$/i;
+
+/**
+ * A long option of a file reader with a value glued on (`wc --files0-from=list`, `grep --file=p`):
+ * the value may name a file to read, and only operands are checked as paths. Without a sandbox
+ * such a command asks (`uses \`--files0-from=…\``); numbers and colour choices are let through.
+ */
+export function findGluedOptionValue(words: readonly string[]): string | undefined {
+  if (words[0] === undefined || !readsFiles(words[0])) return undefined;
+  for (const word of words.slice(1)) {
+    if (word === '--') break;
+    const glued = /^(--[^=]+)=(.+)$/s.exec(word);
+    if (glued !== null && !plainOptionValue.test(word)) return `uses \`${glued[1]}=…\``;
+  }
+  return undefined;
 }
 
 function findArgumentOf(words: readonly string[], rules: Readonly<Record<string, RiskyArgumentRule>>): string | undefined {

@@ -58,6 +58,25 @@ describe('allowRulesWithoutSandbox', () => {
     }
   });
 
+  it('asks before a file reader takes a file in an option\'s glued value, which no sandbox checks', () => {
+    const context = {
+      allow: allowRulesWithoutSandbox(defaultAllowList),
+      deny: [],
+      cwd: '/work/project',
+      classifyPath: () => 'inside' as const,
+      platform: 'linux',
+      shell: '/bin/bash',
+    };
+    for (const command of ['wc --files0-from=link', 'du --files0-from=link', 'diff --from-file=link a.txt', 'grep --file=link a.txt']) {
+      const judgement = judgeCommand(command, { ...context, hiddenFilesUnmasked: true });
+      assert.equal(judgement.verdict, 'ask', command);
+      assert.match(judgement.reasons.join('\n'), /value may name a file/, command);
+    }
+    for (const command of ['grep --color=auto x a.ts', 'wc --total=never a.txt', 'diff --unified=3 a.txt b.txt']) {
+      assert.equal(judgeCommand(command, { ...context, hiddenFilesUnmasked: true }).verdict, 'allow', command);
+    }
+  });
+
   it('drops regular-expression rules, even of safe commands', () => {
     assert.deepEqual(allowRulesWithoutSandbox(['/^ls( .*)?$/', '/^cat .*/i', 'ls']), ['ls']);
   });
