@@ -7,7 +7,7 @@ import { approvalRows } from './attackRowsApprovals';
 import { fileRows } from './attackRowsFiles';
 import { sandboxRows } from './attackRowsSandbox';
 import { miscRows } from './attackRowsMisc';
-import { round2Rows } from './attackRowsRound2';
+import { protectedNameRows } from './attackRowsProtectedNames';
 
 const run = (command: string, extra: Record<string, unknown> = {}): [string, Record<string, unknown>] => ['run_command', { command, ...extra }];
 const write = (file: string, content: string): [string, Record<string, unknown>] => ['write_file', { path: file, content }];
@@ -270,4 +270,4 @@ const withoutSandboxRows: AttackRow[] = tableRows
   .filter((row) => row.flags === rulesOnly)
   .map((row) => ({ ...row, name: `no sandbox: ${row.name.replace(/^rules only: /, '')}`, flags: ['--no-sandbox'] }));
 
-export const attackRows: AttackRow[] = [...tableRows, ...withoutSandboxRows, ...approvalRows, ...fileRows, ...sandboxRows, ...miscRows, ...round2Rows];
+export const attackRows: AttackRow[] = [...tableRows, ...withoutSandboxRows, ...approvalRows, ...fileRows, ...sandboxRows, ...miscRows, ...protectedNameRows];

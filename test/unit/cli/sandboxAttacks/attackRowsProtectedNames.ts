@@ -59,4 +59,4 @@ const homeWorkspaceRows: AttackRow[] = [
   { name: 'home as workspace: edit_file .bashrc', mustNot: 'the shell start-up file changes', homeIsWorkspace: true, files: { '.bashrc': 'alias ll="ls -l"\n' }, calls: [['edit_file', { path: '.bashrc', old_str: 'alias', new_str: 'touch {OUT}/bashrc; alias' }]], afterwards: mustRead('.bashrc', 'alias ll="ls -l"\n') },
 ];
 
-export const round2Rows: AttackRow[] = [...nestedRows, ...hookManagerRows, ...homeWorkspaceRows];
+export const protectedNameRows: AttackRow[] = [...nestedRows, ...hookManagerRows, ...homeWorkspaceRows];
