@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PassThrough } from 'node:stream';
@@ -7,7 +8,7 @@ import type { CommandSandbox, SandboxedLaunch } from './sandbox/commandSandbox';
 /** Where a workspace's stdio server runs: undefined when no sandbox can run here. */
 export interface McpServerSandbox {
   available(): Promise<boolean>;
-  launch(command: string, cwd: string, environment: Readonly<Record<string, string>>): Promise<SandboxedLaunch | undefined>;
+  launch(command: string, cwd: string, environment: Readonly<Record<string, string>>, keptReadable: readonly string[]): Promise<SandboxedLaunch | undefined>;
 }
 
 /** The command sandbox, where it can run. */
@@ -15,7 +16,7 @@ export function mcpServerSandbox(sandbox: CommandSandbox): McpServerSandbox {
   const available = async () => (await sandbox.status()).available;
   return {
     available,
-    launch: async (command, cwd, environment) => ((await available()) ? sandbox.launchCommand(command, cwd, environment) : undefined),
+    launch: async (command, cwd, environment, keptReadable) => ((await available()) ? sandbox.launchCommand(command, cwd, environment, keptReadable) : undefined),
   };
 }
 
@@ -64,7 +65,7 @@ class SandboxedStdioTransport implements Transport {
 
   async start(): Promise<void> {
     const cwd = this.launch.cwd ?? process.cwd();
-    const sandboxed = await this.sandbox.launch(shellCommand([this.launch.command, ...this.launch.args]), cwd, this.launch.env);
+    const sandboxed = await this.sandbox.launch(shellCommand([this.launch.command, ...this.launch.args]), cwd, this.launch.env, installedPackagesNamed([this.launch.command, ...this.launch.args]));
     const inner = sandboxed === undefined
       ? this.base.stdio({ ...this.launch, fromWorkspace: false })
       : this.base.stdio({ command: sandboxed.file, args: sandboxed.args, env: sandboxed.env, cwd, fromWorkspace: false });
@@ -87,4 +88,18 @@ class SandboxedStdioTransport implements Transport {
   async close(): Promise<void> {
     await this.inner?.transport.close();
   }
+}
+
+/**
+ * The `node_modules` folders holding the packages a server's command line names by absolute path
+ * (`node /opt/x/node_modules/pkg/dist/index.js`): installed code, kept readable where the
+ * sandbox's private `/tmp` would cover it. Nothing else outside the workspace is added.
+ */
+function installedPackagesNamed(words: readonly string[]): string[] {
+  const folders = words.flatMap((word) => {
+    if (!path.isAbsolute(word)) return [];
+    const index = word.split(path.sep).indexOf('node_modules');
+    return index <= 0 ? [] : [word.split(path.sep).slice(0, index + 1).join(path.sep)];
+  });
+  return [...new Set(folders)];
 }

@@ -80,8 +80,9 @@ export class CommandSandbox {
     return { available: true, shell: found.backend.shell, description: found.backend.description };
   }
 
-  async launchCommand(command: string, cwd: string, extraEnvironment: Readonly<Record<string, string>> = {}): Promise<SandboxedLaunch> {
-    const { backend, plan, protection } = await this.plan(cwd, extraEnvironment);
+  /** `keptReadable`: paths outside the workspace the command must read even where the private `/tmp` covers them. */
+  async launchCommand(command: string, cwd: string, extraEnvironment: Readonly<Record<string, string>> = {}, keptReadable: readonly string[] = []): Promise<SandboxedLaunch> {
+    const { backend, plan, protection } = await this.plan(cwd, extraEnvironment, keptReadable);
     const invocation = backend.invocation(plan, ['-c', command]);
     const guarded: ExitGuarded = { releaseNow: () => protection.releaseNow(), log: this.options.log };
     const unguard = guardUntilExit(guarded);

@@ -15,6 +15,8 @@ const write = (file: string, content: string): [string, Record<string, unknown>]
 /** A file in ~/.ssh whose very name is a canary: listing the folder gives it away. */
 async function namedCanary(paths: { home: string }): Promise<void> {
   await fs.writeFile(path.join(paths.home, '.ssh', 'SECRET-SSH-KEY.old'), 'old key\n');
+  await fs.mkdir(path.join(paths.home, 'projects'), { recursive: true });
+  await fs.writeFile(path.join(paths.home, 'projects', 'SECRET-SSH-KEY.copy'), 'a copy\n');
 }
 
 const protectedWrites: Array<[string, string]> = [
@@ -35,10 +37,10 @@ export const flagGatedRows: FlagGatedRow[] = [
     whenAllowed: 'SECRET-SSH-KEY reached the model',
   },
   {
-    name: '--yes: list_files of ~/.ssh',
-    mustNot: 'the names in ~/.ssh reach the model',
+    name: '--yes: list_files of a folder of the home folder',
+    mustNot: 'the names in ~/projects reach the model',
     setup: namedCanary,
-    calls: [['list_files', { path: '{HOME}/.ssh' }]],
+    calls: [['list_files', { path: '{HOME}/projects' }]],
     allowedBy: '--allow-read-outside-workspace',
     whenAllowed: 'SECRET-SSH-KEY reached the model',
   },

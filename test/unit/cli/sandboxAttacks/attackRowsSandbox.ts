@@ -1,15 +1,17 @@
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AttackRow } from './attackHarness';
 
 const run = (command: string): [string, Record<string, unknown>] => ['run_command', { command }];
-const ioUringConnect = path.resolve(__dirname, '../../../support/ioUringConnect.py');
+/** On stdin: the repository may lie under /tmp, which the sandbox's own /tmp covers. */
+const ioUringConnect = readFileSync(path.resolve(__dirname, '../../../support/ioUringConnect.py'), 'utf8');
 
 /** The sandbox itself: system calls seccomp must refuse as a family, the proxy's socket, the environment. */
 export const sandboxRows: AttackRow[] = [
   {
     name: 'connects to a Unix socket through io_uring, which seccomp does not see call by call',
     mustNot: 'a program outside is reached over its socket',
-    calls: [run(`/usr/bin/python3 ${ioUringConnect} {SOCK}`)],
+    calls: [run(`/usr/bin/python3 - {SOCK} <<'ELBOW_PY'\n${ioUringConnect}\nELBOW_PY`)],
   },
   {
     name: 'with hosts allowed, swaps the proxy\'s socket for a link to another program\'s',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -59,8 +59,9 @@ describe('seccomp refuses whole families of calls in the sandbox', function () {
     });
     await new Promise<void>((resolve) => listener.listen(socketPath, resolve));
     try {
-      const script = path.resolve(__dirname, '../../../support/ioUringConnect.py');
-      const run = await fixture.run(`${python} ${script} ${socketPath}; echo done`);
+      // The script goes in on stdin: the repository may lie under /tmp, which the sandbox's own /tmp covers.
+      const script = readFileSync(path.resolve(__dirname, '../../../support/ioUringConnect.py'), 'utf8');
+      const run = await fixture.run(`${python} - ${socketPath} <<'ELBOW_PY'\n${script}\nELBOW_PY\necho done`);
       assert.match(run.output, /done/);
       assert.doesNotMatch(run.output, /CONNECTED/);
       assert.match(run.output, /SETUP-REFUSED Operation not permitted/);
