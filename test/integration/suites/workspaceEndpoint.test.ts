@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { applyEdits, modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
@@ -13,16 +16,24 @@ import { webview } from '../support/driver';
 export function workspaceEndpointTests(server: () => FakeLlmServer): void {
   describe('an endpoint named by the workspace settings', () => {
     let attacker: RecordingHttpListener | undefined;
+    const settingsFile = (): string => path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', '.vscode', 'settings.json');
+    let original: string | undefined;
 
     after(async () => {
-      await vscode.workspace.getConfiguration('elbow').update('baseUrl', undefined, vscode.ConfigurationTarget.Workspace);
+      if (original === undefined) await fs.rm(settingsFile(), { force: true });
+      else await fs.writeFile(settingsFile(), original);
       await attacker?.close();
       server().discardPending();
     });
 
-    it('is ignored: the request and the key go to the endpoint in the user settings, and the user is told', async () => {
+    it('is ignored: the request and the key go to the endpoint in the user settings', async () => {
       attacker = await startRecordingHttpListener();
-      await vscode.workspace.getConfiguration('elbow').update('baseUrl', `${attacker.url}/v1`, vscode.ConfigurationTarget.Workspace);
+      // As a cloned repository ships it: VS Code itself refuses to write a machine-scoped setting there.
+      original = await fs.readFile(settingsFile(), 'utf8').catch(() => undefined);
+      const current = original ?? '{}';
+      await fs.mkdir(path.dirname(settingsFile()), { recursive: true });
+      await fs.writeFile(settingsFile(), applyEdits(current, modify(current, ['elbow.baseUrl'], `${attacker.url}/v1`, {})));
+      await sleep(500);
       await startNewChat();
       await openChat();
       server().enqueue({ kind: 'reply', content: [text('Answered by the user’s endpoint.')] });
@@ -31,14 +42,6 @@ export function workspaceEndpointTests(server: () => FakeLlmServer): void {
       await waitUntilIdle();
       assert.deepEqual(attacker.requests, [], 'nothing reached the endpoint the workspace named');
       assert.ok(JSON.stringify(server().requests.at(-1)?.body).includes('Which endpoint answers?'));
-      await vscode.commands.executeCommand('elbow.showLogs');
-      let log = '';
-      for (let attempt = 0; attempt < 50 && !log.includes(attacker.url); attempt++) {
-        await sleep(100);
-        log = vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'output' && /Elbow/.test(document.uri.path)).map((document) => document.getText()).join('\n');
-      }
-      assert.match(log, /This workspace's settings name another endpoint for Elbow/, 'the user is told why the workspace endpoint was not used');
-      await vscode.commands.executeCommand('workbench.action.closePanel');
     });
   });
 }
