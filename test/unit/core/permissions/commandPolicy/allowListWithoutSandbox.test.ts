@@ -5,6 +5,15 @@ import { defaultAllowList } from '../../../../../src/core/permissions/commandPol
 import { judgeCommand } from '../../../../../src/core/permissions/commandPolicy/judgeCommand';
 
 describe('allowRulesWithoutSandbox', () => {
+  /** Judging with the default allow list as cut for a machine without a sandbox. */
+  const context = {
+    allow: allowRulesWithoutSandbox(defaultAllowList),
+    deny: [],
+    cwd: '/work/project',
+    classifyPath: () => 'inside' as const,
+    platform: 'linux',
+    shell: '/bin/bash',
+  };
   it('keeps only commands of the default allow list', () => {
     const defaultCommands = new Set(defaultAllowList.map((rule) => splitCommandWords(rule)[0]));
     for (const command of commandsSafeWithoutSandbox) assert.ok(defaultCommands.has(command), command);
@@ -38,14 +47,6 @@ describe('allowRulesWithoutSandbox', () => {
   });
 
   it('asks before a command reads a whole folder tree, where files .elbowignore hides may be, and no sandbox hides them', () => {
-    const context = {
-      allow: allowRulesWithoutSandbox(defaultAllowList),
-      deny: [],
-      cwd: '/work/project',
-      classifyPath: () => 'inside' as const,
-      platform: 'linux',
-      shell: '/bin/bash',
-    };
     const recursive = ['grep -r SECRET .', 'grep -rn x src', 'grep -nR x', 'egrep --recursive x', 'grep --recur x .', 'grep -d recurse x .', 'grep --directories=recurse x', 'diff -r a b', 'diff --recursive a b', 'fgrep -ir x'];
     for (const command of recursive) {
       const judgement = judgeCommand(command, { ...context, hiddenFilesUnmasked: true });
@@ -59,14 +60,6 @@ describe('allowRulesWithoutSandbox', () => {
   });
 
   it('asks before a file reader takes a file in an option\'s glued value, which no sandbox checks', () => {
-    const context = {
-      allow: allowRulesWithoutSandbox(defaultAllowList),
-      deny: [],
-      cwd: '/work/project',
-      classifyPath: () => 'inside' as const,
-      platform: 'linux',
-      shell: '/bin/bash',
-    };
     for (const command of ['wc --files0-from=link', 'du --files0-from=link', 'diff --from-file=link a.txt', 'grep --file=link a.txt']) {
       const judgement = judgeCommand(command, { ...context, hiddenFilesUnmasked: true });
       assert.equal(judgement.verdict, 'ask', command);
