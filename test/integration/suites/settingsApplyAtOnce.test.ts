@@ -116,7 +116,7 @@ export function settingsApplyAtOnceTests(server: () => FakeLlmServer): void {
       assert.equal((await readSettings(machineSettingsFile()))[DOMAINS], undefined, 'nothing went to the Machine settings');
     });
 
-    it('still applies after another change to the User settings: the next fetch reads the page without asking', async () => {
+    it('still applies after another change to the User settings: the next fetch reads the page without asking, the next sandboxed command reaches it', async () => {
       await editUserSettings({ [OTHER]: 'all' });
       assert.ok(await userValueArrives('editor', 'renderWhitespace', 'all'), 'the other change arrived');
       const url = `${pages.origin}/notes?again`;
@@ -127,6 +127,16 @@ export function settingsApplyAtOnceTests(server: () => FakeLlmServer): void {
       assert.match(toolResultsSent(server()), /Release notes/, toolResultsSent(server()));
       assert.equal(pages.requests.length, 2, 'the page was read a second time');
       assert.equal(await webview.evaluate<number>(`document.querySelectorAll(${JSON.stringify(pending)}).length`), 0, 'nothing was asked');
+      // The sandbox's only network is Elbow's proxy; NO_PROXY names 127.0.0.1, so curl is told to use the proxy for it.
+      const command = `curl -s --noproxy '' ${pages.origin}/notes?command`;
+      server().enqueue({ kind: 'reply', content: [toolCall('run_command', { command })] }, { kind: 'reply', content: [text('Done: command')] });
+      await sendPrompt('Fetch them with curl');
+      await webview.waitFor(`${pending} .approval-allow`, { timeoutMs: 30_000 });
+      await webview.click(`${pending} .approval-allow`);
+      await webview.waitFor('.item-assistant', { text: 'Done: command', timeoutMs: 30_000 });
+      await waitUntilIdle();
+      assert.match(toolResultsSent(server()), /Release notes/, toolResultsSent(server()));
+      assert.equal(pages.requests.at(-1)?.url, '/notes?command');
     });
 
     it('a change saved while a run waits on a question applies to the next message', async () => {

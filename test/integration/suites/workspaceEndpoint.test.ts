@@ -28,7 +28,7 @@ export function workspaceEndpointTests(server: () => FakeLlmServer): void {
 
     it('is ignored: the request and the key go to the endpoint in the user settings', async () => {
       attacker = await startRecordingHttpListener();
-      // As a cloned repository ships it: VS Code itself refuses to write a machine-scoped setting there.
+      // As a cloned repository ships it: VS Code itself refuses to write an application-scoped setting there.
       original = await fs.readFile(settingsFile(), 'utf8').catch(() => undefined);
       const current = original ?? '{}';
       await fs.mkdir(path.dirname(settingsFile()), { recursive: true });
