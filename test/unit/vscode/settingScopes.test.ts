@@ -37,7 +37,7 @@ describe('whose value of each setting counts', () => {
 
   it('docs/settings.md says where each setting is read from, as these lists do', () => {
     const docs = fs.readFileSync(path.join(repository, 'docs/settings.md'), 'utf8');
-    const rows = [...docs.matchAll(/^\| `elbow\.([\w.]+)` \| ([^|]+) \|/gm)].map((row) => [row[1], row[2].trim()] as const);
+    const rows = [...docs.matchAll(/^\| `elbow\.([\w.]+)` \| ([^|]+) \|/gm)].map((row) => [row[1] ?? '', (row[2] ?? '').trim()] as const);
     const expected = (key: string): string => {
       if ((userOnlySettings as readonly string[]).includes(key)) return 'User settings only';
       return (narrowingSettings as readonly string[]).includes(key) ? 'Every scope, narrowing' : 'Every scope';
