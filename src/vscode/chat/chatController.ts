@@ -257,7 +257,7 @@ export class ChatController implements vscode.Disposable {
     }
     this.missingKey.forget();
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
-    warnOfIgnoredEndpoint(this.deps.log);
+    void warnOfIgnoredEndpoint(this.deps.log);
     this.session = await createChatSession({
       settings,
       apiKey,
