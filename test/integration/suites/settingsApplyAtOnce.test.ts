@@ -157,6 +157,7 @@ export function settingsApplyAtOnceTests(server: () => FakeLlmServer): void {
     });
 
     it('shows elbow.sandbox.allowedHosts in the Settings editor, in the User settings', async () => {
+      await vscode.commands.executeCommand('workbench.action.closePanel');
       await vscode.commands.executeCommand('workbench.action.openSettings', { query: HOSTS });
       await page.waitFor('.settings-editor .setting-item-contents', { text: 'Allowed Hosts', timeoutMs: 30_000 });
       await sleep(800);
