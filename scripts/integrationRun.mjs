@@ -94,6 +94,8 @@ export function testEnvironment(dirs, driverUrl) {
     EXTENSIONS_GALLERY: '{}',
     ELBOW_TEST_DRIVER: driverUrl,
     ELBOW_TEST_OUTPUT: outputDir,
+    // The profile's folder: suites edit <user-data>/User/settings.json as a user would.
+    ELBOW_TEST_USER_DATA: dirs['user-data'],
     // Only the tests whose full title matches, e.g. ELBOW_TEST_GREP="commands in the terminal".
     ...(process.env.ELBOW_TEST_GREP ? { ELBOW_TEST_GREP: process.env.ELBOW_TEST_GREP } : {}),
   });

@@ -2,8 +2,9 @@
  * Whose value of each `elbow.*` setting counts. A cloned repository writes `.vscode/settings.json`
  * and `.code-workspace` files, so every setting is on exactly one of these lists, and a setting
  * that can widen what runs or is reached outside the sandbox, what is approved without asking,
- * or where secrets go is read from the user's own settings only (and declared `machine` scope in
- * package.json, so the settings UI says so too).
+ * or where secrets go is read from the user's own settings only. package.json declares those
+ * `application` scope: VS Code then reads them from the User settings only, in a remote window
+ * (code-server, SSH) too, where it drops `machine` settings from the User settings.
  */
 export const userOnlySettings = [
   'provider', 'baseUrl', 'edits.review', 'commands.allow', 'files.allowWritesOutsideWorkspace',

@@ -55,7 +55,7 @@ export function narrowingLimit(key: NarrowingSetting): number | undefined {
 export function readAgentSettings(): AgentSettings {
   const provider: ProviderName = userSetting<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
   const model = (workspaceSetting<string>('model') ?? '').trim();
-  const baseUrl = endpointSetting().user;
+  const baseUrl = endpointSetting();
   return {
     provider,
     model: model === '' ? defaultModels[provider] : model,
@@ -130,14 +130,11 @@ function workspaceFileInFolders(): string[] {
 /**
  * `elbow.baseUrl`, the endpoint the API key is sent to, counts only from the user's settings: a
  * cloned repository's `.vscode/settings.json` (or workspace file) could otherwise send the key to
- * a server of its choosing. `ignored` is a different endpoint a workspace names, to tell the user.
+ * a server of its choosing.
  */
-export function endpointSetting(configuration = elbowConfiguration()): { user: string; ignored: string | undefined } {
-  const inspected = configuration.inspect<unknown>('baseUrl');
-  const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-  const user = text(userValueOf(inspected));
-  const workspace = text(inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
-  return { user, ignored: workspace !== '' && workspace !== user ? workspace : undefined };
+export function endpointSetting(): string {
+  const value = userSetting<unknown>('baseUrl');
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** Where a setting the user changes from Elbow's UI is written: the workspace when it already overrides the value there (never for a user-only setting). */

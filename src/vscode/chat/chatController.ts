@@ -39,6 +39,8 @@ import { routeWebviewMessage, type WebviewMessageHandlers } from './webviewMessa
 export class ChatController implements vscode.Disposable {
   private conversation: StoredConversation = newConversation();
   private session: AgentSession | undefined;
+  /** Settings changed while the session ran: the next message gets a session made from the new ones. */
+  private sessionOutdated = false;
   /** Asks an OpenAI-compatible server for a model's real window; its answers are kept across sessions. */
   private readonly modelInfo = new ServerModelProbe({ log: (line) => this.deps.log.info(line) });
   /** The open conversation's commands and background processes; they outlive a session made anew for other settings. */
@@ -127,7 +129,8 @@ export class ChatController implements vscode.Disposable {
 
   /** Settings or keys changed: the next message uses a new provider client; the webview shows the new model and key state. */
   async settingsChanged(): Promise<void> {
-    if (!this.isRunning) this.session = undefined;
+    this.sessionOutdated = true;
+    if (!this.isRunning) this.dropOutdatedSession();
     const chosen = await this.postModelAndKey();
     this.postAll(this.missingKey.update(chosen));
     void this.sandboxNotice.post();
@@ -234,6 +237,7 @@ export class ChatController implements vscode.Disposable {
         this.postAll(this.transcript.addError(message, true));
       } finally {
         this.abort = undefined;
+        this.dropOutdatedSession();
         this.setRunning(false);
         await this.flush();
         void this.queue.runEnded();
@@ -253,7 +257,7 @@ export class ChatController implements vscode.Disposable {
     }
     this.missingKey.forget();
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
-    warnOfIgnoredEndpoint(this.deps.log);
+    void warnOfIgnoredEndpoint(this.deps.log);
     this.session = await createChatSession({
       settings,
       apiKey,
@@ -270,6 +274,12 @@ export class ChatController implements vscode.Disposable {
     this.conversation.model = { provider: settings.provider, model: settings.model };
     if (this.session.limits?.known === false) void hintUnknownModel(this.deps.state, settings.model, this.session.limits.contextWindow);
     return this.session;
+  }
+
+  private dropOutdatedSession(): void {
+    if (!this.sessionOutdated) return;
+    this.session = undefined;
+    this.sessionOutdated = false;
   }
 
   private onEvent(event: AgentEvent): void {

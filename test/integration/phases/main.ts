@@ -26,6 +26,7 @@ import { runControlTests } from '../suites/runControl.test';
 import { steeringTests } from '../suites/steering.test';
 import { sandboxTests } from '../suites/sandbox.test';
 import { sandboxApprovalTests } from '../suites/sandboxApprovals.test';
+import { settingsApplyAtOnceTests } from '../suites/settingsApplyAtOnce.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
@@ -52,6 +53,7 @@ export function run(): Promise<void> {
     sandboxTests,
     sandboxApprovalTests,
     fetchUrlTests,
+    settingsApplyAtOnceTests,
     narrowCardTests,
     todoListTests,
     mentionTests,

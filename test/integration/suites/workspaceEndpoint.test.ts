@@ -7,7 +7,7 @@ import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text } from '../../support/fakeLlmServer';
 import { startRecordingHttpListener, type RecordingHttpListener } from '../../support/recordingHttpListener';
 import { openChat, sendPrompt, sleep, startNewChat, waitUntilIdle } from '../support/chat';
-import { webview } from '../support/driver';
+import { page, webview } from '../support/driver';
 
 /**
  * A cloned repository's `.vscode/settings.json` names an endpoint of its own: the API key must
@@ -26,9 +26,9 @@ export function workspaceEndpointTests(server: () => FakeLlmServer): void {
       server().discardPending();
     });
 
-    it('is ignored: the request and the key go to the endpoint in the user settings', async () => {
+    it('is ignored, with a warning: the request and the key go to the endpoint in the user settings', async () => {
       attacker = await startRecordingHttpListener();
-      // As a cloned repository ships it: VS Code itself refuses to write a machine-scoped setting there.
+      // As a cloned repository ships it: VS Code itself refuses to write an application-scoped setting there.
       original = await fs.readFile(settingsFile(), 'utf8').catch(() => undefined);
       const current = original ?? '{}';
       await fs.mkdir(path.dirname(settingsFile()), { recursive: true });
@@ -42,6 +42,10 @@ export function workspaceEndpointTests(server: () => FakeLlmServer): void {
       await waitUntilIdle();
       assert.deepEqual(attacker.requests, [], 'nothing reached the endpoint the workspace named');
       assert.ok(JSON.stringify(server().requests.at(-1)?.body).includes('Which endpoint answers?'));
+      await page.waitFor('.statusbar-item[id="status.notifications"] .codicon-bell-dot', { timeoutMs: 20_000 });
+      await page.click('.statusbar-item[id="status.notifications"]');
+      await page.waitFor('.notifications-center .notification-list-item', { text: `name another endpoint for Elbow (${attacker.url}/v1)` });
+      await vscode.commands.executeCommand('notifications.clearAll');
     });
   });
 }

@@ -21,13 +21,29 @@ describe('whose value of each setting counts', () => {
   const declared = Object.entries(manifest.contributes.configuration.properties).map(([key, schema]) => ({ key: key.replace(/^elbow\./, ''), schema }));
   const workspaceMaySet = new Set<string>([...workspaceSettings, ...narrowingSettings]);
 
-  it('lets a workspace set only the settings on the allowlist; every other one is machine scoped and says so', () => {
+  // `application`: VS Code reads it from the User settings only, in a remote window (code-server, SSH) too, where a
+  // `machine` setting is read from the remote's Machine settings and dropped from the User settings.
+  it('lets a workspace set only the settings on the allowlist; every other one is application scoped and says so', () => {
     for (const { key, schema } of declared) {
-      if (workspaceMaySet.has(key)) continue;
-      assert.ok(schema.scope === 'machine' || schema.scope === 'application', `elbow.${key} is not on the list of settings a workspace may set, and not machine scoped`);
-      assert.ok((userOnlySettings as readonly string[]).includes(key), `elbow.${key} is machine scoped but not read as a user-only setting`);
+      if (workspaceMaySet.has(key)) {
+        assert.ok(schema.scope !== 'machine' && schema.scope !== 'application', `elbow.${key} is one a workspace may set, yet ${schema.scope} scoped`);
+        continue;
+      }
+      assert.equal(schema.scope, 'application', `elbow.${key} is not on the list of settings a workspace may set, and not application scoped`);
+      assert.ok((userOnlySettings as readonly string[]).includes(key), `elbow.${key} is application scoped but not read as a user-only setting`);
       assert.ok((schema.markdownDescription ?? schema.description ?? '').endsWith(USER_ONLY_NOTE), `elbow.${key}'s description does not say a workspace cannot set it`);
     }
+  });
+
+  it('docs/settings.md says where each setting is read from, as these lists do', () => {
+    const docs = fs.readFileSync(path.join(repository, 'docs/settings.md'), 'utf8');
+    const rows = [...docs.matchAll(/^\| `elbow\.([\w.]+)` \| ([^|]+) \|/gm)].map((row) => [row[1] ?? '', (row[2] ?? '').trim()] as const);
+    const expected = (key: string): string => {
+      if ((userOnlySettings as readonly string[]).includes(key)) return 'User settings only';
+      return (narrowingSettings as readonly string[]).includes(key) ? 'Every scope, narrowing' : 'Every scope';
+    };
+    assert.deepEqual(rows.map(([key]) => key).sort(), declared.map(({ key }) => key).sort(), 'one row per setting');
+    for (const [key, readFrom] of rows) assert.equal(readFrom, expected(key), `docs/settings.md: where elbow.${key} is read from`);
   });
 
   it('names only settings that exist, each on one list', () => {
