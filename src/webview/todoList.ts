@@ -52,6 +52,7 @@ export class TodoList {
 
   /** Whether a question waits for the user; `arrived`: a new one just came. */
   setQuestionWaiting(waiting: boolean, arrived = false): void {
+    if (waiting === this.questionWaiting && !arrived) return;
     if (arrived && this.expandedByUser === true) this.expandedByUser = undefined;
     this.questionWaiting = waiting;
     this.applyFolding();
