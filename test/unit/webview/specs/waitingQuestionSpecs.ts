@@ -73,6 +73,24 @@ export function waitingQuestionSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await page.evaluate(() => document.body.dataset.questionWaiting), 'false');
   });
 
+  it('keeps an edit waiting for approval in view the same way, and Focus Chat takes the keyboard to Apply', async () => {
+    const view = await harness().open({ width: 300, height: 690 });
+    const { page } = view;
+    await view.deliver(conversation(history(), { running: true }), { type: 'todos', items: steps });
+    await page.locator('#messages').evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    const diff = `--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,3 +1,3 @@\n${Array.from({ length: 30 }, (_, line) => ` const line${line} = ${line};`).join('\n')}\n-old\n+new`;
+    await view.deliver({ type: 'itemAdded', item: tool('e1', { name: 'edit_file', toolKind: 'edit', title: 'Edit src/app.ts', proposal: { diff, state: 'pending' } }) });
+    await view.nextFrame();
+    assert.equal(await todoExpanded(page), 'false');
+    for (const button of ['.proposal-apply', '.proposal-reject']) {
+      assert.deepEqual(await reachable(page, `[data-item-id="e1"] ${button}`), { inView: true, onTop: true }, button);
+    }
+    await view.deliver({ type: 'focusInput' });
+    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /proposal-apply/);
+  });
+
   it('shows every step in at most two lines, the whole text in its tooltip and for screen readers', async () => {
     const view = await harness().open({ width: 300, height: 1200 });
     const { page } = view;
