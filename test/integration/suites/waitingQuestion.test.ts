@@ -80,6 +80,13 @@ export function waitingQuestionTests(server: () => FakeLlmServer): void {
         await waitUntilIdle();
         await webview.waitFor('.tool-card[data-approval]', { text: answer === 'allow' ? 'touch' : 'Denied' });
         await webview.waitFor('#todo-list .todo-toggle[aria-expanded="true"]', { state: 'hidden' });
+
+        // Too tall for a fifth of the view, the list stays folded; opened by the user, no step takes more than two lines.
+        await webview.press('#todo-list .todo-toggle', 'Enter');
+        await webview.waitFor('#todo-list .todo-toggle[aria-expanded="true"]');
+        const lines = await webview.evaluate<number[]>(`[...document.querySelectorAll('#todo-list .todo-text')].map((step) => Math.round(step.getBoundingClientRect().height / parseFloat(getComputedStyle(step).lineHeight)))`);
+        assert.ok(lines.every((count) => count <= 2) && lines.includes(2), `lines per step: ${lines.join(', ')}`);
+        await page.screenshot(`waiting-question-tasks-opened-${name}`);
       });
     }
 
