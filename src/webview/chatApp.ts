@@ -1,3 +1,4 @@
+import type { ChatItem } from '../protocol/chatItems';
 import type { ToWebview } from '../protocol/toWebview';
 import { AutoScroll } from './autoScroll';
 import { ActOnPlan } from './items/actOnPlan';
@@ -14,6 +15,7 @@ import { MessageList } from './messageList';
 import { RetryBanner } from './retryBanner';
 import { SandboxBanner } from './sandboxBanner';
 import { TodoList } from './todoList';
+import { defaultButton, questionActions, WaitingQuestions } from './waitingQuestions';
 import type { ExtensionLink } from './vscodeApi';
 import { Welcome } from './welcome';
 
@@ -40,6 +42,7 @@ export class ChatApp {
   private readonly mcp: McpPanel;
   private readonly list: MessageList;
   private readonly actOnPlan: ActOnPlan;
+  private readonly questions = new WaitingQuestions();
   private running = false;
 
   constructor(root: HTMLElement, extension: ExtensionLink) {
@@ -75,8 +78,10 @@ export class ChatApp {
     this.setRunning(false);
   }
 
+  /** To the prompt box, or to the question that waits for the user (Elbow: Focus Chat, Show in Chat). */
   focusInput(): void {
-    this.composer.focus();
+    const waiting = this.questions.latest;
+    if (waiting === undefined || !this.revealQuestion(waiting, true)) this.composer.focus();
   }
 
   receive(message: ToWebview): void {
@@ -84,13 +89,21 @@ export class ChatApp {
       case 'conversation':
         this.history.setCurrent(message.id);
         this.list.reset(message.items);
+        this.questions.reset(message.items);
+        this.showQuestions(this.questions.latest);
         this.contextBar.setUsage(message.usage, message.cost);
         this.contextBar.setContext(message.context);
         this.setRunning(message.running);
         if (!message.running) this.retryBanner.show(null);
         break;
-      case 'itemAdded': this.list.add(message.item); break;
-      case 'itemUpdated': this.list.update(message.item); break;
+      case 'itemAdded':
+        this.list.add(message.item);
+        this.noteQuestion(message.item);
+        break;
+      case 'itemUpdated':
+        this.list.update(message.item);
+        this.noteQuestion(message.item);
+        break;
       case 'textDelta': this.list.appendText(message.itemId, message.text); break;
       case 'thinkingDelta': this.list.appendThinking(message.itemId, message.text); break;
       case 'running':
@@ -113,7 +126,7 @@ export class ChatApp {
       case 'focusInput':
         this.history.hide();
         this.mcp.hide();
-        this.composer.focus();
+        this.focusInput();
         break;
       case 'changes': this.changes.show(message.files); break;
       case 'checkpoints': this.list.setCheckpoints(message.itemIds); break;
@@ -133,6 +146,29 @@ export class ChatApp {
       case 'mentionCandidates': this.composer.showMentionCandidates(message.query, message.candidates); break;
       case 'queuedMessages': this.queued.show(message.messages); break;
     }
+  }
+
+  private noteQuestion(item: ChatItem): void {
+    this.showQuestions(this.questions.seen(item) ? item.id : undefined);
+  }
+
+  /** While a question waits the pinned panels make room for it; one that arrives is scrolled into view, however far up the user was. */
+  private showQuestions(arrived: string | undefined): void {
+    document.body.dataset.questionWaiting = String(this.questions.any);
+    this.todos.setQuestionWaiting(this.questions.any, arrived !== undefined);
+    // After the panels folded and the card rendered.
+    if (arrived !== undefined) requestAnimationFrame(() => this.revealQuestion(arrived, false));
+  }
+
+  /** Scrolls the question's buttons into view, and with `focus` puts the keyboard on its default; false when it is not on screen. */
+  private revealQuestion(itemId: string, focus: boolean): boolean {
+    this.list.reveal(itemId);
+    const actions = questionActions(this.messages, itemId);
+    if (actions === undefined) return false;
+    actions.scrollIntoView({ block: 'nearest' });
+    const button = focus ? defaultButton(actions) : undefined;
+    button?.focus({ preventScroll: true });
+    return !focus || button !== undefined;
   }
 
   /** One panel over the chat at a time. */

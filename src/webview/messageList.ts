@@ -110,6 +110,11 @@ export class MessageList {
     return view instanceof AssistantItemView ? view : undefined;
   }
 
+  /** Scrolls the item into view, wherever the user had scrolled to. */
+  reveal(itemId: string): void {
+    this.views.get(itemId)?.element.scrollIntoView({ block: 'nearest' });
+  }
+
   /** Offers "Restore checkpoint" on exactly these user items, now and as they are created. */
   setCheckpoints(itemIds: readonly string[]): void {
     this.checkpoints = new Set(itemIds);

@@ -52,6 +52,7 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     transcript: bridges.transcript,
     review: bridges.review,
     approvals: bridges.approvals,
+    waiting: bridges.waiting,
     mcp: parts.mcp.panel,
   });
   context.subscriptions.push(controller, entries, receiveChatViewMessages(view, log, (message) => controller.handle(message)));

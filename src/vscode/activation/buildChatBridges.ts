@@ -2,6 +2,7 @@ import type { ToWebview } from '../../protocol/toWebview';
 import { ApprovalBridge } from '../chat/approvalBridge';
 import { ChatTranscript } from '../chat/chatTranscript';
 import { ReviewBridge } from '../chat/reviewBridge';
+import type { WaitingQuestionCount } from '../chat/waitingQuestionCount';
 import { VscodeFileChanges } from '../review/vscodeFileChanges';
 import type { Review } from './buildReview';
 
@@ -12,14 +13,16 @@ export interface ChatBridges {
   review: ReviewBridge;
   /** The agent's file changes, for every host of the extension's life: it keeps nothing of a workspace's own. */
   fileChanges: VscodeFileChanges;
+  /** The questions waiting for the user, wherever asked: the view's badge. */
+  waiting: WaitingQuestionCount;
 }
 
 /** The transcript, and review and approvals in the chat, which show their questions and news on its tool cards. */
-export function buildChatBridges(parts: { review: Review; post(message: ToWebview): void; chatVisible(): boolean }): ChatBridges {
-  const { post, chatVisible } = parts;
+export function buildChatBridges(parts: { review: Review; post(message: ToWebview): void; chatVisible(): boolean; waiting: WaitingQuestionCount }): ChatBridges {
+  const { post, chatVisible, waiting } = parts;
   const transcript = new ChatTranscript();
-  const approvals = new ApprovalBridge({ transcript, chatVisible, post });
-  const review = new ReviewBridge({ manager: parts.review.manager, actions: parts.review.actions, transcript, chatVisible, post });
+  const approvals = new ApprovalBridge({ transcript, chatVisible, post, waiting });
+  const review = new ReviewBridge({ manager: parts.review.manager, actions: parts.review.actions, transcript, chatVisible, post, waiting });
   const fileChanges = new VscodeFileChanges(parts.review.manager, review, (change) => review.applied(change));
-  return { transcript, approvals, review, fileChanges };
+  return { transcript, approvals, review, fileChanges, waiting };
 }

@@ -12,6 +12,7 @@ import { watchMcpConfig } from '../mcp/mcpConfigWatcher';
 import { McpPanelBridge } from '../mcp/mcpPanelBridge';
 import { askToStartServer } from '../mcp/startServerQuestion';
 import { WorkspaceServerApprovals } from '../mcp/workspaceServerApprovals';
+import type { WaitingQuestionCount } from '../chat/waitingQuestionCount';
 
 export interface Mcp {
   manager: McpManager;
@@ -21,11 +22,11 @@ export interface Mcp {
 }
 
 /** The MCP servers of the user's and the workspace's configuration, their panel in the chat and their commands. */
-export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string; serverSandbox: McpServerSandbox }): Mcp {
+export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string; serverSandbox: McpServerSandbox; waiting: WaitingQuestionCount }): Mcp {
   const { log, view } = parts;
   const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
   const workspaceTrusted = (): boolean => vscode.workspace.isTrusted;
-  const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, askToStartServer);
+  const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, (server) => parts.waiting.until(askToStartServer(server)));
   const passedEnvironment = (): readonly string[] => readSandboxSettings().passEnvironment;
   const mcpOptions = { workspaceRoots, workspaceTrusted, passedEnvironment, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog };
   const manager = createMcpManager(mcpOptions);

@@ -9,6 +9,7 @@ import { buildMcp } from './buildMcp';
 import { buildReview } from './buildReview';
 import { buildWorkspaceHost } from './buildWorkspaceHost';
 import { watchSettingsAndFolders } from './watchSettingsAndFolders';
+import { questionBadge, WaitingQuestionCount } from '../chat/waitingQuestionCount';
 
 /** The chat, review, MCP and the agent's host, started: the handlers of the manifest's commands, and how to stop. */
 export interface StartedElbow {
@@ -28,9 +29,10 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   const version = context.extension.packageJSON.version as string;
 
   const review = buildReview(context);
-  const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible });
+  const waiting = new WaitingQuestionCount((count) => view.setBadge(questionBadge(count)));
+  const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible, waiting });
   const host = buildWorkspaceHost(context, { storageFolder, log, writer: review.writer, changes: bridges.fileChanges });
-  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox });
+  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting });
   const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
 

@@ -7,6 +7,7 @@ import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
 import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
+import type { WaitingQuestionCount } from './waitingQuestionCount';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 export interface ApprovalBridgeDependencies {
@@ -14,6 +15,8 @@ export interface ApprovalBridgeDependencies {
   transcript: ChatTranscript;
   chatVisible(): boolean;
   post(message: ToWebview): void;
+  /** Counts the questions waiting for the user, for the view's badge. */
+  waiting: WaitingQuestionCount;
 }
 
 /**
@@ -61,7 +64,8 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
     const cardId = this.show({ type: 'approval_asked', toolCallId: request.toolCallId, approval });
     if (cardId === undefined) return Promise.resolve({ approved: false, reason: 'The request could not be shown to the user.' });
     if (!this.deps.chatVisible()) this.notify(cardId, request);
-    return this.questions.wait(cardId, signal, { decision: 'deny', reason: 'The user stopped the request.' }).then((answer) => {
+    const answered = this.questions.wait(cardId, signal, { decision: 'deny', reason: 'The user stopped the request.' });
+    return this.deps.waiting.until(answered).then((answer) => {
       const decision = decisionOf(request, answer);
       this.show({ type: 'approval_decided', cardId, approval: decidedApproval(request, approval, decision) });
       this.decided.fire();

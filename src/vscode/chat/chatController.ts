@@ -80,7 +80,7 @@ export class ChatController implements vscode.Disposable {
       log: deps.log,
       post: deps.post,
       transcript: deps.transcript,
-      pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions),
+      pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions, deps.waiting),
       chat: {
         id: () => this.conversation.id,
         isRunning: () => this.isRunning,

@@ -10,6 +10,7 @@ import type { ApprovalBridge } from './approvalBridge';
 import type { ChatTranscript } from './chatTranscript';
 import type { ConversationStore } from './conversationStore';
 import type { ReviewBridge } from './reviewBridge';
+import type { WaitingQuestionCount } from './waitingQuestionCount';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 export interface ChatControllerDependencies {
@@ -32,6 +33,8 @@ export interface ChatControllerDependencies {
   review: ReviewBridge;
   /** Permission requests in the tool cards, and the auto-approve switch. */
   approvals: ApprovalBridge;
+  /** The questions waiting for the user (New Chat's about pending changes among them): the view's badge. */
+  waiting: WaitingQuestionCount;
   /** The MCP panel: its messages and its state; its servers' tools join every session. */
   mcp: Pick<McpPanelBridge, 'messageHandlers' | 'postState' | 'toolSource'>;
   /** The `@` picker's rows and the chips of chosen mentions. */

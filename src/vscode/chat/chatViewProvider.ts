@@ -17,6 +17,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** What the webview sent before the chat's code connected, handed over in order when it does. */
   private early: unknown[] = [];
   private readonly resolved = new vscode.EventEmitter<void>();
+  /** Kept for the next webview: VS Code makes a new one when the view is shown again. */
+  private badge: vscode.ViewBadge | undefined;
   /** The view is being shown: the chat's code is needed now. */
   readonly onDidResolve = this.resolved.event;
 
@@ -32,6 +34,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     this.ready = false;
+    view.badge = this.badge;
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     view.webview.options = { enableScripts: true, localResourceRoots: [dist, media] };
@@ -74,6 +77,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         resolve();
       });
     });
+  }
+
+  /** The number on the view's icon in the activity bar, and its tooltip; `undefined` removes it. */
+  setBadge(badge: vscode.ViewBadge | undefined): void {
+    this.badge = badge;
+    if (this.view !== undefined) this.view.badge = badge;
   }
 
   /** Shows the view (opening the side bar if needed). */

@@ -2,6 +2,7 @@ import type { ReviewedFile } from '../review/conversationReview';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import { askAboutPendingChanges, type PendingChangesChoice } from '../review/reviewPrompts';
+import type { WaitingQuestionCount } from './waitingQuestionCount';
 
 /**
  * A new chat must not hide the changes the open one left pending: the user accepts them, rejects
@@ -11,13 +12,14 @@ export class PendingChangesOnNewChat {
   constructor(
     private readonly manager: ReviewManager,
     private readonly actions: ReviewActions,
+    private readonly waiting: WaitingQuestionCount,
   ) {}
 
   /** Asks, when anything is pending; `undefined`: the user cancelled, the chat stays. */
   async ask(): Promise<PendingChangesChoice | 'none' | undefined> {
     const pending = await this.manager.changedFiles();
     if (pending.length === 0) return 'none';
-    return askAboutPendingChanges(pending.map((file) => file.path));
+    return this.waiting.until(askAboutPendingChanges(pending.map((file) => file.path)));
   }
 
   /** Carries out the choice on the open conversation's review; returns the files the next one keeps under review. */

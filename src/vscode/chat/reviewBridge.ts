@@ -10,6 +10,7 @@ import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
 import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
+import type { WaitingQuestionCount } from './waitingQuestionCount';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
 export interface ReviewBridgeDependencies {
@@ -19,6 +20,8 @@ export interface ReviewBridgeDependencies {
   transcript: ChatTranscript;
   chatVisible(): boolean;
   post(message: ToWebview): void;
+  /** Counts the questions waiting for the user, for the view's badge. */
+  waiting: WaitingQuestionCount;
 }
 
 type ReviewMessageType = 'openChangedFile' | 'openDiff' | 'acceptFile' | 'rejectFile' | 'acceptAll' | 'rejectAll' | 'resolveProposal';
@@ -54,7 +57,8 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
         if (choice !== undefined) void vscode.commands.executeCommand('elbow.focusChat');
       });
     }
-    return this.questions.wait(cardId, signal, { decision: 'reject', feedback: 'The user stopped the request.' }).then((decision) => {
+    const decided = this.questions.wait(cardId, signal, { decision: 'reject', feedback: 'The user stopped the request.' });
+    return this.deps.waiting.until(decided).then((decision) => {
       this.show({ type: 'proposal_decided', cardId, state: decision.decision === 'apply' ? 'applied' : 'rejected', feedback: decision.feedback });
       return decision;
     });

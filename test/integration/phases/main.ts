@@ -15,6 +15,7 @@ import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
 import { todoListTests } from '../suites/todoList.test';
+import { waitingQuestionTests } from '../suites/waitingQuestion.test';
 import { planModeTests } from '../suites/planMode.test';
 import { problemsTests } from '../suites/problems.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
@@ -56,6 +57,7 @@ export function run(): Promise<void> {
     settingsApplyAtOnceTests,
     narrowCardTests,
     todoListTests,
+    waitingQuestionTests,
     mentionTests,
     contextAndCostTests,
     mcpTests,

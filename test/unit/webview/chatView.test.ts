@@ -19,6 +19,7 @@ import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
 import { securitySpecs } from './specs/securitySpecs';
 import { streamingSpecs } from './specs/streamingSpecs';
 import { todoListSpecs } from './specs/todoListSpecs';
+import { waitingQuestionSpecs } from './specs/waitingQuestionSpecs';
 import { ChatViewHarness } from './support/chatViewHarness';
 
 /** The chat webview, built and served as in VS Code (same HTML, CSP and bundle), driven in a real Chromium. */
@@ -56,6 +57,7 @@ describe('webview: chat view in Chromium', function () {
     approvalSpecs(current);
     approvalWordingSpecs(current);
     autoApproveSpecs(current);
+    waitingQuestionSpecs(current);
   });
   describe('sandbox', () => {
     sandboxApprovalSpecs(current);

@@ -33,7 +33,7 @@ export function todoListSpecs(harness: () => ChatViewHarness): void {
   });
 
   it('folds to one line showing the step in progress, from the keyboard', async () => {
-    const view = await harness().open({ width: 300, height: 500 });
+    const view = await harness().open({ width: 300, height: 1000 });
     const { page } = view;
     await view.deliver(conversation([user('u1', 'Fix the tokenizer')]), { type: 'todos', items: steps });
     await page.locator('#todo-list .todo-toggle').focus();
