@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChatViewHarness } from '../support/chatViewHarness';
-import { assistant, conversation, user } from '../support/chatFixtures';
+import { assistant, conversation, tool, user } from '../support/chatFixtures';
 
 const plan = '1. Rename `total` to `sum` in src/calc.js.\n2. Update the test.';
 
@@ -34,6 +34,44 @@ export function planModeSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await toggle.getAttribute('aria-checked'), 'false');
     assert.ok(await toggle.locator('.plan-mode-text').isHidden());
     assert.deepEqual(await view.cspViolations(), []);
+  });
+
+  it('shows a call plan mode refused as a calm card that says why and offers act mode, unlike a failure', async () => {
+    const view = await harness().open({ width: 300, height: 400 });
+    const { page } = view;
+    await page.evaluate(() => document.documentElement.style.setProperty('--vscode-errorForeground', 'rgb(241, 76, 76)'));
+    const refusedText = 'edit_file was not run. Elbow is in plan mode: files are not changed and only read-only commands run.';
+    await view.deliver(
+      { type: 'planMode', enabled: true },
+      conversation([
+        user('u1', 'Plan the rename'),
+        tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'error', title: 'Not run in plan mode: src/calc.js', result: refusedText, refusal: 'planMode' }),
+        tool('t2', { name: 'read_file', toolKind: 'read', status: 'error', title: 'src/missing.js does not exist', result: 'src/missing.js does not exist.' }),
+      ]),
+    );
+    const refused = page.locator('[data-item-id="t1"]');
+    const failed = page.locator('[data-item-id="t2"]');
+    assert.equal(await refused.locator('.tool-card').getAttribute('data-status'), 'refused');
+    assert.equal(await failed.locator('.tool-card').getAttribute('data-status'), 'error');
+    const colour = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).color);
+    assert.equal(await colour('[data-item-id="t2"] .tool-title'), 'rgb(241, 76, 76)', 'a failure is red');
+    for (const part of ['.tool-title', '.tool-status', '.tool-refusal']) {
+      assert.notEqual(await colour(`[data-item-id="t1"] ${part}`), 'rgb(241, 76, 76)', `a refusal's ${part} is not`);
+    }
+    assert.equal(await refused.locator('.tool-status').getAttribute('aria-label'), 'Not run in plan mode');
+    assert.ok(await refused.locator('.codicon-circle-slash').isVisible());
+    const note = refused.locator('.tool-refusal');
+    assert.equal(await refused.locator('.tool-card').evaluate((card) => (card as HTMLDetailsElement).open), false, 'the card stays folded');
+    assert.ok(await note.isVisible(), 'the reason shows without opening the card');
+    assert.equal(await note.getAttribute('role'), 'note');
+    assert.equal(await note.locator('.tool-refusal-text').innerText(), 'Plan mode only reads and plans, so this did not run.');
+    const box = await note.boundingBox();
+    assert.ok(box !== null && box.x + box.width <= 300, `the note fits the side bar: ${JSON.stringify(box)}`);
+    assert.equal(await failed.locator('.tool-refusal').count(), 0, 'a failure has no such note');
+    await note.locator('.tool-refusal-action').focus();
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('setPlanMode'), [{ type: 'setPlanMode', enabled: false }], 'the way out is one keypress away');
+    assert.deepEqual(view.errors, []);
   });
 
   it('offers to act on the last reply of a plan-mode run: the plan is edited in a box and sent with Ctrl+Enter', async () => {
