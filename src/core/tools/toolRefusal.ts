@@ -7,5 +7,5 @@ export type ToolRefusal = 'planMode';
 
 /** The start of a refused call's one line for the user, before what the call was about. */
 export const refusalSummaries: Readonly<Record<ToolRefusal, string>> = {
-  planMode: 'Not run in plan mode',
+  planMode: 'Not run',
 };

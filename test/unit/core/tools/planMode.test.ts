@@ -52,7 +52,7 @@ describe('plan mode', function () {
       assert.equal(refused.isError, true);
       assert.match(refused.text, new RegExp(`^${name} was not run\\. Elbow is in plan mode: files are not changed .* answer with your plan`));
       assert.equal(refused.refusal, 'planMode', 'the mode refused it: no failure');
-      assert.equal(refused.summary, 'Not run in plan mode: src/a.txt');
+      assert.equal(refused.summary, 'Not run: src/a.txt');
       assert.equal(await ws.readText('src/a.txt'), 'alpha\n');
       const done = await call('act', name, input);
       assert.equal(done.isError, false, done.text);
@@ -87,7 +87,7 @@ describe('plan mode', function () {
       const result = await call('plan', 'run_command', { command });
       assert.equal(result.isError, true, command);
       assert.match(result.text, /^The command `.*` was not run: it is not known to only read \(.+\)\. Elbow is in plan mode/, command);
-      assert.deepEqual([result.refusal, result.summary], ['planMode', `Not run in plan mode: ${command}`], command);
+      assert.deepEqual([result.refusal, result.summary], ['planMode', `Not run: ${command}`], command);
     }
     assert.equal(approvals.requests.length, 0, 'nobody is asked about a command plan mode refuses');
     assert.equal(await ws.readText('src/a.txt'), 'alpha\n');
@@ -108,7 +108,7 @@ describe('plan mode', function () {
     assert.deepEqual(await call('plan', 'mcp__docs__lookup', {}), { isError: false, text: 'mcp__docs__lookup ran', summary: 'mcp__docs__lookup', refusal: undefined });
     const refused = await call('plan', 'mcp__tracker__create_issue', {});
     assert.match(refused.text, /^mcp__tracker__create_issue was not run\. Elbow is in plan mode/);
-    assert.deepEqual([refused.refusal, refused.summary], ['planMode', 'Not run in plan mode: mcp__tracker__create_issue']);
+    assert.deepEqual([refused.refusal, refused.summary], ['planMode', 'Not run: mcp__tracker__create_issue']);
     approvals.answer({ approved: true });
     assert.deepEqual(await call('act', 'mcp__tracker__create_issue', {}), { isError: false, text: 'mcp__tracker__create_issue ran', summary: 'mcp__tracker__create_issue', refusal: undefined });
   });

@@ -93,7 +93,7 @@ describe('ConversationStore', () => {
   });
 
   it('keeps a card plan mode refused as a refusal, and loads one whose reason a later version added as a plain failure', async () => {
-    const card = { kind: 'tool' as const, id: 'c1', name: 'edit_file', toolKind: 'edit' as const, title: 'Not run in plan mode: a.ts', status: 'error' as const, arguments: '{}', result: 'edit_file was not run.' };
+    const card = { kind: 'tool' as const, id: 'c1', name: 'edit_file', toolKind: 'edit' as const, title: 'Not run: a.ts', status: 'error' as const, arguments: '{}', result: 'edit_file was not run.' };
     const refused = { ...conversation('refused', 1), items: [{ ...card, refusal: 'planMode' as const }] };
     await store.save(refused);
     assert.deepEqual(await new ConversationStore(folder).load('refused'), refused);

@@ -45,7 +45,7 @@ export function planModeSpecs(harness: () => ChatViewHarness): void {
       { type: 'planMode', enabled: true },
       conversation([
         user('u1', 'Plan the rename'),
-        tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'error', title: 'Not run in plan mode: src/calc.js', result: refusedText, refusal: 'planMode' }),
+        tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'error', title: 'Not run: src/calc.js', result: refusedText, refusal: 'planMode' }),
         tool('t2', { name: 'read_file', toolKind: 'read', status: 'error', title: 'src/missing.js does not exist', result: 'src/missing.js does not exist.' }),
       ]),
     );
