@@ -105,6 +105,18 @@ const actions = {
     await locator.click({ button, timeout: 10_000 });
     return {};
   },
+  /** Drags the right edge of the first element matching `selector` (a part's sash) `dx` pixels, as the user resizes it. */
+  async 'page/dragRightEdge'(page, { selector, dx }) {
+    const box = await page.locator(selector).first().boundingBox();
+    if (box === null) throw new Error(`${selector} is not shown.`);
+    const x = box.x + box.width;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y, { steps: 8 });
+    await page.mouse.up();
+    return {};
+  },
 };
 
 export function startDriver(options) {

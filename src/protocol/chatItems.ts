@@ -99,6 +99,10 @@ export type EditReview = z.infer<typeof editReviewSchema>;
 export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
+/** Why a call was not run when that is the conversation's mode working (plan mode), not a failure; the agent's ToolRefusal. */
+export const toolRefusalSchema = z.enum(['planMode']);
+export type ToolRefusal = z.infer<typeof toolRefusalSchema>;
+
 /** What sort of tool a call is of; the kinds of the agent's tools (see its ToolKind), which the chat shows as icons. */
 export const toolKindSchema = z.enum(['read', 'list', 'search', 'edit', 'write', 'delete', 'command', 'commandFollowUp', 'web', 'mcp', 'conversation', 'unknown']);
 export type ToolKind = z.infer<typeof toolKindSchema>;
@@ -142,6 +146,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     approval: approvalSchema.optional(),
     /** For a command that ran: in the sandbox or outside it (absent where no sandbox can run). */
     placement: commandRunPlacementSchema.optional(),
+    /** The call failed for the model because the mode does not allow it; shown calmly, with the way out. */
+    refusal: toolRefusalSchema.optional(),
   }),
   z.object({
     kind: z.literal('error'),

@@ -61,7 +61,13 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('planMode'), enabled: z.boolean() }),
   /** The `@` picker's rows for `query`, best first. */
   z.object({ type: z.literal('mentionCandidates'), query: z.string(), candidates: z.array(mentionCandidateSchema) }),
-  /** Messages typed during the run, sent one after another when it completes. */
-  z.object({ type: z.literal('queuedMessages'), messages: z.array(z.object({ id: z.string(), text: z.string(), attachments: z.array(attachmentSchema) })) }),
+  /**
+   * Messages typed during the run: `steering` ones (Ctrl/Cmd+Enter, Send now) go into the run at its next step, the
+   * others (`queued`, the default) are sent one after another when it completes.
+   */
+  z.object({
+    type: z.literal('queuedMessages'),
+    messages: z.array(z.object({ id: z.string(), text: z.string(), attachments: z.array(attachmentSchema), state: z.enum(['queued', 'steering']).optional() })),
+  }),
 ]);
 export type ToWebview = z.infer<typeof toWebviewSchema>;

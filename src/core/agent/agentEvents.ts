@@ -3,6 +3,7 @@ import type { AssistantMessage, Usage, UserMessage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
 import type { CommandRunPlacement } from '../tools/tool';
 import type { ToolKind } from '../tools/toolKind';
+import type { ToolRefusal } from '../tools/toolRefusal';
 import type { TodoItem } from '../todo/todoItem';
 
 /** What started a compaction: the size thresholds, the model's `compact` tool, the user, or a request the provider refused as too long. */
@@ -28,9 +29,9 @@ export type AgentEvent =
   | { type: 'tool_call'; id: string; name: string; arguments: string; title: string; kind: ToolKind; subject: string }
   /**
    * `summary` is one line for the user, e.g. `Edited fizzbuzz.js:8–9 +2 −1`; `text` is what the model gets;
-   * `placement`, for commands, says whether it ran in the sandbox.
+   * `placement`, for commands, says whether it ran in the sandbox; `refusal`, that the conversation's mode kept the call from running.
    */
-  | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string; placement?: CommandRunPlacement }
+  | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string; placement?: CommandRunPlacement; refusal?: ToolRefusal }
   | { type: 'assistant_message'; message: AssistantMessage }
   /**
    * What one request used, as the provider reported it. The session adds the request's cost in

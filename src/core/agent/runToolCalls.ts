@@ -35,9 +35,18 @@ async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: Tool
     emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: 'Not run: paused', text: toolResultText(result) });
     return result;
   }
-  const { result, summary, placement } = await registry.run(call, context);
+  const { result, summary, placement, refusal } = await registry.run(call, context);
   guard?.recordResult(call, result);
-  emit({ type: 'tool_result', id: call.id, name: call.name, isError: result.isError, summary, text: toolResultText(result), ...(placement === undefined ? {} : { placement }) });
+  emit({
+    type: 'tool_result',
+    id: call.id,
+    name: call.name,
+    isError: result.isError,
+    summary,
+    text: toolResultText(result),
+    ...(placement === undefined ? {} : { placement }),
+    ...(refusal === undefined ? {} : { refusal }),
+  });
   return result;
 }
 

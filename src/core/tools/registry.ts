@@ -7,6 +7,7 @@ import { planModeRefusal } from './planMode';
 import { type CommandRunPlacement, type Tool, type ToolContext, type ToolIdentity, type ToolOutput } from './tool';
 import { describeToolCall, type ToolCallDescription } from './toolCallDescription';
 import { ToolError } from './toolError';
+import { refusalSummaries, type ToolRefusal } from './toolRefusal';
 import { maxToolsPerRequest, type ExternalTool, type ToolSource } from './toolSource';
 
 /** A finished call: the result for the model and one line for the user. */
@@ -14,6 +15,8 @@ export interface ToolRun {
   result: ToolResultBlock;
   summary: string;
   placement?: CommandRunPlacement;
+  /** The call was not run because the conversation's mode does not allow it. */
+  refusal?: ToolRefusal;
 }
 
 const CANCELLED = 'cancelled by the user';
@@ -86,7 +89,7 @@ export class ToolRegistry {
       return failed(call, `There is no tool named "${call.name}". Available tools: ${available}.`);
     }
     const refusal = context.mode === 'plan' ? planModeRefusal(tool ?? (external as ExternalTool)) : undefined;
-    if (refusal !== undefined) return failed(call, refusal);
+    if (refusal !== undefined) return this.refused(call, refusal, 'planMode');
     const parsed = parseToolArguments(call.name, call.arguments);
     if (!parsed.ok) return failed(call, parsed.message);
     try {
@@ -97,9 +100,15 @@ export class ToolRegistry {
       return { result, summary: output.summary ?? call.name, ...(output.placement === undefined ? {} : { placement: output.placement }) };
     } catch (error) {
       if (context.signal.aborted) return failed(call, `${call.name} was ${CANCELLED}.`);
-      if (error instanceof ToolError) return failed(call, error.message);
+      if (error instanceof ToolError) return error.refusal === undefined ? failed(call, error.message) : this.refused(call, error.message, error.refusal);
       return failed(call, `Tool ${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** An error result for the model; for the user, what was not run and that the mode is why. */
+  private refused(call: ToolCallBlock, message: string, refusal: ToolRefusal): ToolRun {
+    const subject = this.describe(call.name, call.arguments).subject;
+    return { result: toolErrorResult(call, message), summary: `${refusalSummaries[refusal]}: ${subject === '' ? call.name : subject}`, refusal };
   }
 
   private externalTools(): ExternalTool[] {

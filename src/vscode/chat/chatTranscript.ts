@@ -82,6 +82,7 @@ export class ChatTranscript {
             title: titleWithoutPlacement(event.summary, event.placement) || event.name,
             result: shownResult(event.text),
             ...(event.placement === undefined ? {} : { placement: event.placement }),
+            ...(event.refusal === undefined ? {} : { refusal: event.refusal }),
           }),
         ];
       case 'reply_discarded':

@@ -61,7 +61,9 @@ export class MessageQueue {
     if (event.type === 'done') this.lastOutcome = event.outcome;
     if (event.type !== 'steered') return;
     const landed = this.steering.shift();
-    if (landed !== undefined) this.deps.showSteered(landed.text, landed.attachments);
+    if (landed === undefined) return;
+    this.deps.showSteered(landed.text, landed.attachments);
+    this.postState();
   }
 
   /** After each run: steering that never landed goes back to the queue; after a completed run the first queued message goes out. */
@@ -81,8 +83,10 @@ export class MessageQueue {
     await this.deps.send(next.text, next.attachments);
   }
 
+  /** The steered messages still waiting for the run's next step, then the queue. */
   postState(): void {
-    this.deps.post({ type: 'queuedMessages', messages: this.queued });
+    const steering = this.steering.map((item) => ({ ...item, state: 'steering' as const }));
+    this.deps.post({ type: 'queuedMessages', messages: [...steering, ...this.queued] });
   }
 
   private async steer(item: QueuedMessage): Promise<void> {
@@ -90,6 +94,7 @@ export class MessageQueue {
     const attached = await Promise.all(item.attachments.map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
     if (this.deps.session()?.steer(messageWithAttachments(item.text, attached)) === true) {
       this.steering.push(item);
+      this.postState();
       return;
     }
     // The run is starting or ending, with no turn left to join: the message waits in the queue like one typed with Enter.

@@ -1,16 +1,14 @@
 import * as vscode from 'vscode';
 import { resolveChatLink } from './chatLinkTarget';
+import { linkChoices, type LinkChoice } from './linkChoices';
 
 const externalSchemes = new Set(['http', 'https', 'mailto']);
 
-interface LinkChoice extends vscode.QuickPickItem {
-  action: 'open' | 'copy';
-}
-
 /**
  * A link clicked in the chat (model output, so untrusted): web links open only after the user
- * confirms, seeing the whole address; a path inside a workspace folder opens in the editor (see
- * `resolveChatLink`); anything else is refused with a warning saying why.
+ * picks *Open link*, seeing the whole address (Enter alone copies it, see `linkChoices`); a path
+ * inside a workspace folder opens in the editor (see `resolveChatLink`); anything else is refused
+ * with a warning saying why.
  */
 export async function openLink(href: string): Promise<void> {
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
@@ -19,11 +17,7 @@ export async function openLink(href: string): Promise<void> {
     void vscode.window.showWarningMessage(`Elbow: not opening a "${scheme}:" link from the chat.`);
     return;
   }
-  const choices: LinkChoice[] = [
-    { action: 'open', label: '$(link-external) Open link', detail: href },
-    { action: 'copy', label: '$(copy) Copy link' },
-  ];
-  const choice = await vscode.window.showQuickPick(choices, { title: 'Open this link from the chat?', placeHolder: href });
+  const choice = await vscode.window.showQuickPick<LinkChoice & vscode.QuickPickItem>(linkChoices(href), { title: 'Open this link from the chat?', placeHolder: href });
   if (choice?.action === 'open') await vscode.env.openExternal(vscode.Uri.parse(href, true));
   if (choice?.action === 'copy') await vscode.env.clipboard.writeText(href);
 }

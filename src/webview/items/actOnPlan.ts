@@ -1,4 +1,5 @@
 import { h } from '../dom';
+import { renderMarkdown } from '../markdown/renderMarkdown';
 import type { ExtensionLink } from '../vscodeApi';
 import { actionButton } from './reasonPrompt';
 
@@ -11,20 +12,29 @@ export interface PlanReply {
 }
 
 /**
- * "Act on this plan" under the last reply while the conversation is in plan mode: it opens a box
- * holding the plan to edit; Act (or Ctrl/Cmd+Enter) switches to act mode and sends it; Escape closes it.
+ * "Act on this plan" under the last reply while the conversation is in plan mode. It opens a box
+ * showing the plan rendered as the chat renders it, from its top; Edit turns the box into a text
+ * field holding the plan's markdown, again from its top. Act (or Ctrl/Cmd+Enter) switches to act
+ * mode and sends the plan as it stands; Escape closes the box.
  */
 export class ActOnPlan {
-  private readonly open = actionButton('act-on-plan-open secondary-button', 'play', 'Act on this plan', 'Edit the plan if you like, then switch to act mode and have Elbow carry it out');
+  private readonly open = actionButton('act-on-plan-open secondary-button', 'play', 'Act on this plan', 'See the plan, edit it if you like, then switch to act mode and have Elbow carry it out');
+  private readonly preview = h('div', {
+    className: 'markdown act-on-plan-preview',
+    attributes: { tabindex: '0', role: 'region', 'aria-label': `The plan Elbow carries out (${actKeys} to act)` },
+  });
   private readonly field = h('textarea', {
     className: 'act-on-plan-text',
-    attributes: { rows: '6', 'aria-label': `The plan Elbow carries out (${actKeys} to act)` },
+    hidden: true,
+    attributes: { rows: '8', 'aria-label': `The plan Elbow carries out, as markdown (${actKeys} to act)` },
   });
   private readonly act = actionButton('act-on-plan-act primary-button', 'play', 'Act', `Switch to act mode and send this plan (${actKeys})`);
+  private readonly edit = actionButton('act-on-plan-edit secondary-button', 'edit', 'Edit', 'Edit the plan before acting');
   private readonly cancel = actionButton('act-on-plan-cancel secondary-button', 'close', 'Cancel', 'Close without acting (Escape)');
   private readonly form = h('div', { id: 'act-on-plan-form', className: 'act-on-plan-form', hidden: true }, [
+    this.preview,
     this.field,
-    h('div', { className: 'act-on-plan-actions' }, [this.act, this.cancel]),
+    h('div', { className: 'act-on-plan-actions' }, [this.act, this.edit, this.cancel]),
   ]);
   readonly element = h('div', { className: 'act-on-plan' }, [this.open, this.form]);
   private planMode = false;
@@ -33,10 +43,12 @@ export class ActOnPlan {
   constructor(private readonly extension: ExtensionLink) {
     this.open.setAttribute('aria-controls', 'act-on-plan-form');
     this.open.setAttribute('aria-expanded', 'false');
+    this.edit.setAttribute('aria-pressed', 'false');
     this.open.addEventListener('click', () => this.show(this.form.hidden));
     this.act.addEventListener('click', () => this.send());
+    this.edit.addEventListener('click', () => this.setEditing(this.field.hidden));
     this.cancel.addEventListener('click', () => this.close());
-    this.field.addEventListener('keydown', (event) => {
+    this.form.addEventListener('keydown', (event) => {
       if (event.isComposing) return;
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
@@ -64,10 +76,26 @@ export class ActOnPlan {
   }
 
   private show(show: boolean): void {
-    if (show && this.form.hidden) this.field.value = this.reply?.replyText ?? '';
+    const opening = show && this.form.hidden;
+    if (opening) this.field.value = this.reply?.replyText ?? '';
     this.form.hidden = !show;
     this.open.setAttribute('aria-expanded', String(show));
-    if (show) this.field.focus();
+    if (!opening) return;
+    this.setEditing(false);
+    // The plan's first steps matter most: the box opens at its top, and the chat scrolls to show the box (its top when it is taller).
+    this.form.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The text field (the plan's markdown, to edit) or the plan rendered, each from its top, focused. */
+  private setEditing(editing: boolean): void {
+    if (!editing) this.preview.replaceChildren(renderMarkdown(this.field.value));
+    this.field.hidden = !editing;
+    this.preview.hidden = editing;
+    this.edit.setAttribute('aria-pressed', String(editing));
+    const shown = editing ? this.field : this.preview;
+    shown.scrollTop = 0;
+    shown.focus({ preventScroll: true });
+    if (editing) this.field.setSelectionRange(0, 0);
   }
 
   private close(): void {
@@ -78,7 +106,7 @@ export class ActOnPlan {
   private send(): void {
     const plan = this.field.value;
     if (plan.trim() === '') {
-      this.field.focus();
+      this.setEditing(true);
       return;
     }
     this.extension.post({ type: 'actOnPlan', plan });

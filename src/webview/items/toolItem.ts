@@ -1,10 +1,11 @@
-import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolKind, ToolStatus } from '../../protocol/chatItems';
+import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolKind, ToolRefusal, ToolStatus } from '../../protocol/chatItems';
 import { codicon, h, iconButton } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
 import { EditReviewMarker } from './editReviewMarker';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
+import { RefusalNote } from './refusalNote';
 import { shownArguments } from './toolArguments';
 import { toolCardTitle } from './toolCardTitle';
 import { ToolTitleView } from './toolTitleView';
@@ -37,6 +38,9 @@ const placementMarkers: Readonly<Record<CommandRunPlacement, { icon: string; tex
 };
 
 const awaitingReview = { icon: 'eye', label: 'Waiting for your review' };
+const refusedMarkers: Readonly<Record<ToolRefusal, { icon: string; label: string }>> = {
+  planMode: { icon: 'circle-slash', label: 'Not run in plan mode' },
+};
 const awaitingPermission = { icon: 'shield', label: 'Waiting for your permission' };
 
 export function toolIcon(kind: ToolKind | undefined): string {
@@ -74,6 +78,8 @@ export class ToolItemView implements ItemView {
   private proposal: ProposalView | undefined;
   /** Made when the call first asks for permission. */
   private approval: ApprovalView | undefined;
+  /** Made when the mode first keeps a call from running. */
+  private refusal: RefusalNote | undefined;
   private changedUri: string | undefined;
 
   constructor(item: ChatItemOf<'tool'>, private readonly extension: ExtensionLink) {
@@ -97,13 +103,14 @@ export class ToolItemView implements ItemView {
 
   update(item: ChatItem): boolean {
     if (item.kind !== 'tool') return false;
-    this.card.dataset.status = item.status;
+    // A refusal is the mode working: the card says why instead of showing a failure.
+    this.card.dataset.status = item.refusal === undefined ? item.status : 'refused';
     this.card.dataset.tool = item.name;
     this.icon.className = `codicon codicon-${toolIcon(item.toolKind)} tool-icon`;
     this.title.show(toolCardTitle(item), item.changedFile?.path, item.toolKind === 'command' && item.status !== 'running');
     const pending = item.proposal?.state === 'pending';
     const asking = item.approval?.state === 'pending';
-    const status = item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;
+    const status = item.refusal !== undefined ? refusedMarkers[item.refusal] : item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;
     this.status.className = `tool-status codicon codicon-${status.icon}`;
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
@@ -143,6 +150,11 @@ export class ToolItemView implements ItemView {
     this.approval?.update(item.approval);
     if (item.approval === undefined) delete this.card.dataset.approval;
     else this.card.dataset.approval = item.approval.state;
+    if (item.refusal !== undefined && this.refusal === undefined) {
+      this.refusal = new RefusalNote(this.extension);
+      this.element.append(this.refusal.element);
+    }
+    this.refusal?.update(item.refusal);
     if (pending || asking) this.card.open = true;
     return true;
   }

@@ -1,10 +1,16 @@
 import { h } from '../dom';
 
+/** Where the added and removed counts (` +2 −1`) start in what follows an edited file's path: its end when there are none. */
+function countsAt(after: string): number {
+  const counts = /\s\+\d+(\s−\d+)?$/.exec(after);
+  return counts === null ? after.length : counts.index;
+}
+
 /**
  * A tool card's title in its summary line. The title of a call that changed a file is split around the file's path, so
- * that in a narrow view the parts give way in turn: the path's folders (from their start), then the verb, then the
- * file's name; what follows the path, the lines and counts that tell two edits of one file apart, stays whole. A
- * command's title keeps how it ended (` · exit 1`) whole the same way. The full title is the tooltip.
+ * that in a narrow view the parts give way in turn: the path's folders (from their start), then the list of lines
+ * (`:3, 16`), and only then the verb and the file's name; the added and removed counts stay whole. A command's title
+ * keeps how it ended (` · exit 1`) whole the same way. The full title is the tooltip.
  */
 export class ToolTitleView {
   readonly element = h('span', { className: 'tool-title' });
@@ -24,12 +30,14 @@ export class ToolTitleView {
     const after = title.slice(at + path.length);
     const nameStart = path.lastIndexOf('/') + 1;
     const folders = path.slice(0, nameStart);
+    const counts = countsAt(after);
     this.element.classList.add('tool-title-split');
     this.element.replaceChildren(
       ...(before === '' ? [] : [h('span', { className: 'tool-title-verb', text: before })]),
       ...(folders === '' ? [] : [h('span', { className: 'tool-title-folders' }, [h('bdi', { text: folders })])]),
       h('span', { className: 'tool-title-name', text: path.slice(nameStart) }),
-      ...(after === '' ? [] : [h('span', { className: 'tool-title-tail', text: after })]),
+      ...(counts === 0 ? [] : [h('span', { className: 'tool-title-lines', text: after.slice(0, counts) })]),
+      ...(counts === after.length ? [] : [h('span', { className: 'tool-title-counts', text: after.slice(counts) })]),
     );
   }
 }

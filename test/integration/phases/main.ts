@@ -13,6 +13,7 @@ import { mcpTests } from '../suites/mcp.test';
 import { mentionTests } from '../suites/mentions.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
+import { cardsAtNarrowWidthTests } from '../suites/cardsAtNarrowWidth.test';
 import { narrowCardTests } from '../suites/narrowCards.test';
 import { todoListTests } from '../suites/todoList.test';
 import { waitingQuestionTests } from '../suites/waitingQuestion.test';
@@ -69,6 +70,7 @@ export function run(): Promise<void> {
     imageTests,
     xssTests,
     planModeTests,
+    cardsAtNarrowWidthTests,
     workbenchTests,
     historyAndThemeTests,
     readmeScreenshotTests,

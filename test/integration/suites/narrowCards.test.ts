@@ -56,8 +56,8 @@ export function narrowCardTests(server: () => FakeLlmServer): void {
       assert.ok((await textsOf(`${pending} .approval-reasons li code`)).includes('node calc.js'), 'the command shows as code');
       assert.equal(await webview.evaluate<boolean>(`document.querySelector(${JSON.stringify(`${pending} .tool-arguments`)}).checkVisibility()`), false, 'the arguments box does not repeat the command');
 
-      const tails = await wholeness('.tool-title-tail');
-      assert.deepEqual(tails.map((tail) => tail.text), [':3 +1 −1', ':12 +1 −1']);
+      const tails = [...await wholeness('.tool-title-lines'), ...await wholeness('.tool-title-counts')];
+      assert.deepEqual(tails.map((tail) => tail.text), [':3', ':12', ' +1 −1', ' +1 −1']);
       assert.ok(tails.every((tail) => tail.whole), `the lines and counts show whole: ${JSON.stringify(tails)}`);
       assert.ok((await wholeness('.tool-title-name')).every((name) => name.text === 'calc.js' && name.whole), 'the file’s name shows whole');
       const [model] = await wholeness('.model-label');

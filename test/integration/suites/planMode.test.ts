@@ -8,7 +8,7 @@ import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const target = 'plan-target.txt';
-const plan = '1. Change alpha to beta in plan-target.txt.\n2. Check that nothing else says alpha.';
+const plan = '1. Change alpha to beta in plan-target.txt.\n2. Check that nothing else says alpha.\n\n| File | Change |\n|---|---|\n| plan-target.txt | alpha to beta |';
 const editedPlan = '1. Change alpha to beta in plan-target.txt.';
 const planOn = '#plan-mode[aria-checked="true"]';
 const planOff = '#plan-mode[aria-checked="false"]';
@@ -55,7 +55,7 @@ export function planModeTests(server: () => FakeLlmServer): void {
         { kind: 'reply', content: [text(plan)] },
       );
       await sendPrompt('Rename alpha to beta');
-      await webview.waitFor('.tool-card[data-tool="edit_file"][data-status="error"]', { text: target, timeoutMs: 20_000 });
+      await webview.waitFor('.tool-card[data-tool="edit_file"][data-status="refused"]', { text: target, timeoutMs: 20_000 });
       await webview.waitFor('.item-assistant', { text: 'Check that nothing else says alpha.' });
       await waitUntilIdle();
       assert.equal(await readWorkspaceFile(target), 'alpha\n', 'the file is unchanged');
@@ -63,14 +63,39 @@ export function planModeTests(server: () => FakeLlmServer): void {
       const refusal = await webview.evaluate<string>('document.querySelector(\'.tool-card[data-tool="edit_file"] .tool-result\').textContent');
       assert.match(refusal, /Elbow is in plan mode: files are not changed/, 'the card shows the refusal');
       assert.ok(JSON.stringify(server().requests.at(-2)?.body).includes(planModeNote.slice(0, 50)), 'the model was told it plans');
+      const refusedCard = '.item-tool:has(.tool-card[data-tool="edit_file"])';
+      assert.equal(await webview.evaluate<string>(`document.querySelector('${refusedCard} .tool-title').textContent`), `Not run: ${target}`);
+      await webview.waitFor(`${refusedCard} .tool-refusal`, { text: 'Plan mode only reads and plans', state: 'visible' });
+      const colours = await webview.evaluate<{ title: string; error: string }>(`(() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--vscode-errorForeground)';
+        document.body.append(probe);
+        const error = getComputedStyle(probe).color;
+        probe.remove();
+        return { title: getComputedStyle(document.querySelector('${refusedCard} .tool-title')).color, error };
+      })()`);
+      assert.notEqual(colours.title, colours.error, 'the refusal is not coloured as an error');
+      await page.screenshot('plan-mode-refusal-dark');
+      await useTheme('Default Light Modern');
+      await page.screenshot('plan-mode-refusal-light');
+      await useTheme('Default Dark Modern');
 
       await webview.click('.tool-card[data-tool="edit_file"] .tool-summary');
       await webview.click('.item-assistant:last-child .act-on-plan-open');
-      await webview.waitFor('.act-on-plan-text', { state: 'visible' });
-      assert.equal(await webview.evaluate<string>('document.querySelector(".act-on-plan-text").value'), plan, 'the box holds the plan');
-      await page.screenshot('plan-mode-act-box-dark');
+      await webview.waitFor('.act-on-plan-preview', { state: 'visible' });
+      assert.deepEqual(
+        await webview.evaluate<string[]>('[...document.querySelectorAll(".act-on-plan-preview ol > li")].map((step) => step.textContent)'),
+        ['Change alpha to beta in plan-target.txt.', 'Check that nothing else says alpha.'],
+        'the box shows the plan rendered, its steps numbered',
+      );
+      assert.equal(await webview.evaluate<number>('document.querySelectorAll(".act-on-plan-preview table").length'), 1, 'the table shows as a table');
+      assert.equal(await webview.evaluate<number>('document.querySelector(".act-on-plan-preview").scrollTop'), 0, 'from its top');
+      await page.screenshot('act-on-plan-dark');
       await useTheme('Default Light Modern');
-      await page.screenshot('plan-mode-act-box-light');
+      await page.screenshot('act-on-plan-light');
+      await webview.click('.act-on-plan-edit');
+      await webview.waitFor('.act-on-plan-text', { state: 'visible' });
+      assert.equal(await webview.evaluate<string>('document.querySelector(".act-on-plan-text").value'), plan, 'Edit holds the plan’s markdown');
       await webview.fill('.act-on-plan-text', editedPlan);
 
       server().enqueue(

@@ -30,6 +30,8 @@ export const page = {
   type: (text: string) => drive('keyboard/type', { text }),
   press: (key: string) => drive('keyboard/press', { key }),
   screenshot: (name: string) => drive('screenshot', { name }),
+  /** Drags the right edge of the element (e.g. `.part.sidebar`) by `dx` px, as the user drags its sash. */
+  dragRightEdge: (selector: string, dx: number) => drive('page/dragRightEdge', { selector, dx }),
   /** The addresses of all browser tabs, the workbench's first. */
   tabs: async (): Promise<string[]> => (await drive<{ tabs: string[] }>('page/tabs')).tabs,
 };

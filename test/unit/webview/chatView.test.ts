@@ -8,7 +8,7 @@ import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
-import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
+import { narrowLayoutSpecs, narrowTitleSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { planModeSpecs } from './specs/planModeSpecs';
 import { queuedMessageSpecs } from './specs/queuedMessageSpecs';
@@ -46,6 +46,7 @@ describe('webview: chat view in Chromium', function () {
   describe('items', () => {
     itemSpecs(current);
     narrowLayoutSpecs(current);
+    narrowTitleSpecs(current);
   });
   describe('history', () => historySpecs(current));
   describe('context and compaction', () => {

@@ -125,6 +125,8 @@ export const savedChatItemSchema = z.discriminatedUnion('kind', [
     approval: savedApprovalSchema.optional(),
     /** For a command that ran: in the sandbox or outside it (absent where no sandbox can run). */
     placement: savedCommandRunPlacementSchema.optional(),
+    /** Why the mode kept the call from running (`planMode`); any string, so that a reason added later does not make the file unreadable. */
+    refusal: z.string().optional(),
   }),
   z.object({
     kind: z.literal('error'),

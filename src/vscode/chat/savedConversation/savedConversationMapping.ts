@@ -1,4 +1,4 @@
-import { editReviewSchema, toolKindSchema, type ChatItem, type ContextGauge, type ConversationListEntry } from '../../../protocol/chatItems';
+import { editReviewSchema, toolKindSchema, toolRefusalSchema, type ChatItem, type ContextGauge, type ConversationListEntry } from '../../../protocol/chatItems';
 import { savedChatItemSchema, type SavedChatItem } from './savedChatItemSchema';
 import type { SavedConversation, SavedListEntry } from './savedConversationSchema';
 
@@ -15,10 +15,12 @@ export function savedChatItemOf(item: ChatItem): SavedChatItem {
 
 export function chatItemOfSaved(saved: SavedChatItem): ChatItem {
   if (saved.kind !== 'tool') return saved;
-  const { toolKind, review, ...card } = saved;
-  // A review state a later version added is shown as none.
+  const { toolKind, review, refusal, ...card } = saved;
+  // A review state a later version added is shown as none; a refusal's reason it added, as a plain failure.
   const knownReview = editReviewSchema.safeParse(review);
-  const reviewed = knownReview.success ? { ...card, review: knownReview.data } : card;
+  const knownRefusal = toolRefusalSchema.safeParse(refusal);
+  const refused = knownRefusal.success ? { ...card, refusal: knownRefusal.data } : card;
+  const reviewed = knownReview.success ? { ...refused, review: knownReview.data } : refused;
   if (toolKind === undefined) return reviewed;
   const known = toolKindSchema.safeParse(toolKind);
   return { ...reviewed, toolKind: known.success ? known.data : 'unknown' };

@@ -36,8 +36,8 @@ describe('plan mode', function () {
   afterEach(() => ws.cleanup());
 
   async function call(mode: ConversationMode, name: string, input: unknown) {
-    const { result } = await registry.run({ type: 'tool_call', id: 'call-1', name, arguments: JSON.stringify(input) }, { ...ws.context(), mode });
-    return { isError: result.isError, text: result.content.map((block) => (block.type === 'text' ? block.text : '')).join('') };
+    const { result, summary, refusal } = await registry.run({ type: 'tool_call', id: 'call-1', name, arguments: JSON.stringify(input) }, { ...ws.context(), mode });
+    return { isError: result.isError, text: result.content.map((block) => (block.type === 'text' ? block.text : '')).join(''), summary, refusal };
   }
 
   const writes: Array<[string, unknown]> = [
@@ -51,12 +51,21 @@ describe('plan mode', function () {
       const refused = await call('plan', name, input);
       assert.equal(refused.isError, true);
       assert.match(refused.text, new RegExp(`^${name} was not run\\. Elbow is in plan mode: files are not changed .* answer with your plan`));
+      assert.equal(refused.refusal, 'planMode', 'the mode refused it: no failure');
+      assert.equal(refused.summary, 'Not run: src/a.txt');
       assert.equal(await ws.readText('src/a.txt'), 'alpha\n');
       const done = await call('act', name, input);
       assert.equal(done.isError, false, done.text);
+      assert.equal(done.refusal, undefined);
       assert.notEqual(await fs.readFile(ws.path('src/a.txt'), 'utf8').catch(() => 'deleted'), 'alpha\n');
     });
   }
+
+  it('keeps a failure in plan mode a failure, not a refusal', async () => {
+    const missing = await call('plan', 'read_file', { path: 'src/missing.txt' });
+    assert.equal(missing.isError, true);
+    assert.equal(missing.refusal, undefined);
+  });
 
   it('reads, lists and searches as in act mode', async () => {
     assert.match((await call('plan', 'read_file', { path: 'src/a.txt' })).text, /alpha/);
@@ -78,6 +87,7 @@ describe('plan mode', function () {
       const result = await call('plan', 'run_command', { command });
       assert.equal(result.isError, true, command);
       assert.match(result.text, /^The command `.*` was not run: it is not known to only read \(.+\)\. Elbow is in plan mode/, command);
+      assert.deepEqual([result.refusal, result.summary], ['planMode', `Not run: ${command}`], command);
     }
     assert.equal(approvals.requests.length, 0, 'nobody is asked about a command plan mode refuses');
     assert.equal(await ws.readText('src/a.txt'), 'alpha\n');
@@ -90,14 +100,16 @@ describe('plan mode', function () {
   it('starts no background process, even of a read-only command', async () => {
     const result = await call('plan', 'run_command', { command: 'tail -f src/a.txt', background: true });
     assert.match(result.text, /^No background process was started\. Elbow is in plan mode/);
+    assert.equal(result.refusal, 'planMode');
     assert.equal(ws.commands.runningBackground().length, 0);
   });
 
   it('runs an MCP tool the server marks read-only and refuses the others', async () => {
-    assert.deepEqual(await call('plan', 'mcp__docs__lookup', {}), { isError: false, text: 'mcp__docs__lookup ran' });
+    assert.deepEqual(await call('plan', 'mcp__docs__lookup', {}), { isError: false, text: 'mcp__docs__lookup ran', summary: 'mcp__docs__lookup', refusal: undefined });
     const refused = await call('plan', 'mcp__tracker__create_issue', {});
     assert.match(refused.text, /^mcp__tracker__create_issue was not run\. Elbow is in plan mode/);
+    assert.deepEqual([refused.refusal, refused.summary], ['planMode', 'Not run: mcp__tracker__create_issue']);
     approvals.answer({ approved: true });
-    assert.deepEqual(await call('act', 'mcp__tracker__create_issue', {}), { isError: false, text: 'mcp__tracker__create_issue ran' });
+    assert.deepEqual(await call('act', 'mcp__tracker__create_issue', {}), { isError: false, text: 'mcp__tracker__create_issue ran', summary: 'mcp__tracker__create_issue', refusal: undefined });
   });
 });

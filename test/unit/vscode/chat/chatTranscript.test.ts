@@ -133,6 +133,16 @@ describe('ChatTranscript', () => {
     assert.deepEqual(posted.at(-1), { type: 'itemAdded', item: { kind: 'error', id: 'id2', message, retryable: false } });
   });
 
+  it('marks a call plan mode kept from running as refused, not only failed', () => {
+    transcript.addUser('hi', []);
+    const args = '{"path":"a.ts","old_str":"x","new_str":"y"}';
+    play({ type: 'turn_start', turn: 1 }, started('c1', 'edit_file'), called('c1', 'edit_file', args));
+    const text = 'edit_file was not run. Elbow is in plan mode.';
+    const updated = play({ type: 'tool_result', id: 'c1', name: 'edit_file', isError: true, summary: 'Not run: a.ts', text, refusal: 'planMode' }).at(-1);
+    assert.ok(updated?.type === 'itemUpdated' && updated.item.kind === 'tool', JSON.stringify(updated));
+    assert.deepEqual([updated.item.status, updated.item.refusal, updated.item.title, updated.item.result], ['error', 'planMode', 'Not run: a.ts', text]);
+  });
+
   it('shows an error with Retry for errors the user can retry', () => {
     transcript.addUser('hi', []);
     const posted = play(

@@ -92,6 +92,15 @@ describe('ConversationStore', () => {
     assert.deepEqual(await store.load('later'), { ...conversation('later', 2), items: [card] });
   });
 
+  it('keeps a card plan mode refused as a refusal, and loads one whose reason a later version added as a plain failure', async () => {
+    const card = { kind: 'tool' as const, id: 'c1', name: 'edit_file', toolKind: 'edit' as const, title: 'Not run: a.ts', status: 'error' as const, arguments: '{}', result: 'edit_file was not run.' };
+    const refused = { ...conversation('refused', 1), items: [{ ...card, refusal: 'planMode' as const }] };
+    await store.save(refused);
+    assert.deepEqual(await new ConversationStore(folder).load('refused'), refused);
+    await fs.writeFile(path.join(folder, 'later.json'), savedFile({ ...conversation('later', 2), items: [{ ...card, refusal: 'budget' }] }));
+    assert.deepEqual(await store.load('later'), { ...conversation('later', 2), items: [card] });
+  });
+
   it('lists the newest first, from the index', async () => {
     await store.save(conversation('a', 10));
     await store.save(conversation('b', 30));

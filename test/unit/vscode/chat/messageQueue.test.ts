@@ -55,6 +55,11 @@ describe('MessageQueue', () => {
     const last = posted.filter((message) => message.type === 'queuedMessages').at(-1);
     return last?.type === 'queuedMessages' ? last.messages.map((message) => message.text) : [];
   };
+  /** The messages above the input as `state: text`. */
+  const shownStates = (): string[] => {
+    const last = posted.filter((message) => message.type === 'queuedMessages').at(-1);
+    return last?.type === 'queuedMessages' ? last.messages.map((message) => `${message.state ?? 'queued'}: ${message.text}`) : [];
+  };
   const end = async (reason: 'completed' | 'cancelled'): Promise<void> => {
     queue.apply({ type: 'done', outcome: reason === 'completed' ? { reason, text: '' } : { reason, message: 'Cancelled.' } });
     running = false;
@@ -82,10 +87,11 @@ describe('MessageQueue', () => {
     queue.add('use the app');
     const id = posted.at(-1)?.type === 'queuedMessages' ? (posted.at(-1) as Extract<ToWebview, { type: 'queuedMessages' }>).messages[0]?.id ?? '' : '';
     await queue.messageHandlers.steerQueued({ type: 'steerQueued', id });
-    assert.deepEqual(shownQueue(), []);
+    assert.deepEqual(shownStates(), ['steering: use the app'], 'it stays in view, waiting for the next step');
     assert.match(session.steered[0] ?? '', /^use the app\n\n[\s\S]*export const app = 1;/);
     queue.apply({ type: 'steered', content: [{ type: 'text', text: session.steered[0] ?? '' }] });
     assert.deepEqual(shown, ['use the app']);
+    assert.deepEqual(shownStates(), [], 'once the model takes it, it is in the conversation instead');
     await end('completed');
     assert.deepEqual(sent, [], 'a steered message is not sent again');
   });
@@ -93,9 +99,10 @@ describe('MessageQueue', () => {
   it('puts a steered message the run ended without back in the queue, with a notice, and sends nothing', async () => {
     queue.add('queued before');
     await queue.messageHandlers.steer({ type: 'steer', text: 'too late' });
+    assert.deepEqual(shownStates(), ['steering: too late', 'queued: queued before'], 'Ctrl+Enter shows the message waiting for the next step, above the queue');
     session.undelivered = ['too late'];
     await end('completed');
-    assert.deepEqual(shownQueue(), ['too late', 'queued before']);
+    assert.deepEqual(shownStates(), ['queued: too late', 'queued: queued before']);
     assert.deepEqual(notices, [STEER_TOO_LATE_NOTICE]);
     assert.deepEqual(sent, []);
   });

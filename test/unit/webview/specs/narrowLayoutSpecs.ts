@@ -40,9 +40,13 @@ export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
       ]),
     );
 
+    const lines = await visibility(page, '.tool-title-lines');
+    const counts = await visibility(page, '.tool-title-counts');
     const tails = await visibility(page, '.tool-title-tail');
-    assert.deepEqual(tails.map((tail) => tail.text), [':3–5 +1 −1', ':12 +1 −1', ' · exit 1'], 'and how a command ended');
-    for (const tail of tails) assert.ok(tail.inside && tail.shown >= tail.needed, `the lines and counts show whole: ${JSON.stringify(tail)}`);
+    assert.deepEqual(lines.map((part) => part.text), [':3–5', ':12']);
+    assert.deepEqual(counts.map((part) => part.text), [' +1 −1', ' +1 −1']);
+    assert.deepEqual(tails.map((tail) => tail.text), [' · exit 1'], 'and how a command ended');
+    for (const tail of [...lines, ...counts, ...tails]) assert.ok(tail.inside && tail.shown >= tail.needed, `the lines and counts show whole: ${JSON.stringify(tail)}`);
     for (const name of await visibility(page, '.tool-title-name')) {
       assert.ok(name.text === 'calc.js' && name.inside && name.shown >= name.needed, `the file’s name shows whole: ${JSON.stringify(name)}`);
     }
@@ -57,7 +61,7 @@ export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
     assert.deepEqual(view.errors, []);
   });
 
-  it('keeps the lines and counts of several edits in one call whole in a 300 px side bar, giving up the file name’s end first', async () => {
+  it('keeps the counts of several edits in one call whole in a 300 px side bar, giving up the list of lines before the file’s name', async () => {
     const view = await harness().open({ width: 300, height: 300 });
     const { page } = view;
     await setEditorFont(page);
@@ -67,10 +71,52 @@ export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
       { type: 'model', model: { provider: 'Anthropic', model: 'claude-sonnet-4-6' } },
       conversation([user('u1', 'Three changes'), tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'done', title, changedFile: { uri: `file:///work/${longPath}`, path: longPath } })]),
     );
-    const [tail] = await visibility(page, '.tool-title-tail');
-    assert.ok(tail !== undefined && tail.text === ':2, 9, 15–16 +4 −4' && tail.inside && tail.shown >= tail.needed, `the lines and counts show whole: ${JSON.stringify(tail)}`);
+    const [counts] = await visibility(page, '.tool-title-counts');
+    assert.ok(counts !== undefined && counts.text === ' +4 −4' && counts.inside && counts.shown >= counts.needed, `the counts show whole: ${JSON.stringify(counts)}`);
     const [name] = await visibility(page, '.tool-title-name');
+    const [lines] = await visibility(page, '.tool-title-lines');
     assert.ok(name !== undefined && name.inside && name.shown > 0, `the name stays on the card: ${JSON.stringify(name)}`);
+    assert.ok(lines !== undefined && (lines.shown < 1 || name.shown >= name.needed), `the lines give way before the name: ${JSON.stringify({ lines, name })}`);
     assert.deepEqual(view.errors, []);
   });
+}
+
+type TitleParts = Record<string, { text: string; shown: number; whole: boolean } | undefined>;
+
+/** The parts of the title of the `index`th card, by name (`verb`, `folders`, `name`, `lines`, `counts`), as they show. */
+async function titleParts(page: Page, index: number): Promise<TitleParts> {
+  return page.locator('.tool-card').nth(index).locator('.tool-title-split > span').evaluateAll((elements) => Object.fromEntries(elements.map((element) => {
+    const box = element.getBoundingClientRect();
+    const content = document.createRange();
+    content.selectNodeContents(element);
+    const part = { text: element.textContent ?? '', shown: box.width, whole: box.width > 0 && box.width + 0.5 >= content.getBoundingClientRect().width };
+    return [element.className.replace('tool-title-', ''), part];
+  })));
+}
+
+/** An edit card's title at the narrowest side bar: the folders give way first, then the line list; the verb, the file's name and the counts never. */
+export function narrowTitleSpecs(harness: () => ChatViewHarness): void {
+  for (const width of [300, 280]) {
+    it(`keeps the verb, the file’s name and the counts of an edit readable at ${width} px, giving up the folders, then the line list`, async () => {
+      const view = await harness().open({ width, height: 300 });
+      const { page } = view;
+      await setEditorFont(page);
+      const file = 'src/webview/components/review.ts';
+      await view.deliver(conversation([
+        user('u1', 'Tighten the review'),
+        tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'done', title: `Edited ${file}:3, 16 +2 −2`, changedFile: { uri: `file:///work/${file}`, path: file }, review: 'pending' }),
+        tool('t2', { name: 'edit_file', toolKind: 'edit', status: 'done', title: `Edited ${file}:3, 16, 42–48, 120, 133–140 +12 −9`, changedFile: { uri: `file:///work/${file}`, path: file }, review: 'accepted' }),
+      ]));
+      const first = await titleParts(page, 0);
+      const second = await titleParts(page, 1);
+      const whole = width >= 300 ? ['verb', 'name', 'lines', 'counts'] : ['verb', 'name', 'counts'];
+      for (const part of whole) assert.ok(first[part]?.whole === true, `${part} of a short path shows whole: ${JSON.stringify(first)}`);
+      assert.equal(first.lines?.text, ':3, 16');
+      assert.equal(first.folders?.whole, false, `the folders give way first: ${JSON.stringify(first)}`);
+      for (const part of ['verb', 'name', 'counts']) assert.ok(second[part]?.whole === true, `${part} of a long list of lines shows whole: ${JSON.stringify(second)}`);
+      assert.ok(second.lines?.whole === false && (second.folders?.shown ?? 0) < 1, `the folders are gone before the line list gives way: ${JSON.stringify(second)}`);
+      assert.equal(await page.locator('.tool-title').first().getAttribute('title'), `Edited ${file}:3, 16 +2 −2`, 'the whole title is the tooltip');
+      assert.deepEqual(view.errors, []);
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChatViewHarness } from '../support/chatViewHarness';
-import { assistant, conversation, user } from '../support/chatFixtures';
+import { assistant, conversation, tool, user } from '../support/chatFixtures';
 
 const plan = '1. Rename `total` to `sum` in src/calc.js.\n2. Update the test.';
 
@@ -36,7 +36,45 @@ export function planModeSpecs(harness: () => ChatViewHarness): void {
     assert.deepEqual(await view.cspViolations(), []);
   });
 
-  it('offers to act on the last reply of a plan-mode run: the plan is edited in a box and sent with Ctrl+Enter', async () => {
+  it('shows a call plan mode refused as a calm card that says why and offers act mode, unlike a failure', async () => {
+    const view = await harness().open({ width: 300, height: 400 });
+    const { page } = view;
+    await page.evaluate(() => document.documentElement.style.setProperty('--vscode-errorForeground', 'rgb(241, 76, 76)'));
+    const refusedText = 'edit_file was not run. Elbow is in plan mode: files are not changed and only read-only commands run.';
+    await view.deliver(
+      { type: 'planMode', enabled: true },
+      conversation([
+        user('u1', 'Plan the rename'),
+        tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'error', title: 'Not run: src/calc.js', result: refusedText, refusal: 'planMode' }),
+        tool('t2', { name: 'read_file', toolKind: 'read', status: 'error', title: 'src/missing.js does not exist', result: 'src/missing.js does not exist.' }),
+      ]),
+    );
+    const refused = page.locator('[data-item-id="t1"]');
+    const failed = page.locator('[data-item-id="t2"]');
+    assert.equal(await refused.locator('.tool-card').getAttribute('data-status'), 'refused');
+    assert.equal(await failed.locator('.tool-card').getAttribute('data-status'), 'error');
+    const colour = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).color);
+    assert.equal(await colour('[data-item-id="t2"] .tool-title'), 'rgb(241, 76, 76)', 'a failure is red');
+    for (const part of ['.tool-title', '.tool-status', '.tool-refusal']) {
+      assert.notEqual(await colour(`[data-item-id="t1"] ${part}`), 'rgb(241, 76, 76)', `a refusal's ${part} is not`);
+    }
+    assert.equal(await refused.locator('.tool-status').getAttribute('aria-label'), 'Not run in plan mode');
+    assert.ok(await refused.locator('.codicon-circle-slash').isVisible());
+    const note = refused.locator('.tool-refusal');
+    assert.equal(await refused.locator('.tool-card').evaluate((card) => (card as HTMLDetailsElement).open), false, 'the card stays folded');
+    assert.ok(await note.isVisible(), 'the reason shows without opening the card');
+    assert.equal(await note.getAttribute('role'), 'note');
+    assert.equal(await note.locator('.tool-refusal-text').innerText(), 'Plan mode only reads and plans, so this did not run.');
+    const box = await note.boundingBox();
+    assert.ok(box !== null && box.x + box.width <= 300, `the note fits the side bar: ${JSON.stringify(box)}`);
+    assert.equal(await failed.locator('.tool-refusal').count(), 0, 'a failure has no such note');
+    await note.locator('.tool-refusal-action').focus();
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('setPlanMode'), [{ type: 'setPlanMode', enabled: false }], 'the way out is one keypress away');
+    assert.deepEqual(view.errors, []);
+  });
+
+  it('offers to act on the last reply of a plan-mode run: the plan shows rendered, can be edited, and is sent with Ctrl+Enter', async () => {
     const view = await harness().open({ width: 300, height: 600 });
     const { page } = view;
     await view.deliver({ type: 'planMode', enabled: true }, conversation([user('u1', 'Plan the rename'), assistant('a1', plan)], { running: true }));
@@ -46,18 +84,54 @@ export function planModeSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await page.locator('[data-item-id="a1"] .act-on-plan-open').innerText(), 'Act on this plan');
 
     await open.click();
+    const preview = page.locator('.act-on-plan-preview');
     const field = page.locator('.act-on-plan-text');
-    assert.equal(await field.inputValue(), plan, 'the box holds the plan');
-    assert.equal(await page.evaluate(() => document.activeElement?.className), 'act-on-plan-text');
-    await page.keyboard.press('Escape');
+    assert.deepEqual(await preview.locator('ol > li').allInnerTexts(), ['Rename total to sum in src/calc.js.', 'Update the test.'], 'the box shows the plan rendered');
     assert.ok(await field.isHidden());
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('act-on-plan-preview')), true, 'the rendered plan has the focus');
+    await page.keyboard.press('Escape');
+    assert.ok(await preview.isHidden());
     assert.equal(await open.getAttribute('aria-expanded'), 'false');
     await open.click();
-    await field.press('End');
+    await page.locator('.act-on-plan-edit').click();
+    assert.equal(await page.locator('.act-on-plan-edit').getAttribute('aria-pressed'), 'true');
+    assert.equal(await field.inputValue(), plan, 'Edit shows the plan’s markdown');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'act-on-plan-text');
+    await field.press('Control+End');
     await field.pressSequentially('\n3. Run the tests.');
-    await field.press('Control+Enter');
+    await page.locator('.act-on-plan-edit').click();
+    assert.equal((await preview.locator('ol > li').allInnerTexts()).at(-1), 'Run the tests.', 'the preview shows the edit');
+    await preview.press('Control+Enter');
     assert.deepEqual(await view.postedOfType('actOnPlan'), [{ type: 'actOnPlan', plan: `${plan}\n3. Run the tests.` }]);
     assert.equal(await page.locator('.act-on-plan').count(), 0, 'the offer goes once taken');
+    assert.deepEqual(view.errors, []);
+  });
+
+  it('opens a long plan with a table at its top, its numbered steps in view and no raw markdown, in a 300 px side bar', async () => {
+    const view = await harness().open({ width: 300, height: 500 });
+    const { page } = view;
+    const table = ['| File | Change |', '|---|---|', ...Array.from({ length: 12 }, (_, index) => `| src/part${index}.ts | rename \`total\` |`)].join('\n');
+    const longPlan = `## Plan\n\n1. Rename \`total\` to \`sum\`.\n2. Update the tests.\n3. Run them.\n\n${table}\n\nThat is all.`;
+    await view.deliver({ type: 'planMode', enabled: true }, conversation([user('u1', 'Plan the rename'), assistant('a1', longPlan)]));
+    await page.locator('.act-on-plan-open').click();
+    const preview = page.locator('.act-on-plan-preview');
+    assert.equal(await preview.evaluate((element) => element.scrollTop), 0, 'the box starts at the plan’s top');
+    assert.ok(await preview.evaluate((element) => element.scrollHeight > element.clientHeight), 'the plan is longer than the box');
+    const steps = await preview.locator('ol > li').evaluateAll((items) => items.map((item) => {
+      const box = item.getBoundingClientRect();
+      const frame = item.closest('.act-on-plan-preview')?.getBoundingClientRect();
+      return { text: item.textContent ?? '', inView: frame !== undefined && box.top >= frame.top && box.bottom <= frame.bottom && box.bottom <= window.innerHeight };
+    }));
+    assert.deepEqual(steps, [
+      { text: 'Rename total to sum.', inView: true },
+      { text: 'Update the tests.', inView: true },
+      { text: 'Run them.', inView: true },
+    ], 'the numbered steps show');
+    assert.equal(await preview.locator('table').count(), 1, 'the table is a table');
+    assert.doesNotMatch(await preview.innerText(), /\|---|^## /m, 'no raw markdown');
+    await page.locator('.act-on-plan-edit').click();
+    const field = page.locator('.act-on-plan-text');
+    assert.deepEqual(await field.evaluate((element) => [(element as HTMLTextAreaElement).scrollTop, (element as HTMLTextAreaElement).selectionStart]), [0, 0], 'the text field starts at the top too');
     assert.deepEqual(view.errors, []);
   });
 
@@ -72,6 +146,7 @@ export function planModeSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await page.locator('.act-on-plan').count(), 0, 'the reply is no longer last');
     await view.deliver({ type: 'itemAdded', item: assistant('a2', '1. Update docs.') });
     await page.locator('[data-item-id="a2"] .act-on-plan-open').click();
+    await page.locator('.act-on-plan-edit').click();
     await page.locator('.act-on-plan-text').fill('  ');
     await page.locator('.act-on-plan-act').click();
     assert.deepEqual(await view.postedOfType('actOnPlan'), [], 'an empty plan is not sent');

@@ -97,9 +97,9 @@ export const runCommandTool = defineTool({
 
 /** Plan mode runs only commands that read, and starts no background process. */
 function refuseInPlanMode(check: CommandCheck, background: boolean): void {
-  if (background) throw new ToolError(planModeBackgroundRefusal);
+  if (background) throw new ToolError(planModeBackgroundRefusal, 'planMode');
   const why = whyNotReadOnly(check);
-  if (why !== undefined) throw new ToolError(planModeCommandRefusal(check.command, why));
+  if (why !== undefined) throw new ToolError(planModeCommandRefusal(check.command, why), 'planMode');
 }
 
 function describeResult(command: string, result: CommandResult, timeoutSeconds: number, decision: CommandDecision & { sandboxAvailable: boolean }, context: ToolContext) {
