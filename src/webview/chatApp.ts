@@ -1,3 +1,4 @@
+import type { ChatItem } from '../protocol/chatItems';
 import type { ToWebview } from '../protocol/toWebview';
 import { AutoScroll } from './autoScroll';
 import { ActOnPlan } from './items/actOnPlan';
@@ -89,8 +90,14 @@ export class ChatApp {
         this.setRunning(message.running);
         if (!message.running) this.retryBanner.show(null);
         break;
-      case 'itemAdded': this.list.add(message.item); break;
-      case 'itemUpdated': this.list.update(message.item); break;
+      case 'itemAdded':
+        this.list.add(message.item);
+        this.revealIfAsking(message.item);
+        break;
+      case 'itemUpdated':
+        this.list.update(message.item);
+        this.revealIfAsking(message.item);
+        break;
       case 'textDelta': this.list.appendText(message.itemId, message.text); break;
       case 'thinkingDelta': this.list.appendThinking(message.itemId, message.text); break;
       case 'running':
@@ -133,6 +140,11 @@ export class ChatApp {
       case 'mentionCandidates': this.composer.showMentionCandidates(message.query, message.candidates); break;
       case 'queuedMessages': this.queued.show(message.messages); break;
     }
+  }
+
+  /** A question the run waits on is scrolled into view, wherever the user was reading. */
+  private revealIfAsking(item: ChatItem): void {
+    if (item.kind === 'tool' && (item.approval?.state === 'pending' || item.proposal?.state === 'pending')) this.list.reveal(item.id);
   }
 
   /** One panel over the chat at a time. */

@@ -6,6 +6,7 @@ import { contextBarSpecs } from './specs/contextBarSpecs';
 import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
+import { longConversationSpecs } from './specs/longConversationSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
 import { narrowLayoutSpecs } from './specs/narrowLayoutSpecs';
@@ -46,6 +47,7 @@ describe('webview: chat view in Chromium', function () {
     itemSpecs(current);
     narrowLayoutSpecs(current);
   });
+  describe('long conversations', () => longConversationSpecs(current));
   describe('history', () => historySpecs(current));
   describe('context and compaction', () => {
     contextSpecs(current);
