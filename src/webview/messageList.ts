@@ -59,6 +59,8 @@ export class MessageList {
     this.ids.forEach((id, index) => this.positions.set(id, index));
     this.virtual.reset();
     this.changed();
+    // What the change added (the plan's Act button) counts too.
+    this.scroll.pin();
   }
 
   add(item: ChatItem): void {

@@ -103,6 +103,29 @@ export function longConversationSpecs(harness: () => ChatViewHarness): void {
     for (const step of steps) assert.ok(step > screen * 0.8 && step < screen, `each PageUp moves about a screen (${steps.join(', ')} px for ${screen})`);
   });
 
+  it('scrolling up by the wheel moves what is shown by the wheel\'s distance, with no jump as items come and go', async () => {
+    const view = await openLong(harness(), longConversation(5_000));
+    const { page } = view;
+    await page.locator('#messages').hover();
+    const moves: number[] = [];
+    for (let step = 0; step < 15; step++) {
+      const before = await page.evaluate(() => {
+        const list = (document.querySelector('#messages') as HTMLElement).getBoundingClientRect();
+        const item = [...document.querySelectorAll<HTMLElement>('#messages > .item')].find((element) => element.getBoundingClientRect().bottom > list.top + 50);
+        return { id: item?.dataset.itemId ?? '', top: item?.getBoundingClientRect().top ?? 0 };
+      });
+      await page.mouse.wheel(0, -300);
+      await page.waitForFunction((id) => {
+        const item = document.querySelector(`#messages > [data-item-id="${id}"]`);
+        return item !== null && item.getBoundingClientRect().top !== 0;
+      }, before.id);
+      await view.nextFrame();
+      const top = await page.evaluate((id) => document.querySelector(`#messages > [data-item-id="${id}"]`)?.getBoundingClientRect().top ?? Number.NaN, before.id);
+      moves.push(Math.round(top - before.top));
+    }
+    assert.ok(moves.every((move) => Math.abs(move - 300) <= 2), `what is shown moves 300 px a notch (${moves.join(', ')})`);
+  });
+
   it('follows the bottom while a reply streams into a 5,000-item conversation', async () => {
     const view = await openLong(harness(), [...longConversation(5_000), assistant('live', '')], true);
     const { page } = view;
