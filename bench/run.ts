@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: Elbow's search, listing and edit speed against raw ripgrep on a generated
  * 50,000-file workspace (cached in .bench/), edit_file on a 10 MB file, cancel latency, and the
- * chat webview (streaming and typing in a 500-item conversation) in headless Chromium, and
+ * chat webview (opening, scrolling, streaming and typing in 500- and 5,000-item conversations, and its heap) in headless
+ * Chromium (`npm run bench -- webview` runs only that), and saving a 5,000-item conversation (`npm run bench -- save`), and
  * reviewing an agent edit in real VS Code (code-server), and context and cost: a 200-turn task with
  * and without compaction, and what a plain "hello" costs (`npm run bench -- context` runs only that),
  * and what the sandbox adds to a command (`npm run bench -- sandbox` runs only that), and splitting an edit
@@ -29,6 +30,7 @@ import { problemsReport } from './problemsCase';
 import { formatTable } from './report';
 import { reviewRows } from './reviewCase';
 import { sandboxRows } from './sandboxCase';
+import { saveRows } from './saveCase';
 import { searchRows } from './searchCases';
 import { webviewRows } from './webviewCase';
 
@@ -63,6 +65,16 @@ async function main(): Promise<void> {
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
+  if (process.argv.includes('save')) {
+    log(formatTable(await saveRows({ warmup: 2, runs: 15 })));
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
+  if (process.argv.includes('webview')) {
+    log(formatTable(await webviewRows({ warmup: 2, runs: 15 }, log)));
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
   if (process.argv.includes('hunks')) {
     log(formatTable(await hunkRows({ warmup: 2, runs: 21 })));
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -88,15 +100,16 @@ async function main(): Promise<void> {
   const list = await listRows(context);
   const edit = await editRows(context);
   const cancel = await cancelRows(elbow.host);
-  const webview = await webviewRows({ warmup: 2, runs: 15 });
+  const webview = await webviewRows({ warmup: 2, runs: 15 }, log);
   const hunks = await hunkRows({ warmup: 2, runs: 21 });
+  const save = await saveRows({ warmup: 2, runs: 15 });
   const review = await reviewRows(log);
   const activation = await activationRows(BENCH_DIR, { warmup: 2, runs: 15 }, log);
   const sandbox = process.platform === 'linux' || process.platform === 'darwin' ? await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log) : [];
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
-  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...hunks, ...review, ...activation, ...sandbox]));
+  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...save, ...hunks, ...review, ...activation, ...sandbox]));
   log('\nNotes: the search tool stops at 200 matches (parallel rg, stopped, the 200 then sorted by path); the baseline is');
   log('parallel rg stopped after 200 match records. list_files is capped at 1,000 entries in path order');
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');

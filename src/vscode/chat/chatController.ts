@@ -49,7 +49,12 @@ export class ChatController implements vscode.Disposable {
   /** What the user attached to the next message. */
   readonly attachments: PendingAttachments;
   private readonly images: PendingImages;
-  private readonly saves = new DelayedSave(() => this.flush(), (error) => this.deps.log.error(`Could not save the conversation: ${String(error)}`));
+  /** While a run goes on, a long conversation (whose save takes a while) is written at most every 2 s, and when it ends. */
+  private readonly saves = new DelayedSave(
+    () => this.flush(),
+    (error) => this.deps.log.error(`Could not save the conversation: ${String(error)}`),
+    () => (this.isRunning && this.transcript.items.length > 1_000 ? 2_000 : 400),
+  );
   private lastRun: Promise<unknown> = Promise.resolve();
   /** The input should take focus once the webview has (re)loaded. */
   private focusPending = false;

@@ -6,7 +6,8 @@ import type { Message, Usage } from '../../core/llm/messages';
 import type { ConversationMode } from '../../core/tools/conversationMode';
 import type { ChatItem, ContextGauge, ConversationListEntry } from '../../protocol/chatItems';
 import { describeNewerFormat, migrateSavedConversation, migrateSavedConversationIndex } from './savedConversation/migrateSavedConversation';
-import { chatItemOfSaved, contextGaugeOfSaved, listEntryOfSaved, savedChatItemOf, savedContextGaugeOf, savedListEntryOf } from './savedConversation/savedConversationMapping';
+import { chatItemOfSaved, contextGaugeOfSaved, listEntryOfSaved, savedContextGaugeOf, savedListEntryOf } from './savedConversation/savedConversationMapping';
+import { savedItemsJson } from './savedConversation/savedItemsJson';
 import { formatVersionAtHead } from './savedConversation/formatVersionAtHead';
 import { SAVED_CONVERSATION_FORMAT_VERSION, type SavedConversation, type SavedConversationIndex, type SavedMessage } from './savedConversation/savedConversationSchema';
 
@@ -73,7 +74,7 @@ export class ConversationStore {
   async save(conversation: StoredConversation): Promise<void> {
     const file = this.fileOf(conversation.id);
     // Taken now: the caller may change the object before the write's turn comes.
-    const json = JSON.stringify(savedConversationOf(conversation));
+    const json = savedConversationJson(conversation);
     const entry: ConversationListEntry = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt };
     await this.serialised(async () => {
       const versionOnDisk = await formatVersionAtHead(file);
@@ -224,7 +225,14 @@ export function conversationTitle(firstUserText: string): string {
   return line.length > MAX_TITLE ? `${line.slice(0, MAX_TITLE - 1).trimEnd()}…` : line;
 }
 
-function savedConversationOf(conversation: StoredConversation): SavedConversation {
+/** The saved file's text; the items last, as each item's JSON is kept from one save to the next. */
+function savedConversationJson(conversation: StoredConversation): string {
+  const head = JSON.stringify(savedConversationOf(conversation));
+  return `${head.slice(0, -1)},"items":${savedItemsJson(conversation.items)}}`;
+}
+
+/** Everything but the items, the format's version first. */
+function savedConversationOf(conversation: StoredConversation): Omit<SavedConversation, 'items'> {
   const { id, title, createdAt, updatedAt, usage, cost, context, model, review } = conversation;
   return {
     version: SAVED_CONVERSATION_FORMAT_VERSION,
@@ -234,7 +242,6 @@ function savedConversationOf(conversation: StoredConversation): SavedConversatio
     updatedAt,
     // The core's messages, stored as they are: the format checks only what repairHistory relies on.
     messages: conversation.messages as unknown as SavedMessage[],
-    items: conversation.items.map(savedChatItemOf),
     usage: { ...usage },
     cost,
     context: context && savedContextGaugeOf(context),

@@ -5,7 +5,8 @@ export class DelayedSave {
   constructor(
     private readonly save: () => Promise<void>,
     private readonly failed: (error: unknown) => void,
-    private readonly delayMs = 400,
+    /** How long to wait, asked at each first change after a save: longer while a run goes on, which saves when it ends. */
+    private readonly delayMs: () => number = () => 400,
   ) {}
 
   schedule(): void {
@@ -13,7 +14,7 @@ export class DelayedSave {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.save().catch(this.failed);
-    }, this.delayMs);
+    }, this.delayMs());
   }
 
   /** The caller saves now instead. */

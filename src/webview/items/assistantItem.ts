@@ -36,6 +36,11 @@ export class AssistantItemView implements ItemView {
     return this.text;
   }
 
+  /** The thinking as it stands. */
+  get replyThinking(): string {
+    return this.thinkingSource;
+  }
+
   update(item: ChatItem): boolean {
     if (item.kind !== 'assistant') return false;
     this.text = item.text;

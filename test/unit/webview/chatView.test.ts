@@ -6,6 +6,7 @@ import { contextBarSpecs } from './specs/contextBarSpecs';
 import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
+import { longConversationSpecs } from './specs/longConversationSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
 import { narrowLayoutSpecs, narrowTitleSpecs } from './specs/narrowLayoutSpecs';
@@ -48,6 +49,7 @@ describe('webview: chat view in Chromium', function () {
     narrowLayoutSpecs(current);
     narrowTitleSpecs(current);
   });
+  describe('long conversations', () => longConversationSpecs(current));
   describe('history', () => historySpecs(current));
   describe('context and compaction', () => {
     contextSpecs(current);

@@ -164,6 +164,31 @@ describe('ConversationStore', () => {
     assert.deepEqual((await new ConversationStore(folder).list()).map((summary) => summary.id), ['d', 'c', 'b', 'a']);
   });
 
+  it('keeps every one of 300 saved conversations, file and index entry: nothing is pruned but by Delete', async function () {
+    // Each save rewrites the index: 300 of them take a few seconds on a busy machine.
+    this.timeout(60_000);
+    const ids = Array.from({ length: 300 }, (_, index) => `c${index}`);
+    for (const [index, id] of ids.entries()) await store.save(conversation(id, index + 1));
+    const files = (await fs.readdir(folder)).filter((name) => name !== 'index.json' && name.endsWith('.json'));
+    assert.equal(files.length, 300);
+    const index = JSON.parse(await fs.readFile(path.join(folder, 'index.json'), 'utf8')) as { conversations: { id: string }[] };
+    assert.deepEqual(index.conversations.map((entry) => entry.id).sort(), [...ids].sort());
+    assert.deepEqual((await store.list()).map((entry) => entry.id), [...ids].reverse());
+    assert.deepEqual(await store.load('c0'), conversation('c0', 1));
+  });
+
+  it('writes an item kept from an earlier save as it is now, with only the fields the format defines', async () => {
+    const item = { kind: 'assistant' as const, id: 'a2', text: 'Kept.', thinking: '', extra: 'not in the format' };
+    const first = { ...conversation('c1', 1), items: [...conversation('c1', 1).items, item] };
+    await store.save(first);
+    const next = { kind: 'assistant' as const, id: 'a3', text: 'New.', thinking: '' };
+    await store.save({ ...first, updatedAt: 2, items: [...first.items, next] });
+    const saved = JSON.parse(await fs.readFile(path.join(folder, 'c1.json'), 'utf8')) as { version: number; items: unknown[] };
+    assert.equal(Object.keys(saved)[0], 'version', 'the version first, where a newer Elbow looks for it');
+    assert.deepEqual(saved.items.slice(2), [{ kind: 'assistant', id: 'a2', text: 'Kept.', thinking: '' }, next]);
+    assert.deepEqual((await store.load('c1'))?.items.slice(2), [{ kind: 'assistant', id: 'a2', text: 'Kept.', thinking: '' }, next]);
+  });
+
   it('refuses ids that could reach outside the folder or clash with the index', async () => {
     for (const id of ['../escape', 'a/b', '..', '', 'x'.repeat(65), 'index', 'INDEX', 'a.b', 'a\\b']) {
       await assert.rejects(store.save(conversation(id, 1)), /Not a valid conversation id/, id);
