@@ -9,6 +9,7 @@ import { experimentsTests } from '../suites/experiments.test';
 import { fetchUrlTests } from '../suites/fetchUrl.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
 import { imageTests } from '../suites/images.test';
+import { longSessionTests } from '../suites/longSession.test';
 import { mcpTests } from '../suites/mcp.test';
 import { mentionTests } from '../suites/mentions.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
@@ -73,6 +74,7 @@ export function run(): Promise<void> {
     cardsAtNarrowWidthTests,
     workbenchTests,
     historyAndThemeTests,
+    longSessionTests,
     readmeScreenshotTests,
     beforeReloadTests,
   ]);
