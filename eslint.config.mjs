@@ -32,6 +32,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/vscode/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+        message: 'Show notifications through src/vscode/notifications.ts: it keeps quoted text from turning into links.',
+      }],
+    },
+  },
+  {
     files: ['src/cli/**/*.ts', 'src/node/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -16,3 +16,12 @@ export function endpointNamedIn(text: string, file: 'folderSettings' | 'workspac
 function propertyOf(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
+
+/** A plain web address, shown as it is; anything else is not quoted in Elbow's own message. */
+const plainAddress = /^https?:\/\/[^\s[\]()<>`"'\\]{1,200}$/;
+
+/** What the warning says when a workspace names an endpoint the API key is not sent to. */
+export function ignoredEndpointMessage(endpoint: string): string {
+  const named = plainAddress.test(endpoint) ? `another endpoint for Elbow (${endpoint})` : 'another endpoint for Elbow';
+  return `This workspace's settings name ${named}. Elbow sends your API key only to the endpoint in your user settings; to use one, set elbow.baseUrl there (Elbow: Change Provider and Model).`;
+}

@@ -11,12 +11,14 @@ const readFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY
  * Reads a file through the object it opened: the descriptor must be a regular file, and its real
  * path (from the descriptor, not the name) must pass `allowed` and lie outside /proc, /sys and
  * /dev. The bytes come from that descriptor, so a link swapped in after the check is caught.
+ * A file over `maxBytes` is refused unread.
  */
-export async function readFileGuarded(file: string, allowed: OpenedPathCheck = anyOrdinaryPath): Promise<Uint8Array> {
+export async function readFileGuarded(file: string, allowed: OpenedPathCheck = anyOrdinaryPath, maxBytes = Infinity): Promise<Uint8Array> {
   const handle = await openForReading(file);
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new OpenedPathRefused(file, `it is ${describeKind(stat)}, not a regular file.`, stat.isDirectory() ? 'EISDIR' : 'EREFUSED');
+    if (stat.size > maxBytes) throw new OpenedPathRefused(file, `it is larger than ${maxBytes.toLocaleString('en-US')} bytes.`);
     const real = await realPathOfOpened(handle, file);
     if (real === undefined) throw new OpenedPathRefused(file, 'it changed while it was being opened. Try again.');
     if (isSystemPath(real)) throw new OpenedPathRefused(file, `it leads to ${real}, a file of the system, not of the workspace.`);

@@ -1,7 +1,8 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { startTiming, type ActivationTime } from './activationTime';
 import type * as Elbow from './startElbow';
 import type { StartedElbow } from './startElbow';
+import { showError } from '../notifications';
 
 /** Loading and starting the chat's code, once: when the view is first shown or a command first runs. */
 export class DeferredStart {
@@ -40,7 +41,7 @@ export class DeferredStart {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`Elbow could not start: ${error instanceof Error ? (error.stack ?? message) : message}`);
-      void vscode.window.showErrorMessage(`Elbow could not start: ${message}`, 'Show Logs').then((choice) => (choice === undefined ? undefined : this.log.show()));
+      void showError(`Elbow could not start: ${message}`, 'Show Logs').then((choice) => (choice === undefined ? undefined : this.log.show()));
       throw error;
     }
   }

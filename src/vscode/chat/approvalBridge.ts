@@ -9,6 +9,7 @@ import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
 import type { WaitingQuestionCount } from './waitingQuestionCount';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
+import { showWarning } from '../notifications';
 
 export interface ApprovalBridgeDependencies {
   /** The open conversation's transcript: questions and answers show on its tool cards. */
@@ -80,7 +81,7 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
 
   private notify(cardId: string, request: ApprovalRequest): void {
     const { message, choices } = approvalNotification(request);
-    void vscode.window.showWarningMessage(message, ...choices.map((choice) => choice.label)).then((label) => {
+    void showWarning(message, ...choices.map((choice) => choice.label)).then((label) => {
       const answer = choices.find((choice) => choice.label === label)?.answer;
       if (answer === 'showInChat') void vscode.commands.executeCommand('elbow.focusChat');
       else if (answer !== undefined) this.questions.answer(cardId, answer);

@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../../core/host/approvals';
 import type { ApprovalAnswer } from './approvalCard';
+import { inertInNotification } from '../notificationText';
 
 /** A button of the notification: an answer, or showing the question in the chat. */
 export interface NotificationChoice {
@@ -62,11 +63,8 @@ function asks(question: string): ApprovalNotification {
   return { message: `Elbow asks: ${question}`, choices: [{ label: 'Allow', answer: { decision: 'allow' } }, deny, showInChat] };
 }
 
-/**
- * Text from the model or a server, one line and cut short. VS Code turns `[text](target)` in a
- * notification into a link (command links included), so the pair is split: the text stays readable, nothing links.
- */
+/** Text from the model or a server, one line, cut short, and never a link. */
 export function shown(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim().replaceAll('](', '] (');
+  const line = inertInNotification(text.replace(/\s+/g, ' ').trim());
   return line.length > maxShownChars ? `${line.slice(0, maxShownChars - 1)}…` : line;
 }

@@ -34,6 +34,7 @@ import { SandboxNotice } from './sandboxNotice';
 import { editorMessageHandlers } from './editorMessageHandlers';
 import { hintUnknownModel } from './unknownModelHint';
 import { routeWebviewMessage, type WebviewMessageHandlers } from './webviewMessageHandlers';
+import { showInformation } from '../notifications';
 
 /** The open conversation: runs the agent for it, keeps the webview in step by deltas, and persists it. */
 export class ChatController implements vscode.Disposable {
@@ -214,7 +215,7 @@ export class ChatController implements vscode.Disposable {
   async compact(): Promise<void> {
     if (this.isRunning) return;
     if (this.conversation.messages.length === 0) {
-      void vscode.window.showInformationMessage('Nothing to compact yet: the conversation is empty.');
+      void showInformation('Nothing to compact yet: the conversation is empty.');
       return;
     }
     await this.run((session, emit, signal) => session.compact(emit, signal));

@@ -1,6 +1,7 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { fromWebviewSchema, type FromWebview } from '../../protocol/fromWebview';
 import type { ChatViewProvider } from './chatViewProvider';
+import { showError } from '../notifications';
 
 /** Hands each valid message from the chat view to `handle`; an invalid one is logged and dropped, a failure logged and shown to the user. */
 export function receiveChatViewMessages(view: ChatViewProvider, log: vscode.LogOutputChannel, handle: (message: FromWebview) => Promise<void>): vscode.Disposable {
@@ -14,7 +15,7 @@ export function receiveChatViewMessages(view: ChatViewProvider, log: vscode.LogO
     handle(message).catch((error: unknown) => {
       const text = error instanceof Error ? error.message : String(error);
       log.error(`Handling "${message.type}" from the chat view failed: ${text}`);
-      void vscode.window.showErrorMessage(`Elbow: ${text}`);
+      void showError(`Elbow: ${text}`);
     });
   });
 }

@@ -1,7 +1,7 @@
-import * as vscode from 'vscode';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ChatTranscript } from './chatTranscript';
+import { showWarning } from '../notifications';
 
 export interface CheckpointRestoreDependencies {
   actions: ReviewActions;
@@ -15,7 +15,7 @@ export interface CheckpointRestoreDependencies {
 /** "Restore checkpoint" on a user message: its files go back to how they were then, and a notice in the chat says which. */
 export async function restoreCheckpoint(itemId: string, deps: CheckpointRestoreDependencies): Promise<void> {
   if (deps.isRunning()) {
-    void vscode.window.showWarningMessage('Elbow is still working. Stop it first, then restore the checkpoint.');
+    void showWarning('Elbow is still working. Stop it first, then restore the checkpoint.');
     return;
   }
   const restored = await deps.actions.restoreCheckpoint(itemId);

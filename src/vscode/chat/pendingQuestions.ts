@@ -5,7 +5,12 @@
 export class PendingQuestions<Answer> {
   private readonly waiting = new Map<string, (answer: Answer) => void>();
 
+  /**
+   * A second question on the same card (a provider that repeats a call's id) answers the first
+   * with `onAbort`, so no question is left waiting where no card can answer it.
+   */
   wait(cardId: string, signal: AbortSignal, onAbort: Answer): Promise<Answer> {
+    this.answer(cardId, onAbort);
     if (signal.aborted) return Promise.resolve(onAbort);
     return new Promise((resolve) => {
       const abort = (): void => this.answer(cardId, onAbort);

@@ -1,8 +1,8 @@
-import * as vscode from 'vscode';
 import type { AgentSession } from '../../core/agent/agentSession';
 import type { ConversationMode } from '../../core/tools/conversationMode';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
+import { showWarning } from '../notifications';
 
 export interface PlanModeDependencies {
   /** The open conversation, where the mode is kept and saved. */
@@ -53,8 +53,8 @@ export class PlanMode {
   }
 
   private async actOn(plan: string): Promise<void> {
-    if (plan.trim() === '') return void vscode.window.showWarningMessage('Elbow: the plan is empty. Write the plan to act on, or send a message instead.');
-    if (this.deps.isRunning()) return void vscode.window.showWarningMessage('Elbow: wait for the running request to end (or stop it) before acting on the plan.');
+    if (plan.trim() === '') return void showWarning('Elbow: the plan is empty. Write the plan to act on, or send a message instead.');
+    if (this.deps.isRunning()) return void showWarning('Elbow: wait for the running request to end (or stop it) before acting on the plan.');
     this.set('act');
     await this.deps.send(actOnPlanMessage(plan));
   }

@@ -12,6 +12,7 @@ import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
 import type { WaitingQuestionCount } from './waitingQuestionCount';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
+import { showInformation } from '../notifications';
 
 export interface ReviewBridgeDependencies {
   manager: ReviewManager;
@@ -53,7 +54,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
     const cardId = this.show({ type: 'proposal_asked', toolCallId, diff });
     if (cardId === undefined) return Promise.resolve({ decision: 'reject', feedback: 'The change could not be shown for approval.' });
     if (!this.deps.chatVisible()) {
-      void vscode.window.showInformationMessage('Elbow is waiting for you to approve an edit.', 'Show').then((choice) => {
+      void showInformation('Elbow is waiting for you to approve an edit.', 'Show').then((choice) => {
         if (choice !== undefined) void vscode.commands.executeCommand('elbow.focusChat');
       });
     }

@@ -5,6 +5,7 @@ import type { ChatViewProvider } from '../chat/chatViewProvider';
 import type { CommandHandlers } from './commandHandlers';
 import { fileAttachment, selectionAttachment, targetUri } from './attachmentCommands';
 import { changeModel, setApiKey } from './modelCommands';
+import { showInformation } from '../notifications';
 
 export interface CommandDependencies {
   controller: ChatController;
@@ -31,13 +32,13 @@ export function chatCommands({ controller, view, keys }: CommandDependencies): C
     },
     'elbow.askAboutFile': async (clicked: unknown) => {
       const uri = targetUri(clicked);
-      if (uri === undefined) return void vscode.window.showInformationMessage('Elbow: open a file or pick one in the explorer first.');
+      if (uri === undefined) return void showInformation('Elbow: open a file or pick one in the explorer first.');
       controller.attachments.add(fileAttachment(uri));
       await focusInput();
     },
     'elbow.askAboutSelection': async () => {
       const attachment = selectionAttachment(vscode.window.activeTextEditor);
-      if (attachment === undefined) return void vscode.window.showInformationMessage('Elbow: select some text in an editor first.');
+      if (attachment === undefined) return void showInformation('Elbow: select some text in an editor first.');
       controller.attachments.add(attachment);
       await focusInput();
     },

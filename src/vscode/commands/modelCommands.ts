@@ -3,6 +3,7 @@ import { defaultModels, type ProviderName } from '../../core/llm/providers/creat
 import { ApiKeys } from '../apiKeys';
 import { providerLabels, readAgentSettings, settingTarget } from '../settings';
 import { pickServerModel, typeModelName } from './pickServerModel';
+import { showInformation } from '../notifications';
 
 interface ProviderItem extends vscode.QuickPickItem {
   provider: ProviderName;
@@ -36,9 +37,9 @@ export async function setApiKey(keys: ApiKeys): Promise<void> {
   await keys.set(provider, key);
   if (provider !== readAgentSettings().provider) {
     await vscode.workspace.getConfiguration('elbow').update('provider', provider, settingTarget('provider'));
-    void vscode.window.showInformationMessage(`Elbow: key saved; now using ${providerLabels[provider]}.`);
+    void showInformation(`Elbow: key saved; now using ${providerLabels[provider]}.`);
   } else {
-    void vscode.window.showInformationMessage(`Elbow: key saved for ${providerLabels[provider]}.`);
+    void showInformation(`Elbow: key saved for ${providerLabels[provider]}.`);
   }
 }
 

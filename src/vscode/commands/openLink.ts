@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { resolveChatLink } from './chatLinkTarget';
 import { linkChoices, type LinkChoice } from './linkChoices';
+import { showWarning } from '../notifications';
 
 const externalSchemes = new Set(['http', 'https', 'mailto']);
 
@@ -14,7 +15,7 @@ export async function openLink(href: string): Promise<void> {
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(href)?.[1]?.toLowerCase();
   if (scheme === undefined) return openWorkspaceFile(href);
   if (!externalSchemes.has(scheme)) {
-    void vscode.window.showWarningMessage(`Elbow: not opening a "${scheme}:" link from the chat.`);
+    void showWarning(`Elbow: not opening a "${scheme}:" link from the chat.`);
     return;
   }
   const choice = await vscode.window.showQuickPick<LinkChoice & vscode.QuickPickItem>(linkChoices(href), { title: 'Open this link from the chat?', placeHolder: href });
@@ -26,7 +27,7 @@ async function openWorkspaceFile(reference: string): Promise<void> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const target = resolveChatLink(reference, folders.map((folder) => ({ name: folder.name, path: folder.uri.path })));
   if (target.kind === 'refused') {
-    void vscode.window.showWarningMessage(`Elbow: not opening ${JSON.stringify(reference)} from the chat: ${target.reason}.`);
+    void showWarning(`Elbow: not opening ${JSON.stringify(reference)} from the chat: ${target.reason}.`);
     return;
   }
   const folder = folders[target.folderIndex] as vscode.WorkspaceFolder;
@@ -36,6 +37,6 @@ async function openWorkspaceFile(reference: string): Promise<void> {
     await vscode.window.showTextDocument(uri, { preview: true, selection });
   } catch {
     const shown = folders.length > 1 ? `${folder.name}/${target.relativePath}` : target.relativePath;
-    void vscode.window.showWarningMessage(`Elbow: ${shown} was not found in the workspace.`);
+    void showWarning(`Elbow: ${shown} was not found in the workspace.`);
   }
 }

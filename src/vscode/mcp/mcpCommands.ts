@@ -7,6 +7,7 @@ import { addMcpServer } from '../../node/mcpConfigEditor';
 import type { CommandHandlers } from '../commands/commandHandlers';
 import { addServerSteps } from './addMcpServerSteps';
 import { describeKind } from './configFileKinds';
+import { showError, showInformation } from '../notifications';
 
 export interface McpCommandDependencies {
   manager: McpManager;
@@ -51,7 +52,7 @@ async function addServer(deps: McpCommandDependencies): Promise<void> {
   await addMcpServer(step.file.path, step.file.kind, step.name, step.entry);
   deps.approvals?.expectAdded(step.file.path, step.name);
   await deps.manager.reload();
-  const choice = await vscode.window.showInformationMessage(`Added the MCP server "${step.name}" to ${step.file.display}. It starts when a conversation next needs tools.`, 'Show MCP Servers', 'Open Configuration');
+  const choice = await showInformation(`Added the MCP server "${step.name}" to ${step.file.display}. It starts when a conversation next needs tools.`, 'Show MCP Servers', 'Open Configuration');
   if (choice === 'Show MCP Servers') await deps.showServers();
   if (choice === 'Open Configuration') await vscode.window.showTextDocument(vscode.Uri.file(step.file.path));
 }
@@ -60,7 +61,7 @@ async function restartServer(deps: McpCommandDependencies, name: unknown): Promi
   const status = deps.manager.status();
   const enabled = status.servers.filter((server) => server.state !== 'disabled');
   if (enabled.length === 0) {
-    const choice = await vscode.window.showInformationMessage('No MCP server is configured (or all are disabled).', 'Add MCP Server');
+    const choice = await showInformation('No MCP server is configured (or all are disabled).', 'Add MCP Server');
     if (choice === 'Add MCP Server') await vscode.commands.executeCommand('elbow.mcp.addServer');
     return;
   }
@@ -71,7 +72,7 @@ async function restartServer(deps: McpCommandDependencies, name: unknown): Promi
   if (picked === undefined) return;
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restarting the MCP server "${picked}"…` }, () => deps.manager.restart(picked));
   const after = deps.manager.connection(picked);
-  if (after?.state === 'failed') void vscode.window.showErrorMessage(`The MCP server "${picked}" failed to start: ${after.error ?? 'unknown reason'}`);
+  if (after?.state === 'failed') void showError(`The MCP server "${picked}" failed to start: ${after.error ?? 'unknown reason'}`);
 }
 
 /** The workspace's own file first, then VS Code's, then the user's. */

@@ -3,6 +3,7 @@ import type { McpManager } from '../../core/mcp/mcpManager';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { WebviewMessageHandlersFor } from '../chat/webviewMessageHandlers';
 import { mcpPanelState } from './mcpPanelState';
+import { showError, showWarning } from '../notifications';
 
 export interface McpPanelBridgeDependencies {
   manager: McpManager;
@@ -67,7 +68,7 @@ export class McpPanelBridge implements vscode.Disposable {
   }
 
   private async warn(warning: string): Promise<void> {
-    const choice = await vscode.window.showWarningMessage(`Elbow: ${warning}`, 'Show MCP Servers');
+    const choice = await showWarning(`Elbow: ${warning}`, 'Show MCP Servers');
     if (choice === 'Show MCP Servers') await vscode.commands.executeCommand('elbow.mcp.showServers');
   }
 
@@ -77,7 +78,7 @@ export class McpPanelBridge implements vscode.Disposable {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.deps.log.error(`MCP: could not ${what}: ${message}`);
-      void vscode.window.showErrorMessage(`Elbow could not ${what}: ${message}`);
+      void showError(`Elbow could not ${what}: ${message}`);
     }
   }
 }

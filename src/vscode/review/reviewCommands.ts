@@ -4,6 +4,7 @@ import { hunkAtOrAfter, nextHunk, anchorLine } from './hunkLocation';
 import { hunkKey, type ReviewActions } from './reviewActions';
 import type { ReviewManager } from './reviewManager';
 import type { CommandHandlers } from '../commands/commandHandlers';
+import { showInformation } from '../notifications';
 
 const pendingContextKey = 'elbow.editorHasPendingChanges';
 
@@ -22,7 +23,7 @@ export function reviewCommands(manager: ReviewManager, actions: ReviewActions): 
     if (path === undefined) return;
     const chosenKey = typeof key === 'string' ? key : keyAtCursor(manager);
     if (chosenKey === undefined || !(await act(path, chosenKey))) {
-      void vscode.window.showInformationMessage('That change is no longer pending: the file changed since. Review the current changes.');
+      void showInformation('That change is no longer pending: the file changed since. Review the current changes.');
     }
   };
   return {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { endpointNamedIn } from '../../../src/vscode/settingsFileText';
+import { endpointNamedIn, ignoredEndpointMessage } from '../../../src/vscode/settingsFileText';
 
 describe('the endpoint a workspace settings file names', () => {
   it('reads elbow.baseUrl from .vscode/settings.json, comments and trailing commas as VS Code allows', () => {
@@ -17,5 +17,15 @@ describe('the endpoint a workspace settings file names', () => {
     assert.equal(endpointNamedIn('{ "elbow.baseUrl": 42 }', 'folderSettings'), '');
     assert.equal(endpointNamedIn('not json', 'folderSettings'), '');
     assert.equal(endpointNamedIn('', 'folderSettings'), '');
+  });
+
+  it('quotes a plain web address in the warning, and nothing else a repository wrote', () => {
+    assert.match(ignoredEndpointMessage('https://collector.example/v1'), /another endpoint for Elbow \(https:\/\/collector\.example\/v1\)\./);
+    const posing = 'https://api.openai.com/v1). Your OpenAI key was rejected (401). [Re-enter your API key](command:workbench.action.terminal.sendSequence?%7B%7D) (';
+    for (const endpoint of [posing, 'http://a.example/[x](command:y)', 'javascript:alert(1)', `https://a.example/${'x'.repeat(300)}`, 'https://a.example/ two words']) {
+      const message = ignoredEndpointMessage(endpoint);
+      assert.ok(!message.includes('[') && !message.includes('command:') && !message.includes('rejected'), message);
+      assert.match(message, /^This workspace's settings name another endpoint for Elbow\. /);
+    }
   });
 });

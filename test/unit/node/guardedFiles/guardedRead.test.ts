@@ -4,6 +4,7 @@ import * as fs from 'node:fs/promises';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { readFileGuarded } from '../../../../src/node/guardedFiles/guardedRead';
 import { NodeFileSystem } from '../../../../src/node/nodeFileSystem';
 
 /** Through the host file system, as every caller reaches the guarded opener. */
@@ -35,6 +36,12 @@ describe('guarded reads', function () {
     await fs.symlink('src/app.ts', ws('link.ts'));
     assert.equal(Buffer.from(await files.readFile(ws('src/app.ts'), inside)).toString(), 'app');
     assert.equal(Buffer.from(await files.readFile(ws('link.ts'), inside)).toString(), 'app');
+  });
+
+  it('refuses a file over the size the caller gives, unread', async () => {
+    await fs.writeFile(ws('big.json'), 'x'.repeat(2048));
+    assert.equal((await readFileGuarded(ws('big.json'), inside, 2048)).length, 2048);
+    await assert.rejects(readFileGuarded(ws('big.json'), inside, 2047), /larger than 2,047 bytes/);
   });
 
   it('refuses a link out of the workspace, judged on what was opened', async () => {
