@@ -15,7 +15,7 @@ import { MessageList } from './messageList';
 import { RetryBanner } from './retryBanner';
 import { SandboxBanner } from './sandboxBanner';
 import { TodoList } from './todoList';
-import { defaultButton, questionActions, WaitingQuestions } from './waitingQuestions';
+import { questionRegion, WaitingQuestions } from './waitingQuestions';
 import type { ExtensionLink } from './vscodeApi';
 import { Welcome } from './welcome';
 
@@ -160,15 +160,14 @@ export class ChatApp {
     if (arrived !== undefined) requestAnimationFrame(() => this.revealQuestion(arrived, false));
   }
 
-  /** Scrolls the question's buttons into view, and with `focus` puts the keyboard on its default; false when it is not on screen. */
+  /** Scrolls the question's buttons into view, and with `focus` puts the keyboard on the question itself (never on a choice); false when it is not on screen. */
   private revealQuestion(itemId: string, focus: boolean): boolean {
     this.list.reveal(itemId);
-    const actions = questionActions(this.messages, itemId);
-    if (actions === undefined) return false;
-    actions.scrollIntoView({ block: 'nearest' });
-    const button = focus ? defaultButton(actions) : undefined;
-    button?.focus({ preventScroll: true });
-    return !focus || button !== undefined;
+    const region = questionRegion(this.messages, itemId);
+    if (region === undefined) return false;
+    region.querySelector('.approval-actions, .proposal-actions')?.scrollIntoView({ block: 'nearest' });
+    if (focus) region.focus({ preventScroll: true });
+    return true;
   }
 
   /** One panel over the chat at a time. */

@@ -1,8 +1,8 @@
 import type { ChatItem } from '../protocol/chatItems';
 
-/** Whether the item is a tool card whose question (a permission, or an edit to approve) waits for the user. */
+/** Whether the item is a running tool whose question (a permission, or an edit to approve) waits for the user; an ended tool's waits for nothing. */
 function asks(item: ChatItem): boolean {
-  return item.kind === 'tool' && (item.approval?.state === 'pending' || item.proposal?.state === 'pending');
+  return item.kind === 'tool' && item.status === 'running' && (item.approval?.state === 'pending' || item.proposal?.state === 'pending');
 }
 
 /** The conversation's tool cards that wait for an answer, in the order their questions came. */
@@ -36,15 +36,13 @@ export class WaitingQuestions {
   }
 }
 
-/** The buttons of the item's waiting question, if it is on screen. */
-export function questionActions(container: HTMLElement, itemId: string): HTMLElement | undefined {
+/**
+ * The item's waiting question as a whole (a focusable group named after it), if it is on screen. The keyboard lands
+ * here, not on a button: Enter or Space on it answers nothing, and Tab goes on to the choices.
+ */
+export function questionRegion(container: HTMLElement, itemId: string): HTMLElement | undefined {
   const item = container.querySelector(`[data-item-id="${CSS.escape(itemId)}"]`);
   const actions = item?.querySelector<HTMLElement>('.approval:not([hidden]) .approval-actions:not([hidden]), .proposal:not([hidden]) .proposal-actions:not([hidden])');
-  return actions ?? undefined;
-}
-
-/** The question's safe default (its first primary button), or its first button. */
-export function defaultButton(actions: HTMLElement): HTMLButtonElement | undefined {
-  const buttons = [...actions.querySelectorAll<HTMLButtonElement>('button')].filter((button) => !button.hidden && !button.disabled);
-  return buttons.find((button) => button.classList.contains('primary-button')) ?? buttons[0];
+  const region = actions?.closest<HTMLElement>('.approval, .proposal');
+  return region ?? undefined;
 }

@@ -130,7 +130,7 @@ export class ChatTranscript {
     this.assistantId = undefined;
     this.runCards.clear();
     this.waitShown = false;
-    const hadRunningTools = this.endRunningTools(INTERRUPTED_TOOL_TITLE, 'Interrupted: VS Code was reloaded before this tool finished.').length > 0;
+    const hadRunningTools = this.endRunningTools(INTERRUPTED_TOOL_TITLE, 'Interrupted: VS Code was reloaded before this tool finished.', 'Not answered before the window reloaded').length > 0;
     this.endRunningCompactions('Interrupted: VS Code was reloaded before the summary was written.');
     // A user message with nothing after it: the reply never came.
     if (!hadRunningTools && this.list.at(-1)?.kind !== 'user') return false;
@@ -263,10 +263,13 @@ export class ChatTranscript {
     }
   }
 
-  private endRunningTools(title: string, result: string): ToWebview[] {
+  /** Ends the cards of tools left running; a question one of them asked (`unanswered` says why) no longer waits, and its buttons go. */
+  private endRunningTools(title: string, result: string, unanswered = 'Not answered before the run ended'): ToWebview[] {
     const running = this.list.filter((item): item is ToolItem => item.kind === 'tool' && item.status === 'running');
     return running.map((card) => {
       const item: ToolItem = { ...card, status: 'error', title, result };
+      if (card.approval?.state === 'pending') item.approval = { ...card.approval, state: 'denied', reason: unanswered };
+      if (card.proposal?.state === 'pending') item.proposal = { ...card.proposal, state: 'rejected', feedback: unanswered };
       this.replace(item);
       return { type: 'itemUpdated', item };
     });

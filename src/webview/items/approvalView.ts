@@ -55,8 +55,6 @@ export class ApprovalView {
   private readonly outcome = h('div', { className: 'approval-outcome', hidden: true, attributes: { tabindex: '-1' } });
   private readonly controls: Array<HTMLButtonElement | HTMLTextAreaElement>;
   private pending = false;
-  /** The safe choice, which a new question's keyboard focus lands on. */
-  private defaultButton: HTMLButtonElement = this.allow;
 
   constructor(private readonly itemId: string, private readonly extension: ExtensionLink) {
     const titleId = `approval-title-${itemId}`;
@@ -134,7 +132,7 @@ export class ApprovalView {
     this.placementText.textContent = note?.text ?? '';
   }
 
-  /** Which buttons the question offers, and which of them is the safe default. */
+  /** Which buttons the question offers, and which of them looks primary (which is not where the keyboard lands). */
   private renderChoices(approval: Approval): void {
     const placement = approval.placement?.kind;
     const allow = allowButton(approval);
@@ -146,7 +144,6 @@ export class ApprovalView {
     this.renderAlwaysAllow(approval);
     this.runOutside.hidden = placement !== 'sandbox';
     this.sandboxInstead.hidden = placement !== 'outsideRequested';
-    this.defaultButton = placement === 'outsideRequested' ? this.sandboxInstead : this.allow;
   }
 
   /** For an MCP tool "Always allow" covers that tool; for a command, the command prefixes it names. */
@@ -166,14 +163,16 @@ export class ApprovalView {
     this.always.title = `Allow now, and from now on run commands starting with ${names.join(', ')} without asking`;
   }
 
-  /** A new question: screen readers hear it, and the keyboard lands on the safe choice unless the user is typing somewhere. */
+  /**
+   * A new question: screen readers hear it, and unless the user is typing somewhere the keyboard lands on the
+   * question itself, never on a choice, so that an Enter meant for something else answers nothing; Tab reaches the buttons.
+   */
   private arrived(title: string): void {
     // After the element is in the document: a view's first update runs before the list inserts it.
     requestAnimationFrame(() => {
-      const target = this.defaultButton;
-      if (!this.pending || target.disabled) return;
+      if (!this.pending || this.allow.disabled) return;
       this.announcer.textContent = `Elbow asks: ${title}`;
-      if (!isTyping(document.activeElement) && target.checkVisibility()) target.focus({ preventScroll: true });
+      if (!isTyping(document.activeElement) && this.element.checkVisibility()) this.element.focus({ preventScroll: true });
     });
   }
 

@@ -30,7 +30,7 @@ export class ProposalView {
     }, (feedback) => this.decide('reject', feedback));
     this.actions = h('div', { className: 'proposal-actions' }, [this.apply, this.reject, this.feedback.toggle]);
     this.controls = [this.apply, this.reject, ...this.feedback.controls];
-    this.element = h('div', { className: 'proposal', hidden: true }, [this.diff.element, this.actions, this.feedback.form, this.status]);
+    this.element = h('div', { className: 'proposal', hidden: true, attributes: { role: 'group', 'aria-label': 'Apply this change?', tabindex: '-1' } }, [this.diff.element, this.actions, this.feedback.form, this.status]);
     this.apply.addEventListener('click', () => this.decide('apply'));
     this.reject.addEventListener('click', () => this.decide('reject'));
   }

@@ -68,13 +68,11 @@ export function waitingQuestionTests(server: () => FakeLlmServer): void {
         assert.ok(listHeight <= viewHeight / 5, `the folded task list takes ${listHeight} of ${viewHeight} px`);
         await page.screenshot(`waiting-question-pinned-tasks-${name}`);
 
-        // The prompt box kept the focus (the user may be typing); Elbow: Focus Chat's key takes it to the question.
+        // The prompt box kept the focus (the user may be typing); Elbow: Focus Chat's key takes it to the question
+        // itself, where Enter answers nothing; Tab goes through the command to the buttons.
         await page.press('Control+Alt+KeyE');
-        await waitForFocus(/approval-allow/);
-        if (answer === 'deny') {
-          for (let tabs = 0; tabs < 5 && !/approval-deny/.test(await focusedClass()); tabs++) await page.press('Tab');
-          assert.match(await focusedClass(), /approval-deny/);
-        }
+        await waitForFocus(/^approval$/);
+        await tabTo(answer === 'allow' ? /approval-allow/ : /approval-deny/);
         await page.press('Enter');
         await webview.waitFor('.item-assistant', { text: `Done in ${name}` });
         await waitUntilIdle();
@@ -104,12 +102,19 @@ export function waitingQuestionTests(server: () => FakeLlmServer): void {
       await vscode.commands.executeCommand('notifications.clearAll');
 
       await vscode.commands.executeCommand('elbow.focusChat');
-      await waitForFocus(/approval-allow/);
+      await waitForFocus(/^approval$/);
+      await tabTo(/approval-allow/);
       await page.press('Enter');
       await webview.waitFor('.item-assistant', { text: 'Done with the badge' });
       await page.waitFor(badge, { state: 'hidden' });
     });
   });
+}
+
+/** Presses Tab until the keyboard is on the expected control, a few presses at most. */
+async function tabTo(expected: RegExp): Promise<void> {
+  for (let tabs = 0; tabs < 6 && !expected.test(await focusedClass()); tabs++) await page.press('Tab');
+  assert.match(await focusedClass(), expected);
 }
 
 async function waitForFocus(expected: RegExp): Promise<void> {

@@ -12,6 +12,7 @@ import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
 import { narrowLayoutSpecs, narrowTitleSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { planModeSpecs } from './specs/planModeSpecs';
+import { questionFocusSpecs } from './specs/questionFocusSpecs';
 import { queuedMessageSpecs } from './specs/queuedMessageSpecs';
 import { reviewSpecs } from './specs/reviewSpecs';
 import { sandboxApprovalSpecs } from './specs/sandboxApprovalSpecs';
@@ -61,6 +62,7 @@ describe('webview: chat view in Chromium', function () {
     approvalWordingSpecs(current);
     autoApproveSpecs(current);
     waitingQuestionSpecs(current);
+    describe('the keyboard on a question', () => questionFocusSpecs(current));
   });
   describe('sandbox', () => {
     sandboxApprovalSpecs(current);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
-import type { ChatItem } from '../../../../src/protocol/chatItems';
+import type { Approval, ChatItem } from '../../../../src/protocol/chatItems';
 import { toWebviewSchema, type ToWebview } from '../../../../src/protocol/toWebview';
 import { builtinTools } from '../../../../src/core/tools/builtin';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
@@ -292,6 +292,20 @@ describe('ChatTranscript', () => {
       assert.equal(items[3], running, 'the given array is not changed');
       assert.equal(restored.markInterrupted(), false, 'a second time changes nothing');
       assert.equal(restored.items.length, 5);
+    });
+
+    it('ends the questions of interrupted tools, since nothing waits for their answer after the reload', () => {
+      const approval: Approval = { kind: 'command', title: 'Run this command in the sandbox?', command: 'npm test', placement: { kind: 'sandbox' }, reasons: [], alwaysAllow: [], state: 'pending' };
+      const asking: ChatItem = { kind: 'tool', id: 'c3', name: 'run_command', toolKind: 'command', title: 'Run npm test', status: 'running', arguments: '{"command":"npm test"}', result: '', approval };
+      const proposing: ChatItem = { ...running, id: 'c4', proposal: { diff: '--- a/a.js\n+++ b/a.js\n@@ -1 +1 @@\n-x\n+y', state: 'pending' } };
+      const answered: ChatItem = { ...asking, id: 'c5', status: 'done', approval: { ...approval, state: 'allowed', allowedPlacement: 'sandboxed' } };
+      const restored = new ChatTranscript([user, answered, asking, proposing], counter());
+      assert.equal(restored.markInterrupted(), true);
+      const [, kept, asked, proposed] = restored.items;
+      assert.deepEqual(kept, answered, 'an answered question stays as it was');
+      assert.deepEqual(asked?.kind === 'tool' && asked.approval, { ...approval, state: 'denied', reason: 'Not answered before the window reloaded' });
+      assert.deepEqual(proposed?.kind === 'tool' && proposed.proposal, { diff: '--- a/a.js\n+++ b/a.js\n@@ -1 +1 @@\n-x\n+y', state: 'rejected', feedback: 'Not answered before the window reloaded' });
+      assert.ok(restored.items.every((item) => item.kind !== 'tool' || (item.approval?.state !== 'pending' && item.proposal?.state !== 'pending')), 'no question is left waiting');
     });
 
     it('treats a user message with no reply as interrupted', () => {

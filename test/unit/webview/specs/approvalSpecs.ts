@@ -199,7 +199,7 @@ export function approvalSpecs(harness: () => ChatViewHarness): void {
     assert.match(await focusedClass(page), /approval-outcome/, 'the keyboard stays in the card that was decided');
   });
 
-  it('takes the focus to Allow for a new question, but never from the composer, and reaches every button by Tab', async () => {
+  it('takes the focus to a new question itself, never to a choice nor from the composer, and reaches every button by Tab', async () => {
     const view = await openWith(harness());
     const { page } = view;
     const prompt = page.locator('#prompt');
@@ -216,8 +216,8 @@ export function approvalSpecs(harness: () => ChatViewHarness): void {
     await view.deliver({ type: 'itemUpdated', item: run('t2', ask({ alwaysAllow: ['npm test'] })) });
     await view.nextFrame();
     assert.equal(await page.evaluate(() => document.activeElement?.closest('.item')?.getAttribute('data-item-id')), 't2');
-    assert.match(await focusedClass(page), /approval-allow/);
-    for (const next of ['approval-always', 'approval-deny', 'approval-reason-toggle']) {
+    assert.match(await focusedClass(page), /^approval$/);
+    for (const next of ['approval-command', 'approval-allow', 'approval-always', 'approval-deny', 'approval-reason-toggle']) {
       await page.keyboard.press('Tab');
       assert.match(await focusedClass(page), new RegExp(next));
     }

@@ -86,7 +86,7 @@ export function sandboxApprovalSpecs(harness: () => ChatViewHarness): void {
     assert.match((await asked.locator('.approval-allow').getAttribute('class')) ?? '', /primary-button/);
     assert.equal(await asked.locator('.approval-run-outside').getAttribute('title'), 'Run it once outside the sandbox, with your full rights');
 
-    assert.match(await focusedClass(page), /approval-allow/, 'the keyboard lands on Allow, which keeps it in the sandbox');
+    assert.match(await focusedClass(page), /^approval$/, 'the keyboard lands on the question, not on a choice');
     await asked.locator('.approval-allow').focus();
     for (const next of ['approval-always', 'approval-run-outside', 'approval-deny', 'approval-reason-toggle']) {
       await page.keyboard.press('Tab');
@@ -113,7 +113,7 @@ export function sandboxApprovalSpecs(harness: () => ChatViewHarness): void {
     assert.deepEqual(view.errors, []);
   });
 
-  it('asks to run a command outside the sandbox with the model’s reason as text, defaulting to the sandbox and offering no Always allow', async () => {
+  it('asks to run a command outside the sandbox with the model’s reason as text, the sandbox as its primary choice and no Always allow', async () => {
     const reason = `It must write ~/.npmrc ${payload}`;
     const view = await openWith(harness(), [run('t1', outsideRequested(reason, { alwaysAllow: ['npm publish'] })), run('t2', outsideRequested('Needs the network'))]);
     const { page } = view;
@@ -130,9 +130,11 @@ export function sandboxApprovalSpecs(harness: () => ChatViewHarness): void {
     assert.doesNotMatch((await asked.locator('.approval-allow').getAttribute('class')) ?? '', /primary-button/);
     assert.equal(await asked.locator('.approval-allow').getAttribute('title'), 'Run it once outside the sandbox, with your full rights');
     const second = card(page, 't2');
-    assert.match(await focusedClass(page), /approval-sandbox-instead/, 'the keyboard lands on the sandbox, not on full rights');
+    assert.match(await focusedClass(page), /^approval$/, 'the keyboard lands on the question, not on full rights');
     assert.equal(await page.evaluate(() => document.activeElement?.closest('.item')?.getAttribute('data-item-id')), 't2', 'of the latest question');
-    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    assert.match(await focusedClass(page), /approval-command/, 'the command first');
+    await page.keyboard.press('Tab');
     assert.match(await focusedClass(page), /approval-allow/);
     await page.keyboard.press('Enter');
     await asked.locator('.approval-sandbox-instead').click();
@@ -157,6 +159,12 @@ export function sandboxApprovalSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await asked.locator('.approval-title').innerText(), 'Run this command?');
     assert.equal(await asked.locator('.approval-placement').innerText(), 'Commands run with your full rights here. No sandbox: bubblewrap is not installed.');
     assert.deepEqual(await buttons(asked), ['Allow', 'Deny', 'Deny with reason…']);
+    assert.match(await focusedClass(page), /^approval$/);
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('resolveApproval'), [], 'Enter on the question answers nothing');
+    await page.keyboard.press('Tab');
+    assert.match(await focusedClass(page), /approval-command/, 'the command first');
+    await page.keyboard.press('Tab');
     assert.match(await focusedClass(page), /approval-allow/);
     await page.keyboard.press('Enter');
     assert.deepEqual(await view.postedOfType('resolveApproval'), [{ type: 'resolveApproval', itemId: 't1', decision: 'allow' }]);

@@ -73,7 +73,7 @@ export function waitingQuestionSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await page.evaluate(() => document.body.dataset.questionWaiting), 'false');
   });
 
-  it('keeps an edit waiting for approval in view the same way, and Focus Chat takes the keyboard to Apply', async () => {
+  it('keeps an edit waiting for approval in view the same way, and Focus Chat takes the keyboard to the question, Apply a Tab away', async () => {
     const view = await harness().open({ width: 300, height: 690 });
     const { page } = view;
     await view.deliver(conversation(history(), { running: true }), { type: 'todos', items: steps });
@@ -88,6 +88,10 @@ export function waitingQuestionSpecs(harness: () => ChatViewHarness): void {
       assert.deepEqual(await reachable(page, `[data-item-id="e1"] ${button}`), { inView: true, onTop: true }, button);
     }
     await view.deliver({ type: 'focusInput' });
+    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /^proposal$/);
+    await page.keyboard.press('Tab');
+    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /proposal-diff/, 'the change first');
+    await page.keyboard.press('Tab');
     assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /proposal-apply/);
   });
 
@@ -134,6 +138,10 @@ export function waitingQuestionSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'prompt', 'a question does not take the focus from typing');
 
     await view.deliver({ type: 'focusInput' });
+    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /^approval$/);
+    await page.keyboard.press('Tab');
+    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /approval-command/, 'the command first');
+    await page.keyboard.press('Tab');
     assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /approval-allow/);
     await page.keyboard.press('Enter');
     assert.deepEqual(await view.postedOfType('resolveApproval'), [{ type: 'resolveApproval', itemId: 't1', decision: 'allow' }]);

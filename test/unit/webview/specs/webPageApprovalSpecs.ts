@@ -38,7 +38,11 @@ export function webPageApprovalSpecs(harness: () => ChatViewHarness): void {
     const box = await card.locator('.approval-actions').first().boundingBox();
     assert.ok(box !== null && box.x + box.width <= 300);
 
-    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /approval-allow/, 'the keyboard lands on Allow once');
+    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /^approval$/, 'the keyboard lands on the question, not on Allow once');
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('resolveApproval'), [], 'Enter on the question answers nothing');
+    await page.keyboard.press('Tab');
+    assert.match(await page.evaluate(() => document.activeElement?.className ?? ''), /approval-allow/, 'Allow once is a Tab away');
     await page.keyboard.press('Enter');
     await view.deliver({ type: 'itemAdded', item: fetchCall('t2', asked) });
     await page.locator('#messages > .item-tool[data-item-id="t2"] .approval-always').click();
