@@ -1,5 +1,6 @@
 import { h } from '../dom';
 import { renderMarkdown } from '../markdown/renderMarkdown';
+import { unseenWords } from '../markdown/unseenText';
 import type { ExtensionLink } from '../vscodeApi';
 import { actionButton } from './reasonPrompt';
 
@@ -14,7 +15,9 @@ export interface PlanReply {
 /**
  * "Act on this plan" under the last reply while the conversation is in plan mode. It opens a box
  * showing the plan rendered as the chat renders it, from its top; Edit turns the box into a text
- * field holding the plan's markdown, again from its top. Act (or Ctrl/Cmd+Enter) switches to act
+ * field holding the plan's markdown, again from its top. The plan is the model's text and Act sends it as the user's, so the
+ * box writes out every link's address and title, and when any word would still not show rendered (a reference definition),
+ * it opens on the markdown, with a note saying why. Act (or Ctrl/Cmd+Enter) switches to act
  * mode and sends the plan as it stands; Escape closes the box.
  */
 export class ActOnPlan {
@@ -23,6 +26,8 @@ export class ActOnPlan {
     className: 'markdown act-on-plan-preview',
     attributes: { tabindex: '0', role: 'region', 'aria-label': `The plan Elbow carries out (${actKeys} to act)` },
   });
+  /** Shown when part of the plan does not show rendered (a link's address, a reference definition): Act sends all of it. */
+  private readonly note = h('p', { className: 'act-on-plan-note', hidden: true, attributes: { role: 'note' } });
   private readonly field = h('textarea', {
     className: 'act-on-plan-text',
     hidden: true,
@@ -32,6 +37,7 @@ export class ActOnPlan {
   private readonly edit = actionButton('act-on-plan-edit secondary-button', 'edit', 'Edit', 'Edit the plan before acting');
   private readonly cancel = actionButton('act-on-plan-cancel secondary-button', 'close', 'Cancel', 'Close without acting (Escape)');
   private readonly form = h('div', { id: 'act-on-plan-form', className: 'act-on-plan-form', hidden: true }, [
+    this.note,
     this.preview,
     this.field,
     h('div', { className: 'act-on-plan-actions' }, [this.act, this.edit, this.cancel]),
@@ -81,14 +87,16 @@ export class ActOnPlan {
     this.form.hidden = !show;
     this.open.setAttribute('aria-expanded', String(show));
     if (!opening) return;
-    this.setEditing(false);
+    this.setEditing(this.renderPlan());
     // The plan's first steps matter most: the box opens at its top, and the chat scrolls to show the box (its top when it is taller).
     this.form.scrollIntoView({ block: 'nearest' });
   }
 
   /** The text field (the plan's markdown, to edit) or the plan rendered, each from its top, focused. */
   private setEditing(editing: boolean): void {
-    if (!editing) this.preview.replaceChildren(renderMarkdown(this.field.value));
+    const unseen = this.renderPlan();
+    this.note.hidden = !unseen;
+    this.note.textContent = editing ? 'Part of this plan does not show when rendered.' : 'Part of this plan does not show when rendered; Edit shows it all.';
     this.field.hidden = !editing;
     this.preview.hidden = editing;
     this.edit.setAttribute('aria-pressed', String(editing));
@@ -96,6 +104,14 @@ export class ActOnPlan {
     shown.scrollTop = 0;
     shown.focus({ preventScroll: true });
     if (editing) this.field.setSelectionRange(0, 0);
+  }
+
+  /** Renders the plan into the preview; true when some of its words do not show there. */
+  private renderPlan(): boolean {
+    const rendered = renderMarkdown(this.field.value, { showDestinations: true });
+    const unseen = unseenWords(this.field.value, rendered).length > 0;
+    this.preview.replaceChildren(rendered);
+    return unseen;
   }
 
   private close(): void {

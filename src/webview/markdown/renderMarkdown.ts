@@ -1,11 +1,12 @@
 // Markdown (GFM) → sanitised DOM, for assistant replies.
-import { Marked } from 'marked';
+import { Marked, type MarkedExtension, type Tokens } from 'marked';
 import { decorate } from './decorate';
 import { highlightCode } from './highlight';
 import { isSafeImageSource, sanitize } from './sanitize';
 
 /** Bare formatting tags models use in prose and tables (`a<br>b`, `<kbd>Ctrl</kbd>`); any other HTML shows as text. */
-const harmlessTag = /^<(\/?)(br|kbd|sub|sup|b|i|em|strong|s|del|code)\s*\/?>$/i;
+export const harmlessTagNames = 'br|kbd|sub|sup|b|i|em|strong|s|del|code';
+const harmlessTag = new RegExp(`^<(\\/?)(${harmlessTagNames})\\s*\\/?>$`, 'i');
 /** Tags let through and not closed yet, during one render: a closing tag passes only if its opening tag did. */
 const openTags = new Map<string, number>();
 
@@ -25,8 +26,14 @@ function renderHtml(raw: string): string {
   return `</${tag}>`;
 }
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
-marked.use({
+// Remote images would load by themselves (and could carry data out in their address): show them as links.
+function renderImage({ href, text }: Tokens.Image): string {
+  if (isSafeImageSource(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
+  return `<a class="image-link" href="${escapeHtml(href)}"><span class="codicon codicon-file-media"></span>${escapeHtml(text === '' ? href : text)}</a>`;
+}
+
+const options = { gfm: true, breaks: false, async: false } as const;
+const chatRendering: MarkedExtension = {
   renderer: {
     // Raw HTML is shown as text: models mention tags in prose far more often than they mean markup.
     html: ({ text }) => renderHtml(text),
@@ -36,19 +43,37 @@ marked.use({
       const languageClass = language === '' ? '' : ` language-${escapeHtml(language)}`;
       return `<pre><code class="hljs${languageClass}">${highlighted ?? escapeHtml(text)}</code></pre>\n`;
     },
-    // Remote images would load by themselves (and could carry data out in their address): show them as links.
-    image: ({ href, text }) => {
-      if (isSafeImageSource(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
-      return `<a class="image-link" href="${escapeHtml(href)}"><span class="codicon codicon-file-media"></span>${escapeHtml(text === '' ? href : text)}</a>`;
-    },
+    image: renderImage,
     // Task lists without form controls.
     checkbox: ({ checked }) => `<span class="task-checkbox">${checked ? '☑' : '☐'}</span> `,
   },
+};
+const marked = new Marked(options, chatRendering);
+
+/** Where a link or image goes and its title, as text after it, when its words do not already say so. */
+function destination(...parts: readonly (string | null | undefined)[]): string {
+  const shown = parts.filter((part): part is string => part !== undefined && part !== null && part !== '');
+  return shown.length === 0 ? '' : `<span class="link-destination"> ⟨${escapeHtml(shown.join(' '))}⟩</span>`;
+}
+
+const markedShowingDestinations = new Marked(options, chatRendering, {
+  renderer: {
+    link({ href, title, text, tokens }) {
+      const saysWhere = href === text;
+      return `<a href="${escapeHtml(href)}">${this.parser.parseInline(tokens)}</a>${destination(saysWhere ? undefined : href, title === null || title === undefined ? undefined : `"${title}"`)}`;
+    },
+    image(token) {
+      const { href, title, text } = token;
+      const unsaid = isSafeImageSource(href) ? text : text === '' ? undefined : href;
+      return `${renderImage(token)}${destination(unsaid, title === null || title === undefined ? undefined : `"${title}"`)}`;
+    },
+  },
 });
 
-export function renderMarkdown(markdown: string): DocumentFragment {
+/** `showDestinations` writes out every link's and image's address and title, for text the user must read in full before acting on it. */
+export function renderMarkdown(markdown: string, { showDestinations = false } = {}): DocumentFragment {
   openTags.clear();
-  const fragment = sanitize(marked.parse(markdown, { async: false }));
+  const fragment = sanitize((showDestinations ? markedShowingDestinations : marked).parse(markdown, { async: false }));
   decorate(fragment);
   return fragment;
 }
