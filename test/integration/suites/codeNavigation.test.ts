@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { setApiKeyOfCurrentProvider } from '../support/apiKey';
+import { setApiKeyAndClearToasts } from '../support/apiKey';
 import { openChat, sendPrompt, startNewChat, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
@@ -35,8 +35,7 @@ export function codeNavigationTests(server: () => FakeLlmServer): void {
       await vscode.workspace.fs.writeFile(workspaceFile(ignoreFile), new TextEncoder().encode('navigation/hidden.ts\n'));
       await startNewChat();
       await openChat();
-      await setApiKeyOfCurrentProvider();
-      await vscode.commands.executeCommand('notifications.clearAll');
+      await setApiKeyAndClearToasts();
     });
     after(async () => {
       await vscode.workspace.fs.delete(workspaceFile(ignoreFile));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { text, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { setApiKeyOfCurrentProvider } from '../support/apiKey';
+import { setApiKeyAndClearToasts } from '../support/apiKey';
 import { lastUserMessage, openChat, sleep, startNewChat, textsOf, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
@@ -28,8 +28,7 @@ export function mentionTests(server: () => FakeLlmServer): void {
       await vscode.window.showTextDocument(uri);
       await waitForTypeError(uri);
       await openChat();
-      await setApiKeyOfCurrentProvider();
-      await vscode.commands.executeCommand('notifications.clearAll');
+      await setApiKeyAndClearToasts();
     });
     after(async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

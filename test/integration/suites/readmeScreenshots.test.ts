@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeLlmServer } from '../../support/fakeLlmServer';
 import { text, toolCall } from '../../support/fakeLlmServer';
-import { setApiKeyOfCurrentProvider } from '../support/apiKey';
+import { setApiKeyAndClearToasts } from '../support/apiKey';
 import { openChat, sendPrompt, sleep, startNewChat, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { waitForHunks } from '../support/review';
@@ -51,9 +51,7 @@ export function readmeScreenshotTests(server: () => FakeLlmServer): void {
       await startNewChat();
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(cartBefore));
       await openChat();
-      await setApiKeyOfCurrentProvider();
-      // Its "key saved" toast would show in the pictures.
-      await vscode.commands.executeCommand('notifications.clearAll');
+      await setApiKeyAndClearToasts();
     });
     after(async () => {
       await vscode.workspace.getConfiguration('editor').update('fontSize', undefined, vscode.ConfigurationTarget.Global);

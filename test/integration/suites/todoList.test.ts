@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { setApiKeyOfCurrentProvider } from '../support/apiKey';
+import { setApiKeyAndClearToasts } from '../support/apiKey';
 import { openChat, sendPromptAndWaitForReply, startNewChat, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
@@ -32,9 +31,8 @@ export function todoListTests(server: () => FakeLlmServer): void {
     before(async () => {
       await startNewChat();
       await openChat();
-      // Run alone, no earlier suite has stored the key; its "key saved" toast would show in the pictures.
-      await setApiKeyOfCurrentProvider();
-      await vscode.commands.executeCommand('notifications.clearAll');
+      // Run alone, no earlier suite has stored the key.
+      await setApiKeyAndClearToasts();
     });
     after(() => useTheme('Default Dark Modern'));
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { setApiKeyOfCurrentProvider } from '../support/apiKey';
+import { setApiKeyAndClearToasts } from '../support/apiKey';
 import { openChat, sendPrompt, startNewChat, stopAndSettle, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
@@ -40,8 +40,7 @@ export function waitingQuestionTests(server: () => FakeLlmServer): void {
     before(async () => {
       await startNewChat();
       await openChat();
-      await setApiKeyOfCurrentProvider();
-      await vscode.commands.executeCommand('notifications.clearAll');
+      await setApiKeyAndClearToasts();
       const width = await narrowChatTo(300);
       assert.ok(width <= 300 && width >= 200, `the chat is ${width} px wide`);
     });

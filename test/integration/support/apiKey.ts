@@ -16,3 +16,9 @@ export async function setApiKeyOfCurrentProvider(): Promise<void> {
   await page.press('Enter');
   await page.waitFor('.quick-input-widget', { state: 'hidden' });
 }
+
+/** Stores the key as the user does, then clears its "key saved" toast, which would otherwise show in screenshots. */
+export async function setApiKeyAndClearToasts(): Promise<void> {
+  await setApiKeyOfCurrentProvider();
+  await vscode.commands.executeCommand('notifications.clearAll');
+}
