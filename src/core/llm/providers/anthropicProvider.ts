@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
+import type { ProviderPreset } from '../presets/providerPreset';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
@@ -22,6 +23,8 @@ export interface AnthropicProviderOptions {
   maxOutputTokens?: number;
   /** Used when a request does not set `reasoningEffort`. */
   reasoningEffort?: ReasoningEffortSetting;
+  /** The provider the user picked: what its server refuses and how it wants tool call ids. */
+  preset?: ProviderPreset;
   fetch?: typeof fetch;
 }
 

@@ -1,3 +1,4 @@
+import type { ProviderPreset } from '../presets/providerPreset';
 import type { Provider } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { AnthropicProvider } from './anthropicProvider';
@@ -29,6 +30,8 @@ export interface ProviderConfig {
   maxOutputTokens?: number;
   /** How hard models think (the user's setting); `default` leaves it to each model. */
   reasoningEffort?: ReasoningEffortSetting;
+  /** The provider the user picked; its rules shape requests (see `presetForEndpoint`). */
+  preset?: ProviderPreset;
 }
 
 export function createProvider(config: ProviderConfig): Provider {

@@ -1,5 +1,6 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
+import type { ProviderPreset } from '../presets/providerPreset';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError, type SdkErrorClasses } from './classifyError';
@@ -21,6 +22,8 @@ export interface OpenAIProviderOptions {
   reasoningEffort?: ReasoningEffortSetting;
   /** A reply that sends nothing for this long is abandoned as a retryable failure (default 120 s; 0: never). */
   stallTimeoutMs?: number;
+  /** The provider the user picked: what its server refuses and how it wants tool call ids. */
+  preset?: ProviderPreset;
   fetch?: typeof fetch;
 }
 
