@@ -47,7 +47,7 @@ interface CallShape {
 /**
  * DeepSeek's `reasoning_content` for an assistant message of a tool loop: its own, as received;
  * empty for one without (another server's, or a turn it did not think in) once the server has
- * shown it thinks in this conversation, as DeepSeek accepts a tool loop (pydantic-ai's recorded
+ * shown it thinks in this conversation or its preset says it wants one, as DeepSeek accepts a tool loop (pydantic-ai's recorded
  * request, test/fixtures/recordings/deepseek/tool-loop-request-accepted.json).
  */
 function reasoningToSend(message: AssistantMessage, own: boolean, reasoningServer: boolean): string | undefined {

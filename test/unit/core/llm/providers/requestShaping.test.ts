@@ -26,7 +26,7 @@ describe('requests shaped for the server they go to', () => {
   it('sends Mistral no stream_options and its output limit as max_tokens, and still counts the usage Mistral sends unasked', async () => {
     const { provider: mistral, bodies } = provider('https://api.mistral.ai/v1', 'mistral/text-answer.sse');
     const events = await collect(mistral.stream({ model: 'o3', system: '', messages: [ask], tools, maxOutputTokens: 1000 }));
-    const body = bodies[0] ?? {};
+    const body: Record<string, unknown> = bodies[0] ?? {};
     assert.equal('stream_options' in body, false);
     assert.equal('max_completion_tokens' in body, false);
     assert.equal(body['max_tokens'], 1000);
