@@ -12,6 +12,11 @@ export type ReplayProvider = 'openai' | 'deepseek' | 'gemini' | 'openrouter' | '
 
 export interface ProviderProfile {
   api: ReplayApi;
+  /**
+   * The provider's real base URL, for a provider whose request rules Elbow picks by host: the CLI
+   * is pointed at it and its requests are sent on to the replay server (redirectFetch.cjs).
+   */
+  endpoint?: string;
   /** Fresh rule instances: some remember what this server handed out. */
   rules(): RequestRule[];
 }
@@ -23,7 +28,7 @@ export const providerProfiles: Record<ReplayProvider, ProviderProfile> = {
   gemini: { api: 'openai', rules: () => [geminiThoughtSignatureRule()] },
   openrouter: { api: 'openai', rules: () => [openrouterReasoningDetailsRule()] },
   anthropic: { api: 'anthropic', rules: () => [anthropicThinkingRule()] },
-  mistral: { api: 'openai', rules: () => [mistralRequestSchemaRule(), mistralToolCallRule()] },
+  mistral: { api: 'openai', endpoint: 'https://api.mistral.ai/v1', rules: () => [mistralRequestSchemaRule(), mistralToolCallRule()] },
   // The local servers document no rule beyond the Chat Completions shape checked for every request.
   ollama: { api: 'openai', rules: () => [] },
   llamacpp: { api: 'openai', rules: () => [] },
