@@ -56,6 +56,13 @@ const geminiForeignToolCallFields = { extra_content: { google: { thought_signatu
 const local = { keyRequired: false, keyHeader: 'bearer', refusedFields: [], textToolCalls: true, local: true } as const;
 const hosted = { keyRequired: true, keyHeader: 'bearer', refusedFields: [], textToolCalls: false, local: false } as const;
 
+/*
+ * refusedFields lists what Elbow would otherwise send. Rows with none were checked against public
+ * reports: Groq once refused stream_options ("property 'stream_options' is unsupported", vercel/ai#1578,
+ * 2024) and now answers it with a usage chunk (Portkey-AI/gateway#1338, 2025); the others accept
+ * Elbow's fields in the recorded requests of test/fixtures/recordings.
+ */
+
 /** Every provider Elbow offers, in the order the picker shows them. */
 export const providerPresets: readonly ProviderPreset[] = [
   { id: 'openai', label: 'OpenAI', wire: 'openai', hosts: ['api.openai.com'], keyVariable: 'OPENAI_API_KEY', defaultModel: 'gpt-4.1', ...hosted, toolCallIds: openaiToolCallIds, docs: 'https://platform.openai.com/docs/api-reference/chat' },
