@@ -59,8 +59,8 @@ const hosted = { keyRequired: true, keyHeader: 'bearer', refusedFields: [], text
 /*
  * refusedFields lists what Elbow would otherwise send. Rows with none were checked against public
  * reports: Groq once refused stream_options ("property 'stream_options' is unsupported", vercel/ai#1578,
- * 2024) and now answers it with a usage chunk (Portkey-AI/gateway#1338, 2025); the others accept
- * Elbow's fields in the recorded requests of test/fixtures/recordings.
+ * 2024) and now answers it with a usage chunk (Portkey-AI/gateway#1338, 2025); for the others no
+ * public report of a refused field Elbow sends was found.
  */
 
 /** Every provider Elbow offers, in the order the picker shows them. */
