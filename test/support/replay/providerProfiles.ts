@@ -2,24 +2,33 @@
 import { anthropicThinkingRule } from './rules/anthropicThinking';
 import { deepseekThinkingRule } from './rules/deepseekThinking';
 import { geminiThoughtSignatureRule } from './rules/geminiThoughtSignatures';
+import { mistralRequestSchemaRule } from './rules/mistralRequestSchema';
+import { mistralToolCallRule } from './rules/mistralToolCalls';
+import { openaiMessageSchemaRule } from './rules/openaiMessageSchema';
 import { openrouterReasoningDetailsRule } from './rules/openrouterReasoningDetails';
 import type { ReplayApi, RequestRule } from './rules/requestRule';
 
-export type ReplayProvider = 'openai' | 'deepseek' | 'gemini' | 'openrouter' | 'anthropic' | 'ollama' | 'llamacpp' | 'vllm' | 'lmstudio';
+export type ReplayProvider = 'openai' | 'deepseek' | 'gemini' | 'openrouter' | 'anthropic' | 'mistral' | 'ollama' | 'llamacpp' | 'vllm' | 'lmstudio';
 
 export interface ProviderProfile {
   api: ReplayApi;
+  /**
+   * The provider's real base URL, for a provider whose request rules Elbow picks by host: the CLI
+   * is pointed at it and its requests are sent on to the replay server (redirectFetch.cjs).
+   */
+  endpoint?: string;
   /** Fresh rule instances: some remember what this server handed out. */
   rules(): RequestRule[];
 }
 
 export const providerProfiles: Record<ReplayProvider, ProviderProfile> = {
-  // OpenAI's own rules (tool results paired with calls, the request shape) are checked for every request.
-  openai: { api: 'openai', rules: () => [] },
+  // The Chat Completions shape (tool results paired with calls) is checked for every request; OpenAI's schema for messages sent back only here.
+  openai: { api: 'openai', rules: () => [openaiMessageSchemaRule()] },
   deepseek: { api: 'openai', rules: () => [deepseekThinkingRule()] },
   gemini: { api: 'openai', rules: () => [geminiThoughtSignatureRule()] },
   openrouter: { api: 'openai', rules: () => [openrouterReasoningDetailsRule()] },
   anthropic: { api: 'anthropic', rules: () => [anthropicThinkingRule()] },
+  mistral: { api: 'openai', endpoint: 'https://api.mistral.ai/v1', rules: () => [mistralRequestSchemaRule(), mistralToolCallRule()] },
   // The local servers document no rule beyond the Chat Completions shape checked for every request.
   ollama: { api: 'openai', rules: () => [] },
   llamacpp: { api: 'openai', rules: () => [] },

@@ -3,7 +3,6 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildCliOnce, elbowEnvironment, runElbow, type CliRun } from '../elbowCli';
-import type { ReplayApi } from './rules/requestRule';
 import { providerProfiles } from './providerProfiles';
 import { startReplayServer, type ReplayProvider, type ReplayServer } from './replayServer';
 
@@ -20,7 +19,7 @@ export interface ReplayCli {
 
 /** Registers mocha hooks: the CLI built once, a replay server for `provider` and a workspace per test. */
 export function useReplayCli(provider: ReplayProvider): ReplayCli {
-  const api: ReplayApi = providerProfiles[provider].api;
+  const { api, endpoint } = providerProfiles[provider];
   const state = {} as { server: ReplayServer; cwd: string };
   before(buildCliOnce);
   beforeEach(async () => {
@@ -40,9 +39,20 @@ export function useReplayCli(provider: ReplayProvider): ReplayCli {
     },
     run(args, model, stdin = '') {
       const target = api === 'openai'
-        ? ['--provider', 'openai', '--base-url', state.server.openaiBaseUrl]
+        ? ['--provider', 'openai', '--base-url', endpoint ?? state.server.openaiBaseUrl]
         : ['--provider', 'anthropic'];
-      return runElbow([...args, ...target, '--model', model, '--cwd', state.cwd], elbowEnvironment(state.server, api), stdin);
+      const env = elbowEnvironment(state.server, api);
+      return runElbow([...args, ...target, '--model', model, '--cwd', state.cwd], endpoint ? { ...env, ...redirection(endpoint, state.server) } : env, stdin);
     },
+  };
+}
+
+/** The environment that sends the CLI's requests for `endpoint`'s origin to the replay server. */
+function redirection(endpoint: string, server: ReplayServer): NodeJS.ProcessEnv {
+  const preload = path.join(__dirname, 'redirectFetch.cjs');
+  return {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${JSON.stringify(preload)}`].filter(Boolean).join(' '),
+    ELBOW_TEST_REDIRECT_FROM: new URL(endpoint).origin,
+    ELBOW_TEST_REDIRECT_TO: server.url,
   };
 }

@@ -4,7 +4,10 @@ export type WireApi = 'openai' | 'anthropic';
 /** How the API key travels: `Authorization: Bearer` (most), Azure's `api-key`, Anthropic's `x-api-key` (its SDK's own). */
 export type KeyHeader = 'bearer' | 'api-key' | 'x-api-key';
 
-/** What a server accepts as a tool call id; ids from other servers are rewritten to fit (consistently within a conversation). */
+/**
+ * What a server accepts as a tool call id; ids from other servers are rewritten to fit
+ * (consistently within a conversation, `wireToolCallIds`). Rewritten ids are letters and digits.
+ */
 export interface ToolCallIdRule {
   /** The whole id must match. */
   readonly pattern: RegExp;
@@ -38,9 +41,27 @@ export interface ProviderPreset {
   readonly keyHeader: KeyHeader;
   /** The model used when the user names none; `undefined` when only the server knows (local servers, Azure deployments). */
   readonly defaultModel?: string;
-  /** Top-level request fields the server refuses (Mistral answers 422 to `stream_options`). */
+  /**
+   * Top-level request fields the server refuses (Mistral answers 422 to `stream_options`); they
+   * are left out of every request, `max_completion_tokens` sent as `max_tokens` instead.
+   */
   readonly refusedFields: readonly string[];
   readonly toolCallIds?: ToolCallIdRule;
+  /**
+   * The server refuses a user message right after tool results (Mistral: "Unexpected role 'user'
+   * after role 'tool'"): a short assistant message is put between them.
+   */
+  readonly assistantAfterToolResults?: boolean;
+  /**
+   * The server wants `reasoning_content` on every assistant message of a tool loop, an empty one
+   * where it has none (DeepSeek's thinking mode, on by default), also on messages another server wrote.
+   */
+  readonly reasoningContentInToolLoops?: boolean;
+  /**
+   * Fields a tool call produced by another server needs here, where the server would want its
+   * own signature (Gemini 3's documented `skip_thought_signature_validator`).
+   */
+  readonly foreignToolCallFields?: Readonly<Record<string, unknown>>;
   /**
    * The server may hand the model's tool calls over as text (a local server whose tool-call parser
    * is off): Elbow then recovers well-formed calls at the end of a reply.

@@ -8,7 +8,9 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, UserMessage } from '../messages';
+import type { ProviderPreset } from '../presets/providerPreset';
 import type { ToolSpec } from '../provider';
+import { wireToolCallIds } from '../wireToolCallIds';
 
 type Role = 'user' | 'assistant';
 interface WireMessage {
@@ -36,13 +38,17 @@ export function toAnthropicTools(tools: readonly ToolSpec[]): Tool[] {
 /**
  * Neutral history → Messages API `messages`: strictly alternating roles, tool results first
  * in their user message, and cache breakpoints at the end of this request and of the previous one.
- * `origin` is the host of the server the request goes to (see `ownThinking`).
+ * `origin` is the host of the server the request goes to (see `ownThinking`); tool call ids
+ * another server made are rewritten to what `preset` accepts, the same way in every request.
  */
-export function toAnthropicMessages(messages: readonly Message[], origin?: string): MessageParam[] {
+export function toAnthropicMessages(messages: readonly Message[], origin?: string, preset?: ProviderPreset): MessageParam[] {
   const wire: WireMessage[] = [];
+  const wireId = wireToolCallIds(messages, preset?.toolCallIds);
   for (const message of messages) {
     const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
-    const content = message.role === 'assistant' ? assistantContent(message, ownThinking(message, origin)) : message.role === 'user' ? userContent(message) : message.results.map(toolResult);
+    const content = message.role === 'assistant'
+      ? assistantContent(message, ownThinking(message, origin), wireId)
+      : message.role === 'user' ? userContent(message) : message.results.map((result) => toolResult(result, wireId));
     // An assistant turn left with nothing to send (e.g. cancelled before any output) is skipped.
     if (content.length === 0) continue;
     const previous = wire.at(-1);
@@ -95,10 +101,10 @@ function ownThinking(message: AssistantMessage, origin: string | undefined): boo
  * Sent back as received, except what the API would reject: blank text, and thinking it
  * cannot verify (no signature, or produced by another provider or server).
  */
-function assistantContent(message: AssistantMessage, verifiable: boolean): ContentBlockParam[] {
+function assistantContent(message: AssistantMessage, verifiable: boolean, wireId: (id: string) => string): ContentBlockParam[] {
   return message.content.flatMap((block): ContentBlockParam[] => {
     if (block.type === 'text') return hasText(block.text) ? [{ type: 'text', text: block.text }] : [];
-    if (block.type === 'tool_call') return [{ type: 'tool_use', id: block.id, name: block.name, input: toolInput(block.arguments) }];
+    if (block.type === 'tool_call') return [{ type: 'tool_use', id: wireId(block.id), name: block.name, input: toolInput(block.arguments) }];
     if (!verifiable) return [];
     if (block.redactedData !== undefined) return [{ type: 'redacted_thinking', data: block.redactedData }];
     return block.signature ? [{ type: 'thinking', thinking: block.thinking, signature: block.signature }] : [];
@@ -115,13 +121,13 @@ function toolInput(argumentsText: string): Record<string, unknown> {
   }
 }
 
-function toolResult(result: ToolResultBlock): ToolResultBlockParam {
+function toolResult(result: ToolResultBlock, wireId: (id: string) => string): ToolResultBlockParam {
   const content = result.content.flatMap(userBlock);
   // The API rejects an error result without content.
   if (content.length === 0 && result.isError) content.push({ type: 'text', text: 'Error' });
   return {
     type: 'tool_result',
-    tool_use_id: result.toolCallId,
+    tool_use_id: wireId(result.toolCallId),
     ...(content.length > 0 && { content }),
     is_error: result.isError,
   };

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ProviderPreset } from '../presets/providerPreset';
+import { requestPreset } from '../presets/requestPreset';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './anthropicMessages';
@@ -38,6 +39,7 @@ export class AnthropicProvider implements Provider {
   private readonly maxOutputTokens: number;
   private readonly reasoningEffort: ReasoningEffortSetting;
   private readonly origin: string | undefined;
+  private readonly preset: ProviderPreset;
 
   constructor(options: AnthropicProviderOptions) {
     const { Anthropic, ...errors } = loadAnthropicSdk();
@@ -53,6 +55,7 @@ export class AnthropicProvider implements Provider {
     this.reasoningEffort = options.reasoningEffort ?? 'default';
     this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
     this.origin = serverOrigin(this.client.baseURL);
+    this.preset = requestPreset('anthropic', this.client.baseURL, options.preset);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
@@ -81,7 +84,7 @@ export class AnthropicProvider implements Provider {
     const body: MessageCreateParamsStreaming = {
       model: request.model,
       ...(system && { system }),
-      messages: toAnthropicMessages(request.messages, this.origin),
+      messages: toAnthropicMessages(request.messages, this.origin, this.preset),
       ...(tools.length > 0 && { tools }),
       max_tokens: maxTokens,
       ...thinking.fields,

@@ -7,30 +7,47 @@ import type {
   ChatCompletionUserMessageParam,
 } from 'openai/resources/chat/completions';
 import type { AssistantMessage, ImageBlock, Message, ProviderData, TextBlock, ToolResultBlock, ToolResultsMessage, UserMessage } from '../messages';
+import type { ProviderPreset } from '../presets/providerPreset';
 import type { ToolSpec } from '../provider';
+import { wireToolCallIds } from '../wireToolCallIds';
+
+/** What a user message after tool results follows, for servers that refuse one right after them. */
+export const toolResultsBridge = 'Tool results received.';
 
 /**
  * Neutral history → Chat Completions `messages`, the system prompt first. `origin` is the host
  * of the server the request goes to: messages that server produced get back the fields it needs.
+ * `preset` holds that server's rules: the tool call ids it accepts (others are rewritten, the
+ * same way in every request), the fields another server's tool calls need, the order of roles.
  */
-export function toOpenAIMessages(system: string, messages: readonly Message[], origin?: string): ChatCompletionMessageParam[] {
+export function toOpenAIMessages(system: string, messages: readonly Message[], origin?: string, preset?: ProviderPreset): ChatCompletionMessageParam[] {
   const wire: ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
   const inToolLoop = assistantsInToolLoops(messages);
-  const reasoningServer = messages.some((message) => message.role === 'assistant' && ownData(message, origin) && message.providerData?.['reasoning_content'] !== undefined);
+  const reasoningServer = preset?.reasoningContentInToolLoops === true
+    || messages.some((message) => message.role === 'assistant' && ownData(message, origin) && message.providerData?.['reasoning_content'] !== undefined);
+  const shape: CallShape = { wireId: wireToolCallIds(messages, preset?.toolCallIds), foreignFields: preset?.foreignToolCallFields };
   for (const message of messages) {
-    if (message.role === 'user') wire.push(userMessage(message));
-    else if (message.role === 'assistant') {
+    if (message.role === 'user') {
+      if (preset?.assistantAfterToolResults && wire.at(-1)?.role === 'tool') wire.push({ role: 'assistant', content: toolResultsBridge });
+      wire.push(userMessage(message));
+    } else if (message.role === 'assistant') {
       const reasoning = inToolLoop.has(message) ? reasoningToSend(message, ownData(message, origin), reasoningServer) : undefined;
-      wire.push(assistantMessage(message, ownData(message, origin), reasoning));
-    } else wire.push(...toolMessages(message));
+      wire.push(assistantMessage(message, ownData(message, origin), reasoning, shape));
+    } else wire.push(...toolMessages(message, shape.wireId));
   }
   return wire;
+}
+
+/** How tool calls go out: under the id the server accepts, with the fields it needs on calls it did not make. */
+interface CallShape {
+  wireId: (id: string) => string;
+  foreignFields: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
  * DeepSeek's `reasoning_content` for an assistant message of a tool loop: its own, as received;
  * empty for one without (another server's, or a turn it did not think in) once the server has
- * shown it thinks in this conversation, as DeepSeek accepts a tool loop (pydantic-ai's recorded
+ * shown it thinks in this conversation or its preset says it wants one, as DeepSeek accepts a tool loop (pydantic-ai's recorded
  * request, test/fixtures/recordings/deepseek/tool-loop-request-accepted.json).
  */
 function reasoningToSend(message: AssistantMessage, own: boolean, reasoningServer: boolean): string | undefined {
@@ -94,14 +111,15 @@ function contentPart(block: TextBlock | ImageBlock): ChatCompletionContentPart {
  * `reasoning_content` only where it is needed (`reasoning`, in tool loops): its older reasoner
  * answered 400 to `reasoning_content` anywhere in the input.
  */
-function assistantMessage(message: AssistantMessage, own: boolean, reasoning: string | undefined): ChatCompletionAssistantMessageParam {
+function assistantMessage(message: AssistantMessage, own: boolean, reasoning: string | undefined, shape: CallShape): ChatCompletionAssistantMessageParam {
   const texts: string[] = [];
   const toolCalls: NonNullable<ChatCompletionAssistantMessageParam['tool_calls']> = [];
   for (const block of message.content) {
     if (block.type === 'text') texts.push(block.text);
     else if (block.type === 'tool_call') {
-      const call = { id: block.id, type: 'function' as const, function: { name: block.name, arguments: block.arguments } };
-      toolCalls.push(own && block.providerData ? withFields(call, block.providerData) : call);
+      const call = { id: shape.wireId(block.id), type: 'function' as const, function: { name: block.name, arguments: block.arguments } };
+      const fields = own ? block.providerData : shape.foreignFields;
+      toolCalls.push(fields ? withFields(call, fields) : call);
     }
   }
   const text = texts.join('');
@@ -112,12 +130,12 @@ function assistantMessage(message: AssistantMessage, own: boolean, reasoning: st
 }
 
 /** `wire` with the server's own fields added; the fields Elbow writes itself win. */
-function withFields<T extends object>(wire: T, fields: ProviderData): T {
+function withFields<T extends object>(wire: T, fields: Readonly<ProviderData>): T {
   return { ...fields, ...wire };
 }
 
-function toolMessages(message: ToolResultsMessage): ChatCompletionToolMessageParam[] {
-  return message.results.map((result) => ({ role: 'tool', tool_call_id: result.toolCallId, content: toolResultText(result) }));
+function toolMessages(message: ToolResultsMessage, wireId: (id: string) => string): ChatCompletionToolMessageParam[] {
+  return message.results.map((result) => ({ role: 'tool', tool_call_id: wireId(result.toolCallId), content: toolResultText(result) }));
 }
 
 /** Chat Completions tool messages carry text only, so images become a note the model can read. */

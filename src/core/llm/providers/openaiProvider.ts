@@ -1,6 +1,7 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ProviderPreset } from '../presets/providerPreset';
+import { requestPreset } from '../presets/requestPreset';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
 import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError, type SdkErrorClasses } from './classifyError';
@@ -11,6 +12,7 @@ import type { OpenAIClient } from './openaiClient';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { openaiReasoning } from './openaiReasoning';
 import { OpenAIStreamAssembler } from './openaiStream';
+import { withoutRefusedFields } from './refusedFields';
 import { serverOrigin } from './serverOrigin';
 
 export interface OpenAIProviderOptions {
@@ -34,6 +36,7 @@ export class OpenAIProvider implements Provider {
   private readonly client: OpenAIClient;
   private readonly reasoningEffort: ReasoningEffortSetting;
   private readonly origin: string | undefined;
+  private readonly preset: ProviderPreset;
 
   constructor(options: OpenAIProviderOptions) {
     const { OpenAIClient, ...errors } = loadOpenaiSdk();
@@ -48,6 +51,7 @@ export class OpenAIProvider implements Provider {
     });
     this.reasoningEffort = options.reasoningEffort ?? 'default';
     this.origin = serverOrigin(this.client.baseURL);
+    this.preset = requestPreset('openai', this.client.baseURL, options.preset);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
@@ -55,7 +59,7 @@ export class OpenAIProvider implements Provider {
     const { signal } = request;
     const scope = requestSignal(signal);
     try {
-      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request, this.reasoningEffort, this.origin), { signal: scope.signal }), signal);
+      const chunks = await raceAbort(this.client.chat.completions.create(requestBody(request, this.reasoningEffort, this.origin, this.preset), { signal: scope.signal }), signal);
       for await (const chunk of untilAborted(chunks, signal)) yield* assembler.push(chunk);
       if (signal?.aborted) throw signal.reason;
       yield* assembler.finish();
@@ -67,14 +71,16 @@ export class OpenAIProvider implements Provider {
   }
 }
 
-function requestBody(request: ChatRequest, reasoningEffort: ReasoningEffortSetting, origin: string | undefined): ChatCompletionCreateParamsStreaming {
+/** One request, shaped by the rules of the server it goes to (`preset`): nothing it refuses, ids it accepts. */
+function requestBody(request: ChatRequest, reasoningEffort: ReasoningEffortSetting, origin: string | undefined, preset: ProviderPreset): ChatCompletionCreateParamsStreaming {
   const tools = toOpenAITools(request.tools);
-  return {
+  const body: ChatCompletionCreateParamsStreaming = {
     model: request.model,
-    messages: toOpenAIMessages(request.system, request.messages, origin),
+    messages: toOpenAIMessages(request.system, request.messages, origin, preset),
     ...(tools.length > 0 && { tools }),
     stream: true,
     stream_options: { include_usage: true },
     ...openaiReasoning(request.model, request.reasoningEffort ?? reasoningEffort, request.maxOutputTokens),
   };
+  return withoutRefusedFields(body, preset.refusedFields);
 }
