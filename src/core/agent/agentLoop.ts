@@ -5,7 +5,7 @@ import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
-import { cutCall, cutCallResult, cutCauseOf, cutNotice } from './cutReply';
+import { cutCall, cutCallResult, cutCauseOf, cutNotice, unrunResults } from './cutReply';
 import { refusalOutcome } from './refusalOutcome';
 import type { ContextKeeper } from './contextKeeper';
 import type { GuardRails } from './guardRails';
@@ -86,7 +86,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     cutsInARow = cause === undefined ? 0 : cutsInARow + 1;
     if (cause !== undefined) {
       const goesOn = cutsInARow <= MAX_CUTS_IN_A_ROW && (cause === 'output_limit' || options.context !== undefined);
-      if (!goesOn) return { reason: 'stopped', message: cutNotice(cause, reply, false).notice };
+      if (!goesOn) {
+        if (calls.length > 0) messages.push({ role: 'tool', results: unrunResults(reply, emit) });
+        return { reason: 'stopped', message: cutNotice(cause, reply, false).notice };
+      }
       if (cause === 'output_limit') emit({ type: 'reply_cut', cause, message: cutNotice(cause, reply, true).notice });
     }
     if (calls.length === 0 && cause === undefined) return { reason: 'completed', text: continuedText + textOf(reply) };

@@ -33,6 +33,16 @@ export function cutCallResult(call: ToolCallBlock, emit: AgentEventSink): ToolRe
   return result;
 }
 
+/**
+ * Results for the calls of a cut reply the run stops at, so the history stays one the APIs accept
+ * (every call answered) when the user goes on: the cut call as cut, the others as not run.
+ */
+export function unrunResults(reply: AssistantMessage, emit: AgentEventSink): ToolResultBlock[] {
+  const cut = cutCall(reply);
+  return toolCallsOf(reply).map((call) =>
+    call === cut ? cutCallResult(call, emit) : cancelledResult(call, `Not run: the run stopped because your reply was cut off before ${call.name} could run.`));
+}
+
 /** What the user is told, and the note the model gets when the run goes on. */
 export function cutNotice(cause: CutCause, reply: AssistantMessage, goesOn: boolean): { notice: string; note: string } {
   const call = cutCall(reply);

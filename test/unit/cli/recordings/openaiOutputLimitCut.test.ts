@@ -45,5 +45,20 @@ describe('replayed replies cut by the output limit (finish_reason "length")', fu
       assert.match(String(result?.content), /^Not run: your reply reached the output limit/);
       assert.ok(!String(result?.content).includes(replay.cwd));
     });
+
+    it('stops when the retried call is cut off too, and the conversation goes on with every call answered', async () => {
+      replay.server.play('llamacpp/tool-call-cut.sse', 'llamacpp/tool-call-cut.sse', 'ollama/text-answer.sse');
+      const run = await replay.run([], 'qwen3coder30b', 'what is the current directory?\nhello\n');
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stderr, /cut off again by the model's output limit while it was writing a run_command call/);
+      assert.match(run.stdout, /My name is Neo Vim\./);
+      assert.equal(replay.server.requests.length, 3);
+      assert.deepEqual(replay.server.violations, []);
+      const third = replay.server.requests[2]?.body as { messages: ChatMessage[] } | undefined;
+      const calls = third?.messages.flatMap((message) => message.tool_calls ?? []) ?? [];
+      const answered = third?.messages.filter((message) => message.role === 'tool').map((message) => message.tool_call_id);
+      assert.equal(calls.length, 2);
+      assert.deepEqual(answered, calls.map((call) => call.id));
+    });
   });
 });
