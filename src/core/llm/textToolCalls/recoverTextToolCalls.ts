@@ -14,25 +14,30 @@ const longestMarker = Math.max(...markers.map((marker) => marker.length));
  * tools (`trailingToolCalls`), or is released as text exactly as received.
  */
 export async function* recoverTextToolCalls(events: AsyncIterable<ProviderEvent>, tools: readonly ToolSpec[]): AsyncGenerator<ProviderEvent> {
-  let text = '';
-  /** How much of `text` has been passed on. */
+  // Deltas are kept as a list and joined once: searching a string grown by `+=` copies it each time.
+  const received: string[] = [];
+  /** The received text not passed on yet, while nothing is held: at most a delta and a marker's length. */
+  let pending = '';
+  /** How much of the text has been passed on. */
   let shown = 0;
   let holding = false;
   for await (const event of events) {
     if (event.type === 'text_delta') {
-      text += event.text;
-      if (!holding) {
-        const hold = holdPoint(text, Math.max(shown, text.length - event.text.length - longestMarker));
-        holding = hold.marker;
-        if (hold.at > shown) yield { type: 'text_delta', text: text.slice(shown, hold.at) };
-        shown = hold.at;
-      }
+      received.push(event.text);
+      if (holding) continue;
+      pending += event.text;
+      const hold = holdPoint(pending);
+      if (hold.at > 0) yield { type: 'text_delta', text: pending.slice(0, hold.at) };
+      shown += hold.at;
+      pending = pending.slice(hold.at);
+      holding = hold.marker;
       continue;
     }
     if (event.type !== 'done') {
       yield event;
       continue;
     }
+    const text = received.join('');
     const found = event.message.stopReason === 'end_turn' && shown < text.length ? trailingToolCalls(text, tools) : undefined;
     if (found === undefined) {
       if (shown < text.length) yield { type: 'text_delta', text: text.slice(shown) };
@@ -51,13 +56,13 @@ export async function* recoverTextToolCalls(events: AsyncIterable<ProviderEvent>
 }
 
 /**
- * Where to stop passing text on: at the first marker (`marker`), or at a tail that may be the
- * start of one (`<tool_c` at the end of a delta), else at the end. Searches only from `from`.
+ * Where to stop passing `text` on: at the first marker (`marker`), or at a tail that may be the
+ * start of one (`<tool_c` at the end of a delta), else at its end.
  */
-function holdPoint(text: string, from: number): { at: number; marker: boolean } {
-  const found = markers.map((marker) => text.indexOf(marker, from)).filter((at) => at >= 0);
+function holdPoint(text: string): { at: number; marker: boolean } {
+  const found = markers.map((marker) => text.indexOf(marker)).filter((at) => at >= 0);
   if (found.length > 0) return { at: Math.min(...found), marker: true };
-  for (let at = Math.max(from, text.length - longestMarker + 1); at < text.length; at++) {
+  for (let at = Math.max(0, text.length - longestMarker + 1); at < text.length; at++) {
     const tail = text.slice(at);
     if (markers.some((marker) => marker.startsWith(tail))) return { at, marker: false };
   }

@@ -72,4 +72,12 @@ describe('TextToolCallProvider', () => {
     const events = await collect(new TextToolCallProvider(textProvider(['if a <', ' b then']), true).stream(request('qwen3')));
     assert.deepEqual(textDeltas(events), ['if a ', '< b then']);
   });
+
+  it('stays linear over many small deltas that each may open a call', async () => {
+    const pieces = Array.from({ length: 50_000 }, () => 'a <b ');
+    const started = performance.now();
+    const events = await collect(new TextToolCallProvider(textProvider(pieces), true).stream(request('qwen3')));
+    assert.equal(textDeltas(events).join(''), pieces.join(''));
+    assert.ok(performance.now() - started < 3000, `took ${Math.round(performance.now() - started)} ms`);
+  });
 });
