@@ -66,6 +66,9 @@ export class TerminalRenderer {
         if (this.options.streamText && this.answerStarted) this.line(this.paint('33', INTERRUPTED_ANSWER_LINE));
         this.answerStarted = false;
         break;
+      case 'reply_cut':
+        this.line(this.paint('33', event.message));
+        break;
       case 'retry':
         this.line(this.paint('33', `${event.reason} Retrying in ${Math.ceil(event.delayMs / 1000)} s (retry ${event.attempt} of ${event.maxAttempts}).`));
         break;

@@ -9,6 +9,9 @@ import type { TodoItem } from '../todo/todoItem';
 /** What started a compaction: the size thresholds, the model's `compact` tool, the user, or a request the provider refused as too long. */
 export type CompactionReason = 'threshold' | 'tool' | 'user' | 'overflow';
 
+/** Why a reply stopped before the model finished it: the context window filled, or the output limit was reached. */
+export type CutCause = 'context_window' | 'output_limit';
+
 /** How a run of the loop ended. */
 export type RunOutcome =
   | { reason: 'completed'; text: string }
@@ -54,6 +57,8 @@ export type AgentEvent =
    * dropped (the model never gets it) and a `retry` follows. Hosts mark or erase the partial reply.
    */
   | { type: 'reply_discarded'; reason: string }
+  /** The reply stopped before the model finished it (context window full, output limit reached); the run goes on to continue it. */
+  | { type: 'reply_cut'; cause: CutCause; message: string }
   /** A request failed and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** A message the user sent during the run joined the conversation here, at a turn boundary, before the next request. */

@@ -5,6 +5,7 @@ import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
+import { cutCall, cutCallResult, cutCauseOf, cutNotice, unrunResults } from './cutReply';
 import { refusalOutcome } from './refusalOutcome';
 import type { ContextKeeper } from './contextKeeper';
 import type { GuardRails } from './guardRails';
@@ -39,9 +40,11 @@ export interface AgentLoopOptions {
 /**
  * The agent loop: ask the model, run the tools it calls, send back the results, until a reply
  * has no tool calls. Exits on the absence of tool calls, not on the stop reason (a reply
- * cut off by max_tokens can still hold calls), except for the two that say the reply is not an
- * answer: a refusal ends the run with an error, a paused turn is sent back to be continued.
- * Never throws: every ending is a RunOutcome.
+ * cut off by max_tokens can still hold calls), except for those that say the reply is not an
+ * answer: a refusal ends the run with an error, a paused turn is sent back to be continued, and
+ * a reply cut off (by the context window or the output limit) is announced and continued once:
+ * after compacting, or with the call it cut off answered as not run. Never throws: every
+ * ending is a RunOutcome.
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcome> {
   const { messages, emit, toolContext } = options;
@@ -50,6 +53,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   await options.registry.prepare(signal);
   const tools = options.registry.specs();
   let pausesInARow = 0;
+  let cutsInARow = 0;
+  /** The text of cut replies the model was asked to continue: the answer begins there. */
+  let continuedText = '';
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     if (signal.aborted) return cancelled();
     emit({ type: 'turn_start', turn });
@@ -76,11 +82,36 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
       return { reason: 'stopped', message: `The model paused its turn ${MAX_PAUSES_IN_A_ROW} times in a row. Send another message to let it continue.` };
     }
     pausesInARow = 0;
-    if (calls.length === 0) return { reason: 'completed', text: textOf(reply) };
-    const results = await runToolCalls(calls, options.registry, toolContext, emit, options.guard);
-    messages.push({ role: 'tool', results });
+    const cause = cutCauseOf(reply);
+    cutsInARow = cause === undefined ? 0 : cutsInARow + 1;
+    if (cause !== undefined) {
+      const goesOn = cutsInARow <= MAX_CUTS_IN_A_ROW && (cause === 'output_limit' || options.context !== undefined);
+      if (!goesOn) {
+        if (calls.length > 0) messages.push({ role: 'tool', results: unrunResults(reply, emit) });
+        return { reason: 'stopped', message: cutNotice(cause, reply, false).notice };
+      }
+      if (cause === 'output_limit') emit({ type: 'reply_cut', cause, message: cutNotice(cause, reply, true).notice });
+    }
+    if (calls.length === 0 && cause === undefined) return { reason: 'completed', text: continuedText + textOf(reply) };
+    if (calls.length > 0) {
+      const cut = cause === undefined ? undefined : cutCall(reply);
+      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), options.registry, toolContext, emit, options.guard);
+      if (cut !== undefined) results.push(cutCallResult(cut, emit));
+      messages.push({ role: 'tool', results });
+      continuedText = '';
+    } else {
+      continuedText += textOf(reply);
+    }
     if (signal.aborted) return cancelled();
     if (options.guard?.stopReason !== undefined) return { reason: 'stopped', message: options.guard.stopReason };
+    if (cause === 'context_window' && options.context !== undefined) {
+      // Announced once the history is compacted: without room, the model could not go on.
+      if (await options.context.summarise({ system: options.system, tools, messages }, emit, signal, 'overflow', undefined) === 'unchanged') {
+        return { reason: 'stopped', message: cutNotice(cause, reply, false).notice };
+      }
+      emit({ type: 'reply_cut', cause, message: cutNotice(cause, reply, true).notice });
+    }
+    if (cause !== undefined && calls.length === 0) attachNotes(messages, [cutNotice(cause, reply, true).note]);
   }
   return {
     reason: 'max_turns',
@@ -90,6 +121,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
 
 /** How many `pause_turn` replies in a row are continued before the run stops and leaves it to the user. */
 const MAX_PAUSES_IN_A_ROW = 5;
+
+/** A reply cut off is continued once; cut off again, the run stops and says so. */
+const MAX_CUTS_IN_A_ROW = 1;
 
 /** One request, compacted first when the history has grown past a threshold. */
 async function ask(options: AgentLoopOptions, tools: readonly ToolSpec[]): Promise<AssistantMessage | ProviderError> {

@@ -55,8 +55,12 @@ export interface UserMessage {
   content: Array<TextBlock | ImageBlock>;
 }
 
-/** `paused`: the server stopped a long turn to be continued by sending the reply back (Anthropic `pause_turn`). */
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'paused' | 'other';
+/**
+ * `paused`: the server stopped a long turn to be continued by sending the reply back (Anthropic `pause_turn`).
+ * `max_tokens`: the output limit cut the reply; `context_window`: the model's context window did (Anthropic
+ * `model_context_window_exceeded`).
+ */
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'context_window' | 'refusal' | 'paused' | 'other';
 
 export interface AssistantMessage {
   role: 'assistant';

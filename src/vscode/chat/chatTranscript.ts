@@ -87,6 +87,8 @@ export class ChatTranscript {
         ];
       case 'reply_discarded':
         return this.discardReply();
+      case 'reply_cut':
+        return this.addNotice(event.message);
       case 'retry':
         this.waitShown = true;
         return [{ type: 'retryWait', wait: { reason: event.reason, delayMs: event.delayMs, attempt: event.attempt, maxAttempts: event.maxAttempts } }];

@@ -7,6 +7,7 @@ import { startReplayServer, type ReplayProvider, type ReplayServer } from '../..
 import { servedAnthropicReply, servedOpenAiReply } from '../../support/replay/servedReply';
 import { fakeApiKey, lastAssistantText, openChat, sendPrompt, sleep, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
+import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 interface ChatMessage {
   role: string;
@@ -129,6 +130,16 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
       assert.ok(String(secondRequest().find((message) => message.role === 'tool')?.content).includes(folder));
     });
 
+    it('llama.cpp: a Qwen3-Coder call written as text runs as a tool card, its XML never shown', async () => {
+      await replayAs('llamacpp', 'qwen3coder30b', 'llamacpp/qwen-xml-call-as-text.sse', 'ollama/text-answer.sse');
+      await ask('what is the current directory?');
+      assert.deepEqual(server().violations, []);
+      assert.equal(server().requests.length, 2);
+      await webview.waitFor('.item-tool .tool-card[data-status="done"]');
+      assert.doesNotMatch((await textsOf('.item-assistant')).join('\n'), /<tool_call>|<function=/);
+      await page.screenshot('recordings-text-tool-call');
+    });
+
     it('LM Studio: a streamed answer whose every delta repeats the role is shown once', async () => {
       await replayAs('lmstudio', 'llama-3.2-1b-instruct', 'lmstudio/text-answer.sse');
       await ask('Tell me a joke');
@@ -178,6 +189,22 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
       await replayAs('anthropic', 'claude-opus-4-7', 'anthropic/refusal.sse');
       await ask('hello');
       assert.match((await textsOf('.item-error')).join('\n'), /refus/i);
+    });
+
+    it('Anthropic: a reply cut by the context window shows a notice, and the model continues after compacting', async () => {
+      await replayAs('anthropic', 'claude-sonnet-4-6', 'anthropic/thinking-text.sse', 'anthropic/context-window-exceeded.sse', 'anthropic/thinking-text.sse', 'anthropic/thinking-text.sse');
+      await ask('How do I cross the street?');
+      await ask('And at night?');
+      assert.equal(server().requests.length, 4);
+      assert.deepEqual(server().violations, []);
+      assert.match((await textsOf('.item-notice')).join('\n'), /cut off: the conversation filled the model's context window/);
+      assert.equal((await textsOf('.item-error')).length, 0, 'no error item');
+      await narrowChatTo(300);
+      await webview.evaluate('document.querySelector(".item-notice")?.scrollIntoView({ block: "center" })');
+      await useTheme('Default Light Modern');
+      await page.screenshot('recordings-reply-cut-light');
+      await useTheme('Default Dark Modern');
+      await page.screenshot('recordings-reply-cut-dark');
     });
 
     it('Anthropic: an overloaded_error after output began shows the partial reply as interrupted, then the retried one', async () => {

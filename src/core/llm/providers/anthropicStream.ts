@@ -17,7 +17,7 @@ const stopReasons: Partial<Record<AnthropicStopReason, StopReason>> = {
   stop_sequence: 'end_turn',
   tool_use: 'tool_use',
   max_tokens: 'max_tokens',
-  model_context_window_exceeded: 'max_tokens',
+  model_context_window_exceeded: 'context_window',
   refusal: 'refusal',
   pause_turn: 'paused',
 };

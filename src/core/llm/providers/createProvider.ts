@@ -1,6 +1,7 @@
 import type { ProviderPreset } from '../presets/providerPreset';
 import type { Provider } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
+import { TextToolCallProvider } from '../textToolCalls/textToolCallProvider';
 import { AnthropicProvider } from './anthropicProvider';
 import { OpenAIProvider } from './openaiProvider';
 
@@ -36,5 +37,7 @@ export interface ProviderConfig {
 
 export function createProvider(config: ProviderConfig): Provider {
   const { provider, maxOutputTokens, ...options } = config;
-  return provider === 'anthropic' ? new AnthropicProvider({ ...options, maxOutputTokens }) : new OpenAIProvider(options);
+  if (provider === 'anthropic') return new AnthropicProvider({ ...options, maxOutputTokens });
+  // Servers speaking OpenAI's API may pass a model's tool calls on as text (their tool-call parser off).
+  return new TextToolCallProvider(new OpenAIProvider(options), config.preset?.textToolCalls ?? false);
 }

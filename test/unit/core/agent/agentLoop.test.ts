@@ -50,6 +50,26 @@ describe('agent loop', () => {
     assert.equal(events.at(-1)?.type, 'done');
   });
 
+  it('stops with a message at a reply the context window cut, when the session cannot compact', async () => {
+    provider.enqueue(reply([{ type: 'text', text: 'Here are the steps: first' }], 'context_window'));
+    const outcome = await session.send('explain', emit);
+    assert.equal(outcome.reason, 'stopped');
+    assert.match(outcome.reason === 'stopped' ? outcome.message : '', /context window\. Compact the conversation/);
+    assert.equal(provider.requests.length, 1);
+  });
+
+  it('answers every call of a cut reply it stops at, the cut one as cut', async () => {
+    const whole = call('read_file', { path: 'a.txt' });
+    const cut = call('write_file', '{"path": "new.txt", "content": "lo');
+    provider.enqueue(reply([call('write_file', '{"path": "c.txt", "con')], 'max_tokens'), reply([whole, cut], 'max_tokens'));
+    const outcome = await session.send('write', emit);
+    assert.equal(outcome.reason, 'stopped');
+    const results = session.messages.at(-1) as ToolResultsMessage;
+    assert.deepEqual(results.results.map((result) => [result.toolCallId, result.isError]), [[whole.id, true], [cut.id, true]]);
+    assert.match(results.results[1]?.content[0]?.type === 'text' ? results.results[1].content[0].text : '', /output limit/);
+    await assert.rejects(ws.readText('new.txt'));
+  });
+
   it('sends the assistant content back unchanged and answers every call of a turn together, in order', async () => {
     const calls = [call('read_file', { path: 'a.txt' }), call('read_file', { path: 'b.txt' }), call('list_files', {})];
     const first: AssistantMessage['content'] = [{ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'text', text: 'Reading.' }, ...calls];

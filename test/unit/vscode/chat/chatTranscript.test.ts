@@ -198,6 +198,18 @@ describe('ChatTranscript', () => {
     assert.deepEqual(play({ type: 'done', outcome: { reason: 'error', message: 'Rate limited', kind: 'rate_limit', retryable: true } }).slice(0, 1), [{ type: 'retryWait', wait: null }]);
   });
 
+  it('shows a reply cut off as a notice after it, and the continuation in an item of its own', () => {
+    transcript.addUser('hi', []);
+    play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'My name is' }, assistantMessage);
+    const notice = "The reply was cut off by the model's output limit. Asking the model to continue.";
+    assert.deepEqual(play({ type: 'reply_cut', cause: 'output_limit', message: notice }), [{ type: 'itemAdded', item: { kind: 'notice', id: 'id3', text: notice } }]);
+    const continued = play({ type: 'turn_start', turn: 2 }, { type: 'text_delta', text: ' Neo.' });
+    assert.deepEqual(continued, [
+      { type: 'itemAdded', item: { kind: 'assistant', id: 'id4', text: '', thinking: '' } },
+      { type: 'textDelta', itemId: 'id4', text: ' Neo.' },
+    ]);
+  });
+
   it('marks a reply that broke off as interrupted, ends its unfinished calls, and streams the retried reply into a new item', () => {
     transcript.addUser('hi', []);
     play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'Half a' }, started('c1', 'read_file'));

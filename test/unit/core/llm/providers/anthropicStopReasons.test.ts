@@ -42,4 +42,13 @@ describe('AnthropicProvider stop reasons', () => {
     assert.equal(message.stopReason, 'paused');
     assert.equal(message.stopDetail, undefined);
   });
+
+  it('reports model_context_window_exceeded as a reply cut by the context window, its text kept', async () => {
+    const { body, contentType } = recording('anthropic/context-window-exceeded.sse');
+    const provider = providerAnswering(sse(body, contentType));
+    const message = doneMessage(await collect(provider.stream({ model: 'claude-sonnet-4-6', system: '', messages: hello, tools: [] })));
+    assert.equal(message.stopReason, 'context_window');
+    const text = message.content.find((block) => block.type === 'text');
+    assert.ok(text?.type === 'text' && text.text.endsWith('street:\n\n**At'), JSON.stringify(text));
+  });
 });

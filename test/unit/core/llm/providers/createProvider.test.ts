@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { AnthropicProvider } from '../../../../../src/core/llm/providers/anthropicProvider';
 import { createProvider } from '../../../../../src/core/llm/providers/createProvider';
-import { OpenAIProvider } from '../../../../../src/core/llm/providers/openaiProvider';
+import { TextToolCallProvider } from '../../../../../src/core/llm/textToolCalls/textToolCallProvider';
 import { startFakeLlmServer } from '../../../../support/fakeLlmServer';
 import { collect, doneMessage } from './streamHelpers';
 
@@ -10,7 +10,7 @@ describe('createProvider', () => {
   it('creates the provider for the configured wire API', () => {
     const openai = createProvider({ provider: 'openai', apiKey: 'k' });
     const anthropic = createProvider({ provider: 'anthropic', apiKey: 'k' });
-    assert.ok(openai instanceof OpenAIProvider && openai.name === 'openai');
+    assert.ok(openai instanceof TextToolCallProvider && openai.name === 'openai');
     assert.ok(anthropic instanceof AnthropicProvider && anthropic.name === 'anthropic');
   });
 

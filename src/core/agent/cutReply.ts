@@ -1,0 +1,71 @@
+import { toolCallsOf, toolResultText, type AssistantMessage, type ToolCallBlock, type ToolResultBlock } from '../llm/messages';
+import { cancelledResult } from '../tools/registry';
+import type { AgentEventSink, CutCause } from './agentEvents';
+
+export function cutCauseOf(reply: AssistantMessage): CutCause | undefined {
+  if (reply.stopReason === 'context_window') return 'context_window';
+  if (reply.stopReason === 'max_tokens') return 'output_limit';
+  return undefined;
+}
+
+/**
+ * The call the output limit cut off while the model was writing it: the last one, when its
+ * arguments are not whole JSON. Running it would act on half an input (half a file written).
+ */
+export function cutCall(reply: AssistantMessage): ToolCallBlock | undefined {
+  const last = toolCallsOf(reply).at(-1);
+  if (last === undefined) return undefined;
+  try {
+    JSON.parse(last.arguments);
+    return undefined;
+  } catch {
+    return last;
+  }
+}
+
+/** The result the model gets for a call it did not finish writing; it is told to try again in smaller pieces. */
+export function cutCallResult(call: ToolCallBlock, emit: AgentEventSink): ToolResultBlock {
+  const result = cancelledResult(
+    call,
+    `Not run: your reply reached the output limit while you were writing this ${call.name} call, so its arguments are cut off. Send it again in smaller pieces (for example, write a long file in several edits).`,
+  );
+  emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: 'Not run: cut off by the output limit', text: toolResultText(result) });
+  return result;
+}
+
+/**
+ * Results for the calls of a cut reply the run stops at, so the history stays one the APIs accept
+ * (every call answered) when the user goes on: the cut call as cut, the others as not run.
+ */
+export function unrunResults(reply: AssistantMessage, emit: AgentEventSink): ToolResultBlock[] {
+  const cut = cutCall(reply);
+  return toolCallsOf(reply).map((call) =>
+    call === cut ? cutCallResult(call, emit) : cancelledResult(call, `Not run: the run stopped because your reply was cut off before ${call.name} could run.`));
+}
+
+/** What the user is told, and the note the model gets when the run goes on. */
+export function cutNotice(cause: CutCause, reply: AssistantMessage, goesOn: boolean): { notice: string; note: string } {
+  const call = cutCall(reply);
+  if (cause === 'context_window') {
+    return {
+      notice: goesOn
+        ? "The reply was cut off: the conversation filled the model's context window. The conversation was compacted, and the model is asked to continue."
+        : "The reply was cut off: the conversation filled the model's context window. Compact the conversation (/compact) or start a new one, then ask again.",
+      note: 'Your previous reply was cut off because the context window was full; the conversation has been compacted. Continue exactly where you stopped, without repeating what you already wrote.',
+    };
+  }
+  if (call !== undefined) {
+    return {
+      notice: goesOn
+        ? `The reply was cut off by the model's output limit while it was writing a ${call.name} call; the call was not run and the model is asked to send it in smaller pieces.`
+        : `The reply was cut off again by the model's output limit while it was writing a ${call.name} call; the call was not run. Ask for a smaller step, or raise the model's output limit.`,
+      note: '',
+    };
+  }
+  return {
+    notice: goesOn
+      ? "The reply was cut off by the model's output limit. Asking the model to continue."
+      : "The reply was cut off again by the model's output limit. Ask it to continue, or raise the model's output limit.",
+    note: 'Your previous reply was cut off by the output limit. Continue exactly where you stopped, without repeating what you already wrote.',
+  };
+}
