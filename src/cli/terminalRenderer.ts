@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
+import { modelSwitchText } from '../core/agent/modelFallback';
 import { placementLabel } from '../core/tools/builtin/commands/sandboxNotes';
 import { compactionLine } from './compactionLine';
 import { printableStrings } from './printable';
@@ -64,6 +65,10 @@ export class TerminalRenderer {
       case 'reply_discarded':
         // What streamed is already on the screen: say it does not count. Printed only at the end (-p), it never showed.
         if (this.options.streamText && this.answerStarted) this.line(this.paint('33', INTERRUPTED_ANSWER_LINE));
+        this.answerStarted = false;
+        break;
+      case 'model_switched':
+        this.line(this.paint('33', modelSwitchText(event)));
         this.answerStarted = false;
         break;
       case 'retry':

@@ -1,4 +1,5 @@
 import type { ProviderErrorKind } from '../llm/providerError';
+import type { ModelSwitch } from './modelFallback';
 import type { AssistantMessage, Usage, UserMessage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
 import type { CommandRunPlacement } from '../tools/tool';
@@ -54,6 +55,8 @@ export type AgentEvent =
    * dropped (the model never gets it) and a `retry` follows. Hosts mark or erase the partial reply.
    */
   | { type: 'reply_discarded'; reason: string }
+  /** `from` stayed overloaded or unavailable after its retries: `to`, the next of the user's fallback models, answers for the rest of the run. */
+  | ({ type: 'model_switched' } & ModelSwitch)
   /** A request failed and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** A message the user sent during the run joined the conversation here, at a turn boundary, before the next request. */
