@@ -23,8 +23,6 @@ export interface Recording {
   readonly contentType: string;
   /** The header lines without their `# ` prefix. */
   readonly header: readonly string[];
-  /** Response headers the recording names, one `# header: <name>: <value>` line each (rate-limit headers, `retry-after`). */
-  readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
 }
 
@@ -40,12 +38,7 @@ export function loadRecording(name: string): Recording {
     if (line === undefined) throw new Error(`${name}: the header names no ${key}`);
     return line.slice(key.length + 2);
   };
-  const headers: Record<string, string> = {};
-  for (const line of header.filter((candidate) => candidate.startsWith('header: '))) {
-    const [headerName = '', ...value] = line.slice('header: '.length).split(': ');
-    headers[headerName.toLowerCase()] = value.join(': ');
-  }
-  return { name, status: Number(field('status')), contentType: field('content-type'), header, headers, body: bytes.subarray(end + separator.length) };
+  return { name, status: Number(field('status')), contentType: field('content-type'), header, body: bytes.subarray(end + separator.length) };
 }
 
 /** The body as text, and as JSON when the recording is a JSON document. */

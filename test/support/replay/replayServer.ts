@@ -71,7 +71,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       return answer(response, errorAnswer(api, new ProtocolError('replay server: no recording queued', 500)));
     }
     for (const rule of rules) rule.served?.(recording);
-    answer(response, { status: recording.status, contentType: recording.contentType, headers: recording.headers, body: recording.body });
+    answer(response, { status: recording.status, contentType: recording.contentType, body: recording.body });
   };
 
   const listening = await listenOnLoopback('replay server', handle, violations);
@@ -125,8 +125,8 @@ function errorAnswer(api: ReplayApi, error: ProtocolError): ServiceAnswer {
   return { status, contentType: headers['content-type'] ?? 'application/json', body };
 }
 
-function answer(response: ServerResponse, reply: { status: number; contentType: string; headers?: Readonly<Record<string, string>>; body: string | Buffer }): void {
-  response.writeHead(reply.status, { ...reply.headers, 'content-type': reply.contentType, 'x-request-id': requestId() });
+function answer(response: ServerResponse, reply: { status: number; contentType: string; body: string | Buffer }): void {
+  response.writeHead(reply.status, { 'content-type': reply.contentType, 'x-request-id': requestId() });
   response.end(reply.body);
 }
 
