@@ -82,7 +82,9 @@ function quotaError(limit: LimitReading, where: string, message: string, status:
   const words = /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
   const reset = limit.resetAt === undefined ? '' : ` It resets ${resetText(limit.resetAt)}.`;
   const note = limit.note === undefined ? '' : ` ${limit.note}`;
-  const advice = limit.resetAt === undefined ? ' Not retried: check the plan, credit and billing of the account with the provider.' : ' Not retried before then.';
+  const advice = limit.resetAt === undefined
+    ? ' Not retried: check the plan, credit and billing of the account with the provider.'
+    : limit.resetAt > Date.now() ? ' Not retried before then.' : ' Not retried.';
   return new ProviderError('quota', `${headline('quota')} (${where}): ${words}${reset}${note}${advice}`, { status, resetAt: limit.resetAt, cause });
 }
 

@@ -157,7 +157,15 @@ describe('classifyError: quota, billing and limits', () => {
   it('states the reset time OpenRouter gives in the body, in UTC', () => {
     const error = classifyError(recordedOpenAiError('openrouter/error-free-models-per-day.json'), before);
     assert.equal(error.resetAt, 1768348800000);
-    assert.match(error.message, /It resets 2026-01-14 00:00 UTC/);
+    assert.match(error.message, /It resets 2026-01-14 00:00 UTC\./);
+    assert.doesNotMatch(error.message, /before then/, 'a reset already past is not waited for');
+  });
+
+  it('says how far away a reset still to come is, and that nothing is retried before it', () => {
+    const resetAt = Date.now() + (5 * 60 + 12) * 60_000 + 20_000;
+    const body = { error: { message: 'Rate limit exceeded: free-models-per-day. Add 10 credits to unlock 1000 free model requests per day', code: 429, metadata: { headers: { 'X-RateLimit-Limit': '50', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetAt) }, provider_name: null } } };
+    const error = classifyError(OpenAISdk.APIError.generate(429, body, undefined, new Headers()), before);
+    assert.match(error.message, /It resets \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(in 5 h 12 min\)\. Not retried before then\.$/);
   });
 
   it("reads Google's per-minute quota as a rate limit waiting RetryInfo's delay", () => {
