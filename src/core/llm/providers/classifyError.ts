@@ -5,7 +5,7 @@ import { resetText } from '../waitText';
 import { contentFilterRefusal } from './contentFilter';
 import { readableErrorMessage } from './errorBody';
 import { readLimit, type LimitReading } from './limitReading';
-import { retryAfterFrom } from './retryAfter';
+import { limitResetWait, retryAfterFrom } from './retryAfter';
 
 export interface ErrorContext {
   /** The request's signal: once it fired, every failure is a cancellation. */
@@ -73,7 +73,8 @@ function fromStatus(error: SdkApiError, status: number): ProviderError {
   const filter = contentFilterRefusal(error.error);
   if (filter !== undefined) return new ProviderError('refusal', `Stopped by ${filter} (${status}): ${message}`, { status, cause: error });
   const kind = status === 400 && isContextOverflow(error, message) ? 'context_overflow' : kindForStatus(status);
-  const retryAfterMs = retryAfterFrom(error.headers) ?? limit?.retryAfterMs;
+  const stated = retryAfterFrom(error.headers) ?? (kind === 'rate_limit' ? limitResetWait(error.headers) : undefined);
+  const retryAfterMs = stated ?? limit?.retryAfterMs;
   return new ProviderError(kind, `${headline(kind)} (${status}): ${message}`, { status, retryAfterMs, cause: error });
 }
 

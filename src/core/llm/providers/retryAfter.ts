@@ -1,20 +1,11 @@
 /**
  * How long a server asks a client to wait, from its response headers: `retry-after-ms`
- * (milliseconds), else `retry-after` (seconds or an HTTP date), else the reset headers of the
- * limit that ran out — OpenAI's and Groq's `x-ratelimit-reset-requests` / `-tokens` (durations
- * such as "6m0s", "1s", "20ms": https://platform.openai.com/docs/guides/rate-limits,
- * https://console.groq.com/docs/rate-limits) and Anthropic's `anthropic-ratelimit-*-reset`
- * (RFC 3339 times: https://docs.claude.com/en/api/rate-limits#response-headers).
+ * (milliseconds), else `retry-after` (seconds or an HTTP date).
  */
 export function retryAfterFrom(headers: Headers | undefined, now = Date.now()): number | undefined {
-  if (!headers) return undefined;
-  return statedRetryAfter(headers, now) ?? resetHeaderWait(headers, now);
-}
-
-function statedRetryAfter(headers: Headers, now: number): number | undefined {
-  const milliseconds = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
-  const value = headers.get('retry-after')?.trim();
+  const value = headers?.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
   const date = Date.parse(value);
@@ -32,16 +23,19 @@ const resetHeaders: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
- * The wait until the exhausted limits reset: those whose remaining count is 0, or, when no
- * remaining count says which one ran out, every limit named (the longest wait).
+ * For a 429 without `retry-after`: the wait until the limits that ran out (remaining count 0)
+ * reset — OpenAI's and Groq's `x-ratelimit-reset-requests` / `-tokens`, durations such as "6m0s",
+ * "1s", "20ms" (https://platform.openai.com/docs/guides/rate-limits,
+ * https://console.groq.com/docs/rate-limits), and Anthropic's `anthropic-ratelimit-*-reset`, RFC 3339
+ * times (https://docs.claude.com/en/api/rate-limits#response-headers). These headers come with
+ * every answer; a limit not used up says nothing about this failure.
  */
-function resetHeaderWait(headers: Headers, now: number): number | undefined {
-  const named = resetHeaders.flatMap(([remaining, reset]) => {
-    const wait = resetWait(headers.get(reset), now);
-    return wait === undefined ? [] : [{ exhausted: headers.get(remaining)?.trim() === '0', wait }];
+export function limitResetWait(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const waits = resetHeaders.flatMap(([remaining, reset]) => {
+    const wait = headers.get(remaining)?.trim() === '0' ? resetWait(headers.get(reset), now) : undefined;
+    return wait === undefined ? [] : [wait];
   });
-  const exhausted = named.filter((limit) => limit.exhausted);
-  const waits = (exhausted.length > 0 ? exhausted : named).map((limit) => limit.wait);
   return waits.length === 0 ? undefined : Math.max(...waits);
 }
 

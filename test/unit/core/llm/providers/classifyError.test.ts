@@ -4,7 +4,7 @@ import * as OpenAISdk from 'openai';
 import { ProviderError } from '../../../../../src/core/llm/providerError';
 import { classifyError } from '../../../../../src/core/llm/providers/classifyError';
 import { normalizedErrorBody } from '../../../../../src/core/llm/providers/errorBody';
-import { retryAfterFrom } from '../../../../../src/core/llm/providers/retryAfter';
+import { limitResetWait, retryAfterFrom } from '../../../../../src/core/llm/providers/retryAfter';
 import { loadRecording, recordingJson } from '../../../../support/replay/recording';
 
 const sdks = [OpenAISdk, AnthropicSdk];
@@ -201,21 +201,35 @@ describe('classifyError: quota, billing and limits', () => {
   });
 });
 
-describe('retryAfterFrom: reset headers', () => {
+describe('limitResetWait: the reset headers of a 429', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
 
-  it("waits for the OpenAI and Groq limit that ran out (x-ratelimit-reset-*: '6m0s', '1s', '20ms')", () => {
-    assert.equal(retryAfterFrom(new Headers({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '6m0s', 'x-ratelimit-remaining-requests': '12', 'x-ratelimit-reset-requests': '1s' }), now), 360_000);
-    assert.equal(retryAfterFrom(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '20ms' }), now), 20);
-    assert.equal(retryAfterFrom(new Headers({ 'x-ratelimit-reset-requests': '2m59.56s', 'x-ratelimit-reset-tokens': '7.66s' }), now), 179_560);
+  it("waits for the OpenAI and Groq limit that ran out (x-ratelimit-reset-*: '6m0s', '2m59.56s', '20ms')", () => {
+    assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '6m0s', 'x-ratelimit-remaining-requests': '12', 'x-ratelimit-reset-requests': '1s' }), now), 360_000);
+    assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '2m59.56s' }), now), 179_560);
+    assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '20ms' }), now), 20);
   });
 
   it("waits for Anthropic's RFC 3339 reset times", () => {
-    assert.equal(retryAfterFrom(new Headers({ 'anthropic-ratelimit-requests-remaining': '0', 'anthropic-ratelimit-requests-reset': '2025-01-01T00:00:42Z', 'anthropic-ratelimit-tokens-reset': '2025-01-01T00:05:00Z' }), now), 42_000);
+    assert.equal(limitResetWait(new Headers({ 'anthropic-ratelimit-requests-remaining': '0', 'anthropic-ratelimit-requests-reset': '2025-01-01T00:00:42Z', 'anthropic-ratelimit-tokens-remaining': '5000', 'anthropic-ratelimit-tokens-reset': '2025-01-01T00:05:00Z' }), now), 42_000);
   });
 
-  it('prefers retry-after to the reset headers, and ignores what it cannot read', () => {
-    assert.equal(retryAfterFrom(new Headers({ 'retry-after': '7', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '6m0s' }), now), 7000);
-    assert.equal(retryAfterFrom(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': 'soon' }), now), undefined);
+  it('says nothing when no limit ran out, or its reset cannot be read', () => {
+    assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '499', 'x-ratelimit-reset-requests': '6m0s' }), now), undefined);
+    assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': 'soon' }), now), undefined);
+    assert.equal(limitResetWait(undefined, now), undefined);
+  });
+});
+
+describe('classifyError: which wait a failure gets', () => {
+  it('prefers retry-after to the reset headers', () => {
+    const error = classifyError(openaiError(429, 'Rate limit reached', { 'retry-after': '7', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '6m0s' }), before);
+    assert.equal(error.retryAfterMs, 7000);
+  });
+
+  it('reads reset headers for a rate limit only: a server error carrying them is backed off as usual', () => {
+    const error = classifyError(openaiError(500, 'The server had an error while processing your request.', { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '6m0s' }), before);
+    assert.equal(error.kind, 'server');
+    assert.equal(error.retryAfterMs, undefined);
   });
 });
