@@ -11,9 +11,11 @@ export interface LimitReading {
   note?: string;
 }
 
-// OpenAI: 429 `insufficient_quota`; DeepSeek: 402 "Insufficient Balance"; Anthropic: 400 "Your credit balance is too low".
+// The words of the recorded answers (test/fixtures/recordings): OpenAI's 429 `insufficient_quota`, DeepSeek's
+// "Insufficient Balance" (402), Anthropic's 400 "Your credit balance is too
+// low", OpenRouter's 429 "free-models-per-day". Any 402 is the account's balance.
 const quotaCodes = new Set(['insufficient_quota']);
-const quotaMessage = /insufficient[_ ]quota|insufficient balance|credit balance is too low|insufficient credits|requires more credits|free-models-per-day/i;
+const quotaMessage = /insufficient[_ ]quota|insufficient balance|credit balance is too low|free-models-per-day/i;
 
 /**
  * Reads a failed response for a quota or billing limit (never worth retrying) or a rate limit
