@@ -9,6 +9,8 @@ export interface CliArguments {
   cwd?: string;
   provider?: string;
   model?: string;
+  /** `--fallback-model` (repeatable, in order): models that take over when the model stays overloaded or unavailable. */
+  fallbackModels: string[];
   baseUrl?: string;
   /** `--reasoning-effort`: how hard the model thinks. */
   reasoningEffort?: ReasoningEffortSetting;
@@ -57,6 +59,11 @@ Options:
       --cwd <dir>          workspace folder (default: the current folder)
       --provider <name>    openai | anthropic (default: $ELBOW_PROVIDER, else by which key is set)
       --model <name>       model (default: $OPENAI_MODEL / $ANTHROPIC_MODEL)
+      --fallback-model <name>
+                           a model of the same provider that takes over, for the rest of the
+                           run, when the model stays overloaded or unavailable after its
+                           retries; repeatable, tried in order (default: $ELBOW_FALLBACK_MODELS,
+                           comma-separated)
       --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
       --reasoning-effort <level>
                            how hard the model thinks before it answers: default (each
@@ -131,6 +138,7 @@ const cliOptions = {
   cwd: { type: 'string' },
   provider: { type: 'string' },
   model: { type: 'string' },
+  'fallback-model': { type: 'string', multiple: true, default: [] },
   'base-url': { type: 'string' },
   'reasoning-effort': { type: 'string' },
   'max-turns': { type: 'string' },
@@ -171,6 +179,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     cwd: values.cwd,
     provider: values.provider,
     model: values.model,
+    fallbackModels: values['fallback-model'],
     baseUrl: values['base-url'],
     reasoningEffort,
     maxTurns,

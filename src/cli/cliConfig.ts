@@ -19,6 +19,8 @@ export interface CliConfig {
 type Environment = Record<string, string | undefined>;
 
 export const reasoningEffortVariable = 'ELBOW_REASONING_EFFORT';
+/** Fallback models when no `--fallback-model` is given: ids separated by commas, in order. */
+export const fallbackModelsVariable = 'ELBOW_FALLBACK_MODELS';
 
 /** Where each provider's settings come from, and what to say when its key is missing. */
 const providerSettings: Record<ProviderName, { keyVariable: string; modelVariable: string; baseUrlVariable: string; defaultModel: string; missingKey: string }> = {
@@ -62,6 +64,7 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
       maxTurns: args.maxTurns,
       ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
       models: models.overrides,
+      fallbackModels: args.fallbackModels.length > 0 ? args.fallbackModels : modelList(env[fallbackModelsVariable]),
     },
     apiKey,
     dataFolder: elbowDataFolder(env, system),
@@ -78,4 +81,8 @@ function chooseProvider(requested: string | undefined, env: Environment): Provid
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function modelList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
 }

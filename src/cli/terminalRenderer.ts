@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
+import { modelSwitchText } from '../core/agent/modelFallback';
 import { placementLabel } from '../core/tools/builtin/commands/sandboxNotes';
 import { compactionLine } from './compactionLine';
 import { printableStrings } from './printable';
@@ -68,6 +69,10 @@ export class TerminalRenderer {
         break;
       case 'reply_cut':
         this.line(this.paint('33', event.message));
+        break;
+      case 'model_switched':
+        this.line(this.paint('33', modelSwitchText(event)));
+        this.answerStarted = false;
         break;
       case 'retry':
         this.line(this.paint('33', `${event.reason} Retrying in ${Math.ceil(event.delayMs / 1000)} s (retry ${event.attempt} of ${event.maxAttempts}).`));

@@ -20,7 +20,7 @@ export const narrowingSettings = [
 
 /** Appearance, the model and its costs, patience: a workspace may set these as it likes. */
 export const workspaceSettings = [
-  'model', 'reasoningEffort', 'requestTimeoutSeconds', 'stallTimeoutSeconds', 'maxRetries',
+  'model', 'fallbackModels', 'reasoningEffort', 'requestTimeoutSeconds', 'stallTimeoutSeconds', 'maxRetries',
   'edits.openEditedFiles', 'edits.problemsAfterEdit', 'terminal.shellIntegrationTimeoutSeconds',
   'models', 'context.compactToolResultsAt', 'context.summarizeAt', 'context.keepRecentToolResults',
 ] as const;

@@ -59,6 +59,7 @@ export function readAgentSettings(): AgentSettings {
   return {
     provider,
     model: model === '' ? defaultModels[provider] : model,
+    fallbackModels: stringList(workspaceSetting<unknown>('fallbackModels')),
     baseUrl: baseUrl === '' ? undefined : baseUrl,
     reasoningEffort: parseReasoningEffort(workspaceSetting<unknown>('reasoningEffort')) ?? 'default',
     maxTurns: clampInteger(narrowingLimit('maxTurns'), 1, 500, 50),
@@ -152,4 +153,10 @@ function clampInteger(value: number | undefined, min: number, max: number, fallb
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
   return allowed.find((candidate) => candidate === value) ?? fallback;
+}
+
+/** The non-empty strings of a list setting, trimmed; anything else is left out. */
+function stringList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((entry): entry is string => typeof entry === 'string').map((entry) => entry.trim()).filter((entry) => entry !== '');
 }

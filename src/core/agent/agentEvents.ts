@@ -1,4 +1,5 @@
 import type { ProviderErrorKind } from '../llm/providerError';
+import type { ModelSwitch } from './modelFallback';
 import type { AssistantMessage, Usage, UserMessage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
 import type { CommandRunPlacement } from '../tools/tool';
@@ -59,6 +60,8 @@ export type AgentEvent =
   | { type: 'reply_discarded'; reason: string }
   /** The reply stopped before the model finished it (context window full, output limit reached); the run goes on to continue it. */
   | { type: 'reply_cut'; cause: CutCause; message: string }
+  /** `from` stayed overloaded or unavailable after its retries: `to`, the next of the user's fallback models, answers for the rest of the run. */
+  | ({ type: 'model_switched' } & ModelSwitch)
   /** A request failed and will be sent again after `delayMs`: retry `attempt` of at most `maxAttempts`. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** A message the user sent during the run joined the conversation here, at a turn boundary, before the next request. */

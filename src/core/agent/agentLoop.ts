@@ -6,6 +6,7 @@ import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
 import { cutCall, cutCallResult, cutCauseOf, cutNotice, unrunResults } from './cutReply';
+import type { ModelFallback, ModelSwitch } from './modelFallback';
 import { refusalOutcome } from './refusalOutcome';
 import type { ContextKeeper } from './contextKeeper';
 import type { GuardRails } from './guardRails';
@@ -35,6 +36,8 @@ export interface AgentLoopOptions {
   guard?: GuardRails;
   /** Keeps the conversation inside the model's window; without one, the history is sent as it is. */
   context?: ContextKeeper;
+  /** The models that take over, in order, when the model stays overloaded or unavailable; it replaces `model` once one has. */
+  fallback?: ModelFallback;
 }
 
 /**
@@ -65,6 +68,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     if (reply instanceof ProviderError && reply.kind === 'context_overflow' && options.context !== undefined && !signal.aborted) {
       // The estimate fell short of the provider's count: compact and send once more.
       if (await options.context.summarise({ system: options.system, tools, messages }, emit, signal, 'overflow', undefined) !== 'unchanged') reply = await ask(options, tools);
+    }
+    for (let change = fallbackFor(options, reply); change !== undefined; change = fallbackFor(options, reply)) {
+      emit({ type: 'model_switched', ...change });
+      reply = await ask(options, tools);
     }
     if (reply instanceof ProviderError) {
       // A reply cut short is dropped whole: a partial assistant message could not be sent back intact.
@@ -131,7 +138,7 @@ async function ask(options: AgentLoopOptions, tools: readonly ToolSpec[]): Promi
   const signal = options.toolContext.signal;
   const rawTokens = await context?.beforeRequest({ system: options.system, tools, messages }, emit, signal);
   if (signal.aborted) return new ProviderError('aborted', 'Cancelled.');
-  const request = { model: options.model, system: options.system, messages, tools, maxOutputTokens: options.maxOutputTokens, signal };
+  const request = { model: options.fallback?.model ?? options.model, system: options.system, messages, tools, maxOutputTokens: options.maxOutputTokens, signal };
   let usage: Usage | undefined;
   const reply = await requestWithRetry(options.provider, request, options.retry, (event) => {
     if (event.type === 'usage') usage = event.usage;
@@ -141,6 +148,12 @@ async function ask(options: AgentLoopOptions, tools: readonly ToolSpec[]): Promi
   }, options.random);
   if (!(reply instanceof ProviderError) && rawTokens !== undefined) context?.afterReply(rawTokens, usage ?? reply.usage, emit);
   return reply;
+}
+
+/** The switch to the next fallback model when this failure calls for one (never once the run is cancelled). */
+function fallbackFor(options: AgentLoopOptions, reply: AssistantMessage | ProviderError): ModelSwitch | undefined {
+  if (!(reply instanceof ProviderError) || options.toolContext.signal.aborted) return undefined;
+  return options.fallback?.next(reply);
 }
 
 function cancelled(): RunOutcome {

@@ -21,6 +21,7 @@ import { runAgentLoop } from './agentLoop';
 import { ContextKeeper } from './contextKeeper';
 import type { AgentSettings } from './agentSettings';
 import { defaultGuardRailLimits, GuardRails } from './guardRails';
+import { ModelFallback } from './modelFallback';
 import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
@@ -182,17 +183,20 @@ export class AgentSession {
   private run(emit: AgentEventSink, signal: AbortSignal, begin: () => void): Promise<RunOutcome> {
     return this.exclusive(emit, async (track) => {
       begin();
-      let outcome = await this.loop(track, signal);
+      // A fallback that took over keeps answering until the run ends; the next run asks the user's model first.
+      const fallback = new ModelFallback(this.options.settings.model, this.options.settings.fallbackModels);
+      let outcome = await this.loop(track, signal, fallback);
       // A message steered after the model's last request would find no turn to join: it starts one more.
-      while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal);
+      while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal, fallback);
       return outcome;
     });
   }
 
-  private loop(track: AgentEventSink, signal: AbortSignal): Promise<RunOutcome> {
+  private loop(track: AgentEventSink, signal: AbortSignal, fallback: ModelFallback): Promise<RunOutcome> {
     return runAgentLoop({
       provider: this.options.provider,
       model: this.options.settings.model,
+      fallback,
       system: this.options.system,
       registry: this.options.registry,
       toolContext: {

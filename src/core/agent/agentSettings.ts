@@ -17,6 +17,8 @@ export interface AgentSettings {
   provider: ProviderName;
   /** The model id; the readers put the provider's default in place of an empty setting. */
   model: string;
+  /** Models of the same provider that take over, in order, when `model` stays overloaded or unavailable after its retries. */
+  fallbackModels?: readonly string[];
   /** The server requests (and the API key) go to; unset: the provider's own. */
   baseUrl?: string;
   /** How hard the model thinks; `default` leaves it to the model. */

@@ -4,14 +4,16 @@ import type { RunOutcome } from './agentEvents';
 /**
  * A reply the model or the provider's filter refused (Anthropic `stop_reason: "refusal"`, OpenAI
  * `finish_reason: "content_filter"`), as a run error the user sees, instead of an empty success.
+ * The provider's own reason comes along: Anthropic's `stop_details`, the Azure filters that fired.
  */
 export function refusalOutcome(reply: AssistantMessage): RunOutcome {
-  const cause = reply.provider === 'anthropic' ? 'stop_reason "refusal"' : 'finish_reason "content_filter"';
-  const explanation = reply.stopDetail ? ` ${reply.stopDetail}` : '';
-  return {
-    reason: 'error',
-    kind: 'refusal',
-    retryable: false,
-    message: `The model refused to answer (${cause}).${explanation} Rephrase the request, or start a new conversation.`,
-  };
+  return { reason: 'error', kind: 'refusal', retryable: false, message: `${refusalWords(reply)} Rephrase the request, or start a new conversation.` };
+}
+
+function refusalWords(reply: AssistantMessage): string {
+  if (reply.provider === 'anthropic') {
+    return `The model refused to answer (stop_reason "refusal").${reply.stopDetail ? ` ${reply.stopDetail}` : ''}`;
+  }
+  if (reply.stopDetail) return `The reply was stopped by ${reply.stopDetail} (finish_reason "content_filter").`;
+  return `The provider's content filter stopped the reply (finish_reason "content_filter").`;
 }

@@ -1,6 +1,7 @@
 import type { AssistantMessage } from '../llm/messages';
 import type { ChatRequest, Provider, ProviderEvent } from '../llm/provider';
 import { ProviderError } from '../llm/providerError';
+import { durationText } from '../llm/waitText';
 import { abortableDelay } from './abortableDelay';
 import type { AgentEvent } from './agentEvents';
 import { retryDelayMs, retryLimit, type RetryPolicy } from './retryPolicy';
@@ -33,12 +34,19 @@ export async function requestWithRetry(
     const { result, outputStarted } = await streamOnce(provider, request, emit);
     if (!(result instanceof ProviderError) || request.signal?.aborted) return result;
     const delayMs = retryDelayMs(policy, attempt, result, random);
-    if (delayMs === undefined) return result;
+    if (delayMs === undefined) return waitTooLong(policy, result) ?? result;
     if (outputStarted) emit({ type: 'reply_discarded', reason: result.message });
     emit({ type: 'retry', attempt, maxAttempts: retryLimit(policy, result), delayMs, reason: result.message });
     await abortableDelay(delayMs, request.signal);
     if (request.signal?.aborted) return new ProviderError('aborted', 'Cancelled while waiting to retry.');
   }
+}
+
+/** A server asking to wait longer than the policy allows: the failure, saying how long it asked for and that Elbow did not wait. */
+function waitTooLong(policy: RetryPolicy, error: ProviderError): ProviderError | undefined {
+  if (!error.retryable || error.retryAfterMs === undefined || error.retryAfterMs <= policy.maxRetryAfterMs) return undefined;
+  const asked = `The server asks to wait ${durationText(error.retryAfterMs)} before the next request; Elbow waits at most ${durationText(policy.maxRetryAfterMs)}, so it did not retry.`;
+  return new ProviderError(error.kind, `${error.message} ${asked}`, { status: error.status, retryAfterMs: error.retryAfterMs, resetAt: error.resetAt, cause: error });
 }
 
 async function streamOnce(provider: Provider, request: ChatRequest, emit: (event: RequestEvent) => void): Promise<Attempt> {

@@ -1,6 +1,7 @@
 /** Why a request to a model failed, classified so the loop can decide whether to retry. */
 export type ProviderErrorKind =
   | 'rate_limit' // 429
+  | 'quota' // the account's quota, credit or billing (OpenAI `insufficient_quota`, 402): waiting seconds will not help
   | 'overloaded' // Anthropic 529, 503
   | 'server' // other 5xx
   | 'network' // connection refused/reset, DNS, timeout before a response
@@ -18,15 +19,18 @@ const retryableKinds: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'o
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
   readonly status?: number;
-  /** From a `retry-after` / `retry-after-ms` header, when the server sent one. */
+  /** The wait the server asked for: `retry-after` / `retry-after-ms`, a rate limit's reset headers, or its body. */
   readonly retryAfterMs?: number;
+  /** When a quota resets (epoch ms), as the server stated it. */
+  readonly resetAt?: number;
 
-  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; retryAfterMs?: number; resetAt?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'ProviderError';
     this.kind = kind;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.resetAt = options.resetAt;
   }
 
   /** Worth sending the same request again. */
@@ -37,6 +41,7 @@ export class ProviderError extends Error {
 
 export function kindForStatus(status: number): ProviderErrorKind {
   if (status === 429) return 'rate_limit';
+  if (status === 402) return 'quota';
   if (status === 529 || status === 503) return 'overloaded';
   if (status >= 500) return 'server';
   if (status === 401 || status === 403) return 'auth';

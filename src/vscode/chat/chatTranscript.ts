@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
+import { modelSwitchText } from '../../core/agent/modelFallback';
 import type { ProviderErrorKind } from '../../core/llm/providerError';
 import type { ToolKind } from '../../core/tools/toolKind';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
@@ -92,6 +93,10 @@ export class ChatTranscript {
       case 'retry':
         this.waitShown = true;
         return [{ type: 'retryWait', wait: { reason: event.reason, delayMs: event.delayMs, attempt: event.attempt, maxAttempts: event.maxAttempts } }];
+      case 'model_switched':
+        // What the next model writes starts below the announcement.
+        this.assistantId = undefined;
+        return [...this.clearWait(), ...this.addNotice(modelSwitchText(event))];
       case 'done':
         return [...this.clearWait(), ...this.finish(event.outcome)];
       case 'compaction_start':

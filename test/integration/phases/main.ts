@@ -20,6 +20,7 @@ import { todoListTests } from '../suites/todoList.test';
 import { waitingQuestionTests } from '../suites/waitingQuestion.test';
 import { planModeTests } from '../suites/planMode.test';
 import { problemsTests } from '../suites/problems.test';
+import { providerErrorTests } from '../suites/providerErrors.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
 import { recordingTests } from '../suites/recordings.test';
 import { beforeReloadTests } from '../suites/reload.test';
@@ -66,6 +67,7 @@ export function run(): Promise<void> {
     runControlTests,
     steeringTests,
     recordingTests,
+    providerErrorTests,
     modelPickerTests,
     workspaceEndpointTests,
     imageTests,

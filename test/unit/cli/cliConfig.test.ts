@@ -27,6 +27,13 @@ describe('cli arguments and configuration', () => {
     for (const bad of ['-1', 'soon', '']) assert.throws(() => parseCliArguments(['--stall-timeout', bad]), UsageError, bad);
   });
 
+  it('takes fallback models from repeated --fallback-model flags in order, else from ELBOW_FALLBACK_MODELS', () => {
+    const env = { OPENAI_API_KEY: 'k', ELBOW_FALLBACK_MODELS: ' gpt-4.1-mini , ,gpt-4.1-nano' };
+    assert.deepEqual(resolveCliConfig(parseCliArguments(['--fallback-model', 'b', '--fallback-model', 'a']), env).settings.fallbackModels, ['b', 'a']);
+    assert.deepEqual(resolveCliConfig(parseCliArguments([]), env).settings.fallbackModels, ['gpt-4.1-mini', 'gpt-4.1-nano']);
+    assert.deepEqual(resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k' }).settings.fallbackModels, []);
+  });
+
   it('reads the seeds environment variables, flags winning', () => {
     const env = { OPENAI_API_KEY: 'k', OPENAI_API_BASE: 'https://api.deepseek.com', OPENAI_MODEL: 'deepseek-chat' };
     const { settings: { provider, model, baseUrl, maxTurns }, apiKey } = resolveCliConfig(parseCliArguments([]), env);

@@ -1,6 +1,11 @@
 import type * as AnthropicSdk from '@anthropic-ai/sdk';
 import type * as OpenAISdk from 'openai';
 import { kindForStatus, ProviderError, type ProviderErrorKind } from '../providerError';
+import { resetText } from '../waitText';
+import { contentFilterRefusal } from './contentFilter';
+import { readableErrorMessage } from './errorBody';
+import { readLimit, type LimitReading } from './limitReading';
+import { limitResetWait, retryAfterFrom } from './retryAfter';
 
 export interface ErrorContext {
   /** The request's signal: once it fired, every failure is a cancellation. */
@@ -63,9 +68,25 @@ function describe(error: unknown): string {
 
 function fromStatus(error: SdkApiError, status: number): ProviderError {
   const message = serverMessage(error);
+  const limit = readLimit(status, error.error, message);
+  if (limit?.kind === 'quota') return quotaError(limit, `${status}`, message, status, error);
+  const filter = contentFilterRefusal(error.error);
+  if (filter !== undefined) return new ProviderError('refusal', `Stopped by ${filter} (${status}): ${message}`, { status, cause: error });
   const kind = status === 400 && isContextOverflow(error, message) ? 'context_overflow' : kindForStatus(status);
-  const retryAfterMs = retryAfterFrom(error.headers);
+  const stated = retryAfterFrom(error.headers) ?? (kind === 'rate_limit' ? limitResetWait(error.headers) : undefined);
+  const retryAfterMs = stated ?? limit?.retryAfterMs;
   return new ProviderError(kind, `${headline(kind)} (${status}): ${message}`, { status, retryAfterMs, cause: error });
+}
+
+/** The account's quota or billing: the server's words, then when it resets, or where to look. */
+function quotaError(limit: LimitReading, where: string, message: string, status: number | undefined, cause: unknown): ProviderError {
+  const words = /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
+  const reset = limit.resetAt === undefined ? '' : ` It resets ${resetText(limit.resetAt)}.`;
+  const note = limit.note === undefined ? '' : ` ${limit.note}`;
+  const advice = limit.resetAt === undefined
+    ? ' Not retried: check the plan, credit and billing of the account with the provider.'
+    : limit.resetAt > Date.now() ? ' Not retried before then.' : ' Not retried.';
+  return new ProviderError('quota', `${headline('quota')} (${where}): ${words}${reset}${note}${advice}`, { status, resetAt: limit.resetAt, cause });
 }
 
 /**
@@ -75,6 +96,8 @@ function fromStatus(error: SdkApiError, status: number): ProviderError {
  */
 function fromStreamedError(error: SdkApiError, context: ErrorContext): ProviderError {
   const status = streamedStatus(error);
+  const limit = readLimit(status, error.error, serverMessage(error));
+  if (limit?.kind === 'quota') return quotaError(limit, status === undefined ? 'in the stream' : `${status}, in the stream`, serverMessage(error), status, error);
   const kind = (status === undefined ? kindForErrorType(error.type ?? codeOf(error)) : kindForStatus(status)) ?? (context.outputStarted ? 'stream_broken' : 'unknown');
   const where = status === undefined ? 'in the stream' : `${status}, in the stream`;
   return new ProviderError(kind, `${headline(kind)} (${where}): ${serverMessage(error)}`, { cause: error });
@@ -112,6 +135,7 @@ function streamedStatus(error: SdkApiError): number | undefined {
 
 const headlines: Record<ProviderErrorKind, string> = {
   rate_limit: 'Rate limited by the API',
+  quota: "The account's quota or credit at the provider is used up",
   overloaded: 'The API is overloaded',
   server: 'The API had a server error',
   network: 'Could not reach the API',
@@ -128,15 +152,9 @@ function headline(kind: ProviderErrorKind): string {
   return headlines[kind];
 }
 
-/** The server's own words: OpenAI puts `{message}` in `.error`, Anthropic `{error: {message}}`. */
+/** The server's own words, in whichever shape its body has (see errorBody.ts). */
 function serverMessage(error: SdkApiError): string {
-  const body = error.error;
-  if (isRecord(body)) {
-    if (typeof body['message'] === 'string') return body['message'];
-    const inner = body['error'];
-    if (isRecord(inner) && typeof inner['message'] === 'string') return inner['message'];
-  }
-  return error.message;
+  return readableErrorMessage(error.error) ?? error.message;
 }
 
 // Anthropic words a prompt that fits only without its output budget as "input length and `max_tokens` exceed context limit".
@@ -145,17 +163,6 @@ const contextOverflowPattern = /context length|context window|context limit|cont
 function isContextOverflow(error: SdkApiError, message: string): boolean {
   const code = isRecord(error.error) ? error.error['code'] : undefined;
   return code === 'context_length_exceeded' || contextOverflowPattern.test(message);
-}
-
-/** `retry-after-ms` (milliseconds), else `retry-after` (seconds or an HTTP date). */
-export function retryAfterFrom(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
-  const value = headers?.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import type { CompletionUsage } from 'openai/resources/completions';
 import type { AssistantMessage, ProviderData, StopReason, ToolCallBlock, Usage } from '../messages';
 import type { ProviderEvent } from '../provider';
 import { ProviderError } from '../providerError';
+import { firedFilters } from './contentFilter';
 import { ReasoningDetails } from './reasoningDetails';
 
 type Delta = ChatCompletionChunk.Choice.Delta;
@@ -22,6 +23,11 @@ interface ReasoningDelta {
  */
 interface GeminiExtras {
   extra_content?: unknown;
+}
+
+/** Azure names the filters that stopped a choice. */
+interface AzureChoiceExtras {
+  content_filter_results?: unknown;
 }
 
 /** DeepSeek reports its prefix cache outside `prompt_tokens_details`. */
@@ -58,6 +64,7 @@ export class OpenAIStreamAssembler {
   private text = '';
   private readonly calls: PendingToolCall[] = [];
   private stopReason: StopReason | undefined;
+  private stopDetail: string | undefined;
   private usage: Usage | undefined;
 
   /** `origin`: the server's host, stamped on the message with the fields it needs back. */
@@ -92,6 +99,7 @@ export class OpenAIStreamAssembler {
     for (const fragment of delta.tool_calls ?? []) yield* this.pushToolCall(fragment);
     if (choice.finish_reason) {
       this.stopReason = stopReasons[choice.finish_reason] ?? 'other';
+      if (choice.finish_reason === 'content_filter') this.stopDetail = firedFilters((choice as AzureChoiceExtras).content_filter_results);
       yield* this.endToolCalls();
     }
   }
@@ -152,6 +160,7 @@ export class OpenAIStreamAssembler {
       role: 'assistant',
       content,
       stopReason,
+      ...(this.stopDetail !== undefined && { stopDetail: this.stopDetail }),
       provider: 'openai',
       ...(this.origin !== undefined && { origin: this.origin }),
       ...(providerData && { providerData }),

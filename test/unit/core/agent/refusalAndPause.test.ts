@@ -51,6 +51,14 @@ describe('agent loop: refusals and paused turns', () => {
     assert.match(outcome.message, /finish_reason "content_filter"/);
   });
 
+  it('names the filter that stopped the reply when the provider said which', async () => {
+    const stopDetail = "Azure's protected material filter (protected_material_text)";
+    provider.enqueue(reply({ provider: 'openai', content: [{ type: 'text', text: 'Here are the lyrics' }], stopReason: 'refusal', stopDetail }));
+    const outcome = await session.send('print the lyrics', emit);
+    assert.ok(outcome.reason === 'error');
+    assert.match(outcome.message, /stopped by Azure's protected material filter \(protected_material_text\) \(finish_reason "content_filter"\)/);
+  });
+
   it('continues a paused turn by sending the paused reply back, then finishes', async () => {
     provider.enqueue(
       reply({ content: [{ type: 'text', text: 'Searching the web…' }], stopReason: 'paused' }),

@@ -23,6 +23,17 @@ describe('requestWithRetry', () => {
     assert.equal(provider.requests.length, 3);
   });
 
+  it('does not retry a rate limit whose stated wait is beyond the policy, and says how long the server asked for', async () => {
+    const provider = new ScriptedProvider().enqueue(fail('rate_limit', 360_000), ok);
+    const events: RequestEvent[] = [];
+    const result = await requestWithRetry(provider, request, fastPolicy, (event) => events.push(event));
+    assert.ok(result instanceof ProviderError);
+    assert.equal(result.kind, 'rate_limit');
+    assert.equal(provider.requests.length, 1);
+    assert.deepEqual(events.filter((event) => event.type === 'retry'), []);
+    assert.equal(result.message, 'rate_limit happened The server asks to wait 6 min before the next request; Elbow waits at most 1 s, so it did not retry.');
+  });
+
   it('returns the error once retries are used up', async () => {
     const provider = new ScriptedProvider().enqueue(fail('server'), fail('server'), fail('server'));
     const result = await requestWithRetry(provider, request, fastPolicy, () => undefined);

@@ -210,6 +210,19 @@ describe('ChatTranscript', () => {
     ]);
   });
 
+  it('announces a switch to a fallback model as a notice, clears the wait, and streams the new model\'s answer below it', () => {
+    transcript.addUser('hi', []);
+    const wait = { reason: 'The API is overloaded (529): Overloaded', delayMs: 4000, attempt: 5, maxAttempts: 5 };
+    play({ type: 'turn_start', turn: 1 }, { type: 'retry', ...wait });
+    const switched: AgentEvent = { type: 'model_switched', from: 'claude-opus-4-7', to: 'claude-haiku-4-5', reason: 'claude-opus-4-7 stayed overloaded', detail: 'The API is overloaded (529): Overloaded' };
+    assert.deepEqual(play(switched, { type: 'text_delta', text: 'Hi' }), [
+      { type: 'retryWait', wait: null },
+      { type: 'itemAdded', item: { kind: 'notice', id: 'id2', text: 'Switched to claude-haiku-4-5: claude-opus-4-7 stayed overloaded (The API is overloaded (529): Overloaded).' } },
+      { type: 'itemAdded', item: { kind: 'assistant', id: 'id3', text: '', thinking: '' } },
+      { type: 'textDelta', itemId: 'id3', text: 'Hi' },
+    ]);
+  });
+
   it('marks a reply that broke off as interrupted, ends its unfinished calls, and streams the retried reply into a new item', () => {
     transcript.addUser('hi', []);
     play({ type: 'turn_start', turn: 1 }, { type: 'text_delta', text: 'Half a' }, started('c1', 'read_file'));

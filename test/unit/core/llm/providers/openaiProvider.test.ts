@@ -319,4 +319,22 @@ describe('OpenAIProvider with OpenAI-compatible servers', () => {
     const body = chunk({ content: 'I cannot' }) + chunk({}, 'content_filter') + 'data: [DONE]\n\n';
     assert.equal(doneMessage(await collect(providerFor(body).stream(request(hello)))).stopReason, 'refusal');
   });
+
+  // Azure annotates each choice with every filter and whether it fired (the choice shape of
+  // langchain4j/langchain4j#2385's recorded Azure stream; filter names from Azure's content filter docs).
+  it('names the Azure filter that stopped a streamed reply', async () => {
+    const results = {
+      hate: { filtered: false, severity: 'safe' },
+      protected_material_code: { filtered: false, detected: false },
+      protected_material_text: { filtered: true, detected: true },
+      self_harm: { filtered: false, severity: 'safe' },
+      sexual: { filtered: false, severity: 'safe' },
+      violence: { filtered: false, severity: 'safe' },
+    };
+    const stopped = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1736407895, model: 'gpt-4o-mini-2024-07-18', choices: [{ index: 0, delta: {}, finish_reason: 'content_filter', content_filter_results: results }] };
+    const body = chunk({ content: 'Here are the lyrics' }) + `data: ${JSON.stringify(stopped)}\n\n` + 'data: [DONE]\n\n';
+    const message = doneMessage(await collect(providerFor(body).stream(request(hello))));
+    assert.equal(message.stopReason, 'refusal');
+    assert.equal(message.stopDetail, "Azure's protected material filter (protected_material_text)");
+  });
 });

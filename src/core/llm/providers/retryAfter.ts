@@ -1,0 +1,57 @@
+/**
+ * How long a server asks a client to wait, from its response headers: `retry-after-ms`
+ * (milliseconds), else `retry-after` (seconds or an HTTP date).
+ */
+export function retryAfterFrom(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
+  const value = headers?.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The limits whose reset a 429 may wait for: `[remaining header, reset header]`. */
+const resetHeaders: ReadonlyArray<readonly [string, string]> = [
+  ['x-ratelimit-remaining-requests', 'x-ratelimit-reset-requests'],
+  ['x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens'],
+  ['anthropic-ratelimit-requests-remaining', 'anthropic-ratelimit-requests-reset'],
+  ['anthropic-ratelimit-tokens-remaining', 'anthropic-ratelimit-tokens-reset'],
+  ['anthropic-ratelimit-input-tokens-remaining', 'anthropic-ratelimit-input-tokens-reset'],
+  ['anthropic-ratelimit-output-tokens-remaining', 'anthropic-ratelimit-output-tokens-reset'],
+];
+
+/**
+ * For a 429 without `retry-after`: the wait until the limits that ran out (remaining count 0)
+ * reset — OpenAI's and Groq's `x-ratelimit-reset-requests` / `-tokens`, durations such as "6m0s",
+ * "1s", "20ms" (https://platform.openai.com/docs/guides/rate-limits,
+ * https://console.groq.com/docs/rate-limits), and Anthropic's `anthropic-ratelimit-*-reset`, RFC 3339
+ * times (https://docs.claude.com/en/api/rate-limits#response-headers). These headers come with
+ * every answer; a limit not used up says nothing about this failure.
+ */
+export function limitResetWait(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const waits = resetHeaders.flatMap(([remaining, reset]) => {
+    const wait = headers.get(remaining)?.trim() === '0' ? resetWait(headers.get(reset), now) : undefined;
+    return wait === undefined ? [] : [wait];
+  });
+  return waits.length === 0 ? undefined : Math.max(...waits);
+}
+
+function resetWait(value: string | null, now: number): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const duration = durationMs(text);
+  if (duration !== undefined) return duration;
+  const time = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(time) ? undefined : Math.max(0, time - now);
+}
+
+/** A Go-style duration ("6m0s", "1h2m3.5s", "20ms", "0.5s"), in milliseconds. */
+export function durationMs(text: string): number | undefined {
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== text) return undefined;
+  return Math.round(parts.reduce((total, [, amount = '0', unit = 'ms']) => total + Number.parseFloat(amount) * (units[unit] ?? 1), 0));
+}
