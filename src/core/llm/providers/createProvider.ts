@@ -32,9 +32,13 @@ export interface ProviderConfig {
   reasoningEffort?: ReasoningEffortSetting;
   /** The provider the user picked; its rules shape requests (see `presetForEndpoint`). */
   preset?: ProviderPreset;
+  /** Azure's `api-version` when the base URL carries none. */
+  azureApiVersion?: string;
+  /** Microsoft Entra ID tokens for Azure; the key is then not sent. */
+  azureTokenProvider?: () => Promise<string>;
 }
 
 export function createProvider(config: ProviderConfig): Provider {
-  const { provider, maxOutputTokens, ...options } = config;
-  return provider === 'anthropic' ? new AnthropicProvider({ ...options, maxOutputTokens }) : new OpenAIProvider(options);
+  const { provider, maxOutputTokens, azureApiVersion, azureTokenProvider, ...options } = config;
+  return provider === 'anthropic' ? new AnthropicProvider({ ...options, maxOutputTokens }) : new OpenAIProvider({ ...options, azureApiVersion, azureTokenProvider });
 }
