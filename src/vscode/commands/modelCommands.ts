@@ -10,12 +10,13 @@ import { showInformation } from '../notifications';
 
 /** "Elbow: Set API Key": stores a key for one provider in SecretStorage, never in settings. */
 export async function setApiKey(keys: ApiKeys): Promise<void> {
-  const preset = await pickPreset('Elbow: Set API Key', keys);
-  if (preset === undefined) return;
+  const picked = await pickPreset('Elbow: Set API Key', keys);
+  if (picked === undefined) return;
+  const { preset, label } = picked;
   const variable = ApiKeys.environmentVariable(preset.id);
   const key = await vscode.window.showInputBox({
-    title: `Elbow: API key for ${preset.label}`,
-    prompt: `Stored in VS Code's secret storage, sent only to ${preset.label}.${variable === undefined ? '' : ` Without one, Elbow uses $${variable}.`}`,
+    title: `Elbow: API key for ${label}`,
+    prompt: `Stored in VS Code's secret storage, sent only to ${label}.${variable === undefined ? '' : ` Without one, Elbow uses $${variable}.`}`,
     password: true,
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() === '' ? 'Enter the key, or press Escape to cancel.' : undefined),
@@ -23,7 +24,7 @@ export async function setApiKey(keys: ApiKeys): Promise<void> {
   if (key === undefined || key.trim() === '') return;
   await keys.set(preset.id, key);
   if (preset.id === chosenPreset().id) {
-    void showInformation(`Elbow: key saved for ${preset.label}.`);
+    void showInformation(`Elbow: key saved for ${label}.`);
   } else if (presetEndpoint(preset, undefined).ok) {
     // The endpoint set for the provider left behind is not this key's: the preset's own replaces it.
     await updateSetting('baseUrl', '');
@@ -41,7 +42,7 @@ export async function setApiKey(keys: ApiKeys): Promise<void> {
  */
 export async function changeModel(keys: ApiKeys): Promise<void> {
   const settings = readAgentSettings();
-  const preset = await pickPreset('Elbow: Change Provider and Model', keys);
+  const preset = (await pickPreset('Elbow: Change Provider and Model', keys))?.preset;
   if (preset === undefined) return;
   const samePreset = preset.id === settings.provider;
   const baseUrl = await askEndpoint(preset, samePreset ? endpointSetting() : '');

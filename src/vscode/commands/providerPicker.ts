@@ -21,11 +21,17 @@ async function keyState(preset: ProviderPreset, keys: ApiKeys): Promise<string> 
   return preset.keyRequired ? 'no key' : 'no key needed';
 }
 
+/** A preset as the user picked it, with the name the picker showed for it. */
+export interface PickedPreset {
+  preset: ProviderPreset;
+  label: string;
+}
+
 /**
  * Asks which provider preset, the current one first, each with whether its key is set and where
  * its requests go; `undefined` when the user cancels. Type to filter, Enter to pick.
  */
-export async function pickPreset(title: string, keys: ApiKeys): Promise<ProviderPreset | undefined> {
+export async function pickPreset(title: string, keys: ApiKeys): Promise<PickedPreset | undefined> {
   const current = chosenPreset();
   const baseUrl = endpointSetting();
   const ordered = [current, ...providerPresets.filter((preset) => preset.id !== current.id)];
@@ -38,5 +44,6 @@ export async function pickPreset(title: string, keys: ApiKeys): Promise<Provider
       detail: isCurrent && baseUrl !== '' ? baseUrl : shownEndpoint(preset),
     };
   }));
-  return (await vscode.window.showQuickPick(items, { title, placeHolder: 'Provider (type to filter)', ignoreFocusOut: true }))?.preset;
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Provider (type to filter)', ignoreFocusOut: true });
+  return picked === undefined ? undefined : { preset: picked.preset, label: picked.label };
 }
