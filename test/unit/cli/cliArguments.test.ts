@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseCliArguments, UsageError } from '../../../src/cli/cliArguments';
+import { parseCliArguments, usage, UsageError } from '../../../src/cli/cliArguments';
+import { providerPresets } from '../../../src/core/llm/presets/providerPresets';
 
 describe('parseCliArguments', () => {
   it('reads every flag into its field', () => {
@@ -12,6 +13,14 @@ describe('parseCliArguments', () => {
         plan: false,
       },
     );
+  });
+
+  it('lists every provider preset with its key variable in --help', () => {
+    const lines = usage.split('\n');
+    for (const preset of providerPresets) {
+      const line = lines.find((candidate) => candidate.trimStart().startsWith(`${preset.id} `));
+      assert.ok(line?.includes(preset.label) && line.includes(preset.keyVariable ?? 'no key needed'), `${preset.id}: ${line}`);
+    }
   });
 
   it('reads the flags that approve more than --yes, each on its own', () => {
