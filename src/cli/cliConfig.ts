@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import type { AgentSettings } from '../core/agent/agentSettings';
 import { parseReasoningEffort, reasoningEffortSettings } from '../core/llm/reasoningEffort';
+import { modelNameProblem } from '../core/llm/presets/modelNameProblem';
 import { presetEndpoint } from '../core/llm/presets/presetEndpoint';
 import { keyToSend } from '../core/llm/presets/presetKey';
 import type { ProviderPreset } from '../core/llm/presets/providerPreset';
@@ -44,6 +45,8 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
   if (!endpoint.ok) throw new UsageError(`${endpoint.problem} Use --base-url.`);
   const model = args.model ?? (variables.model === undefined ? undefined : nonEmpty(env[variables.model])) ?? preset.defaultModel;
   if (model === undefined) throw new UsageError(`No model for ${preset.label}: name ${preset.keyHeader === 'api-key' ? 'the deployment' : 'the model the server runs'} with --model.`);
+  const modelProblem = modelNameProblem(preset, model);
+  if (modelProblem !== undefined) throw new UsageError(modelProblem);
   const azureApiVersion = args.azureApiVersion ?? nonEmpty(env[azureApiVersionVariable]);
   const models = readModelOverridesVariable(env[modelOverridesVariable]);
   const effortVariable = nonEmpty(env[reasoningEffortVariable]);

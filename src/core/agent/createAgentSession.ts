@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import { contextBudget } from '../context/contextBudget';
 import { isLocalEndpoint, modelLimits } from '../llm/modelCatalog';
 import type { ModelInfoProbe } from '../llm/modelInfo/modelInfoProbe';
+import { modelNameProblem } from '../llm/presets/modelNameProblem';
 import { presetEndpoint } from '../llm/presets/presetEndpoint';
 import type { ProviderPreset } from '../llm/presets/providerPreset';
 import { presetById, providerPresets } from '../llm/presets/providerPresets';
@@ -46,6 +47,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   if (settings.model.trim() === '') throw new Error(`No model for ${preset.label}: name the model${preset.id === 'azure' ? ' (the deployment)' : ''} the server should run.`);
   const endpoint = presetEndpoint(preset, settings.baseUrl);
   if (!endpoint.ok) throw new Error(endpoint.problem);
+  const modelProblem = modelNameProblem(preset, settings.model);
+  if (modelProblem !== undefined) throw new Error(modelProblem);
   const { baseUrl } = endpoint;
   const server = modelInfo !== undefined && probesModelInfo(preset) && baseUrl
     ? await modelInfo.lookUp({ baseUrl, model: settings.model, apiKey })

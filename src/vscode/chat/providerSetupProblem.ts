@@ -1,4 +1,5 @@
 import type { AgentSettings } from '../../core/agent/agentSettings';
+import { modelNameProblem } from '../../core/llm/presets/modelNameProblem';
 import { presetEndpoint } from '../../core/llm/presets/presetEndpoint';
 import { presetById } from '../../core/llm/presets/providerPresets';
 
@@ -14,5 +15,6 @@ export function providerSetupProblem(settings: AgentSettings): string | undefine
     const what = preset.keyHeader === 'api-key' ? 'the deployment name' : 'the model the server runs';
     return `No model chosen for ${preset.label}: Elbow needs ${what}. ${fix}`;
   }
-  return undefined;
+  const modelProblem = modelNameProblem(preset, settings.model);
+  return modelProblem === undefined ? undefined : `${modelProblem} ${fix}`;
 }
