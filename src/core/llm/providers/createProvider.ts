@@ -7,18 +7,6 @@ import { OpenAIProvider } from './openaiProvider';
 /** The wire APIs Elbow speaks. */
 export type ProviderName = 'openai' | 'anthropic';
 
-/** The model used when the user names none. */
-export const defaultModels: Record<ProviderName, string> = {
-  openai: 'gpt-4.1',
-  anthropic: 'claude-sonnet-4-6',
-};
-
-/** The environment variable each host reads a provider's API key from when none is configured. */
-export const apiKeyVariables: Record<ProviderName, string> = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-};
-
 export interface ProviderConfig {
   provider: ProviderName;
   apiKey: string;
