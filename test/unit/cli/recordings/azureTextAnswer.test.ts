@@ -28,6 +28,16 @@ describe('replayed Azure OpenAI stream', function () {
     assert.equal(replay.server.requests[0]?.search, '?api-version=2025-01-01-preview');
   });
 
+  it('sends the versionless v1 endpoint the model in the body and the key as api-key', async () => {
+    replay.server.play('azure/text-answer.sse');
+    const env = { ...elbowEnvironment(replay.server, 'openai'), AZURE_OPENAI_API_KEY: replay.server.apiKey };
+    const run = await runElbow(['-p', 'Hello', '--provider', 'azure', '--base-url', `${replay.server.url}/openai/v1`, '--model', 'gpt-4o-prod', '--cwd', replay.cwd], env);
+    assert.equal(run.code, 0, run.stderr);
+    const sent = replay.server.requests.find((request) => request.path.endsWith('/chat/completions'));
+    assert.deepEqual([sent?.path, sent?.search, sent?.headers['api-key'], sent?.headers.authorization], ['/openai/v1/chat/completions', '', replay.server.apiKey, undefined]);
+    assert.equal((sent?.body as { model?: string }).model, 'gpt-4o-prod');
+  });
+
   it('is refused as Azure refuses a key sent as Bearer to a deployment URL', async () => {
     const env = { ...elbowEnvironment(replay.server, 'openai'), OPENAI_COMPATIBLE_API_KEY: replay.server.apiKey };
     const run = await runElbow(['-p', 'Hello', '--provider', 'openai-compatible', '--base-url', `${replay.server.url}/openai/deployments/chat?api-version=2024-10-21`, '--model', 'chat', '--cwd', replay.cwd], env);
