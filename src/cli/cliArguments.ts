@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
+import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
 
 export interface CliArguments {
   prompt?: string;
@@ -12,6 +13,8 @@ export interface CliArguments {
   /** `--fallback-model` (repeatable, in order): models that take over when the model stays overloaded or unavailable. */
   fallbackModels: string[];
   baseUrl?: string;
+  /** Azure OpenAI's api-version. */
+  azureApiVersion?: string;
   /** `--reasoning-effort`: how hard the model thinks. */
   reasoningEffort?: ReasoningEffortSetting;
   maxTurns?: number;
@@ -47,6 +50,12 @@ export interface CliArguments {
   version: boolean;
 }
 
+const presetLines = providerPresets
+  .map((preset) => `  ${preset.id.padEnd(18)} ${preset.label}${preset.keyVariable === undefined ? ', no key needed' : `, ${preset.keyVariable}${preset.keyRequired ? '' : ' (optional)'}`}`)
+  .join('\n');
+
+const azureDefaultApiVersion = presetById('azure')?.apiVersion?.default ?? '';
+
 export const usage = `Usage: elbow [options]            chat in the terminal (reads prompts line by line when stdin is not a terminal)
        elbow -p "prompt" [options]  run one request to the end and print the answer
 
@@ -57,14 +66,20 @@ Options:
                            --image <file> in a line
       --json               with -p (or piped input): print the event stream as JSON lines
       --cwd <dir>          workspace folder (default: the current folder)
-      --provider <name>    openai | anthropic (default: $ELBOW_PROVIDER, else by which key is set)
-      --model <name>       model (default: $OPENAI_MODEL / $ANTHROPIC_MODEL)
+      --provider <id>      the provider preset, listed below (default: $ELBOW_PROVIDER, else
+                           openai, or anthropic when only ANTHROPIC_API_KEY is set)
+      --model <name>       model; for Azure the deployment (default: the preset's;
+                           $OPENAI_MODEL / $ANTHROPIC_MODEL for those two)
       --fallback-model <name>
                            a model of the same provider that takes over, for the rest of the
                            run, when the model stays overloaded or unavailable after its
                            retries; repeatable, tried in order (default: $ELBOW_FALLBACK_MODELS,
                            comma-separated)
-      --base-url <url>     API base URL for OpenAI-compatible servers (default: $OPENAI_API_BASE)
+      --base-url <url>     the endpoint, instead of the preset's own (default: $OPENAI_API_BASE,
+                           $ANTHROPIC_BASE_URL, $AZURE_OPENAI_ENDPOINT for those presets)
+      --azure-api-version <v>
+                           Azure OpenAI's api-version (default: $AZURE_OPENAI_API_VERSION,
+                           else ${azureDefaultApiVersion})
       --reasoning-effort <level>
                            how hard the model thinks before it answers: default (each
                            model's own), off, low, medium or high. Claude's extended or
@@ -113,9 +128,12 @@ Options:
   -h, --help               show this help
   -v, --version            show the version
 
-Environment: OPENAI_API_KEY, OPENAI_API_BASE, OPENAI_MODEL, ANTHROPIC_API_KEY,
-ANTHROPIC_BASE_URL, ANTHROPIC_MODEL, ELBOW_PROVIDER, ELBOW_REASONING_EFFORT. Flags win over
-the environment.
+Providers (--provider), each with the variable its key is read from:
+${presetLines}
+
+Environment: the key variables above, OPENAI_API_BASE, OPENAI_MODEL, ANTHROPIC_BASE_URL,
+ANTHROPIC_MODEL, AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_VERSION, ELBOW_PROVIDER,
+ELBOW_REASONING_EFFORT. Flags win over the environment.
   ELBOW_MODELS     JSON: context window and prices (USD per million tokens) by model, for
                    models Elbow does not know or knows wrongly, e.g. '{"my-model":
                    {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
@@ -140,6 +158,7 @@ const cliOptions = {
   model: { type: 'string' },
   'fallback-model': { type: 'string', multiple: true, default: [] },
   'base-url': { type: 'string' },
+  'azure-api-version': { type: 'string' },
   'reasoning-effort': { type: 'string' },
   'max-turns': { type: 'string' },
   'stall-timeout': { type: 'string' },
@@ -181,6 +200,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     model: values.model,
     fallbackModels: values['fallback-model'],
     baseUrl: values['base-url'],
+    azureApiVersion: values['azure-api-version'],
     reasoningEffort,
     maxTurns,
     stallTimeoutSeconds,

@@ -1,7 +1,11 @@
 import * as os from 'node:os';
 import type { AgentSettings } from '../core/agent/agentSettings';
 import { parseReasoningEffort, reasoningEffortSettings } from '../core/llm/reasoningEffort';
-import { apiKeyVariables, defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
+import { modelNameProblem } from '../core/llm/presets/modelNameProblem';
+import { presetEndpoint } from '../core/llm/presets/presetEndpoint';
+import { keyToSend } from '../core/llm/presets/presetKey';
+import type { ProviderPreset } from '../core/llm/presets/providerPreset';
+import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
 import { UsageError, type CliArguments } from './cliArguments';
 import { elbowDataFolder, type DataFolderSystem } from './dataFolder';
 import { modelOverridesVariable, readModelOverridesVariable } from './modelOverridesVariable';
@@ -22,32 +26,30 @@ export const reasoningEffortVariable = 'ELBOW_REASONING_EFFORT';
 /** Fallback models when no `--fallback-model` is given: ids separated by commas, in order. */
 export const fallbackModelsVariable = 'ELBOW_FALLBACK_MODELS';
 
-/** Where each provider's settings come from, and what to say when its key is missing. */
-const providerSettings: Record<ProviderName, { keyVariable: string; modelVariable: string; baseUrlVariable: string; defaultModel: string; missingKey: string }> = {
-  openai: {
-    keyVariable: apiKeyVariables.openai,
-    modelVariable: 'OPENAI_MODEL',
-    baseUrlVariable: 'OPENAI_API_BASE',
-    defaultModel: defaultModels.openai,
-    missingKey: 'No API key: set OPENAI_API_KEY (and OPENAI_API_BASE for another OpenAI-compatible server), or ANTHROPIC_API_KEY with --provider anthropic.',
-  },
-  anthropic: {
-    keyVariable: apiKeyVariables.anthropic,
-    modelVariable: 'ANTHROPIC_MODEL',
-    baseUrlVariable: 'ANTHROPIC_BASE_URL',
-    defaultModel: defaultModels.anthropic,
-    missingKey: 'No Anthropic API key: set ANTHROPIC_API_KEY (or use --provider openai with OPENAI_API_KEY).',
-  },
+/** The variables OpenAI's, Anthropic's and Azure's own SDKs and tools read, kept for the presets they belong to. */
+const presetVariables: Readonly<Record<string, { model?: string; baseUrl?: string }>> = {
+  openai: { model: 'OPENAI_MODEL', baseUrl: 'OPENAI_API_BASE' },
+  anthropic: { model: 'ANTHROPIC_MODEL', baseUrl: 'ANTHROPIC_BASE_URL' },
+  azure: { baseUrl: 'AZURE_OPENAI_ENDPOINT' },
 };
+
+export const azureApiVersionVariable = 'AZURE_OPENAI_API_VERSION';
 
 const thisSystem: DataFolderSystem = { platform: process.platform, home: os.homedir() };
 
 /** Flags win over the environment; a missing key is a UsageError naming the variable to set. */
 export function resolveCliConfig(args: CliArguments, env: Environment, system: DataFolderSystem = thisSystem): CliConfig {
-  const provider = chooseProvider(args.provider ?? nonEmpty(env.ELBOW_PROVIDER), env);
-  const settings = providerSettings[provider];
-  const apiKey = nonEmpty(env[settings.keyVariable]);
-  if (!apiKey) throw new UsageError(settings.missingKey);
+  const preset = choosePreset(args.provider ?? nonEmpty(env.ELBOW_PROVIDER), env);
+  const variables = presetVariables[preset.id] ?? {};
+  const apiKey = keyToSend(preset, preset.keyVariable === undefined ? undefined : env[preset.keyVariable]);
+  if (apiKey === undefined) throw new UsageError(missingKey(preset));
+  const endpoint = presetEndpoint(preset, args.baseUrl ?? (variables.baseUrl === undefined ? undefined : nonEmpty(env[variables.baseUrl])));
+  if (!endpoint.ok) throw new UsageError(`${endpoint.problem} Use --base-url.`);
+  const model = args.model ?? (variables.model === undefined ? undefined : nonEmpty(env[variables.model])) ?? preset.defaultModel;
+  if (model === undefined) throw new UsageError(`No model for ${preset.label}: name ${preset.keyHeader === 'api-key' ? 'the deployment' : 'the model the server runs'} with --model.`);
+  const modelProblem = modelNameProblem(preset, model);
+  if (modelProblem !== undefined) throw new UsageError(modelProblem);
+  const azureApiVersion = args.azureApiVersion ?? nonEmpty(env[azureApiVersionVariable]);
   const models = readModelOverridesVariable(env[modelOverridesVariable]);
   const effortVariable = nonEmpty(env[reasoningEffortVariable]);
   const effortFromEnvironment = effortVariable === undefined ? undefined : parseReasoningEffort(effortVariable);
@@ -57,9 +59,11 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
   }
   return {
     settings: {
-      provider,
-      model: args.model ?? nonEmpty(env[settings.modelVariable]) ?? settings.defaultModel,
-      baseUrl: args.baseUrl ?? nonEmpty(env[settings.baseUrlVariable]),
+      provider: preset.id,
+      model,
+      // The user's endpoint only: the preset's own is the provider's default.
+      baseUrl: args.baseUrl ?? (variables.baseUrl === undefined ? undefined : nonEmpty(env[variables.baseUrl])),
+      ...(azureApiVersion === undefined ? {} : { azureApiVersion }),
       reasoningEffort: args.reasoningEffort ?? effortFromEnvironment ?? 'default',
       maxTurns: args.maxTurns,
       ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
@@ -72,11 +76,22 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
   };
 }
 
-function chooseProvider(requested: string | undefined, env: Environment): ProviderName {
-  if (requested === undefined) return !nonEmpty(env.OPENAI_API_KEY) && nonEmpty(env.ANTHROPIC_API_KEY) ? 'anthropic' : 'openai';
-  const name = requested.toLowerCase();
-  if (name === 'openai' || name === 'anthropic') return name;
-  throw new UsageError(`Unknown provider "${requested}": use openai (any OpenAI-compatible server) or anthropic.`);
+function choosePreset(requested: string | undefined, env: Environment): ProviderPreset {
+  if (requested === undefined) return presetNamed(!nonEmpty(env.OPENAI_API_KEY) && nonEmpty(env.ANTHROPIC_API_KEY) ? 'anthropic' : 'openai');
+  const preset = presetById(requested.trim().toLowerCase());
+  if (preset === undefined) throw new UsageError(`Unknown provider "${requested}": use one of ${providerPresets.map((row) => row.id).join(', ')}.`);
+  return preset;
+}
+
+function presetNamed(id: string): ProviderPreset {
+  const preset = presetById(id);
+  if (preset === undefined) throw new Error(`The preset table has no "${id}" row.`);
+  return preset;
+}
+
+function missingKey(preset: ProviderPreset): string {
+  if (preset.id === 'openai') return 'No API key: set OPENAI_API_KEY (and OPENAI_API_BASE for another OpenAI-compatible server), or pick another provider with --provider (elbow --help lists them).';
+  return `No ${preset.label} API key: set ${preset.keyVariable ?? 'its key variable'}${preset.keyHeader === 'api-key' ? '' : ' (or pick another provider with --provider)'}.`;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,7 +1,11 @@
 import type * as vscode from 'vscode';
-import { apiKeyVariables, type ProviderName } from '../core/llm/providers/createProvider';
+import { presetById } from '../core/llm/presets/providerPresets';
 
-/** API keys in VS Code's SecretStorage, one per provider; the environment variable is the fallback. */
+/**
+ * API keys in VS Code's SecretStorage, one per provider preset (`elbow.apiKey.<preset id>`); the
+ * preset's environment variable is the fallback. A key is only ever read for its own preset, so a
+ * key stored for one provider never reaches another's endpoint.
+ */
 export class ApiKeys {
   readonly onDidChange: vscode.Event<vscode.SecretStorageChangeEvent>;
 
@@ -12,26 +16,28 @@ export class ApiKeys {
     this.onDidChange = secrets.onDidChange;
   }
 
-  async get(provider: ProviderName): Promise<string | undefined> {
-    const stored = await this.secrets.get(secretName(provider));
+  async get(presetId: string): Promise<string | undefined> {
+    const stored = await this.secrets.get(secretName(presetId));
     if (stored !== undefined && stored.trim() !== '') return stored.trim();
-    const fromEnvironment = this.environment[apiKeyVariables[provider]]?.trim();
+    const variable = ApiKeys.environmentVariable(presetId);
+    const fromEnvironment = variable === undefined ? undefined : this.environment[variable]?.trim();
     return fromEnvironment === '' ? undefined : fromEnvironment;
   }
 
-  async set(provider: ProviderName, key: string): Promise<void> {
-    await this.secrets.store(secretName(provider), key.trim());
+  async set(presetId: string, key: string): Promise<void> {
+    await this.secrets.store(secretName(presetId), key.trim());
   }
 
-  async delete(provider: ProviderName): Promise<void> {
-    await this.secrets.delete(secretName(provider));
+  async delete(presetId: string): Promise<void> {
+    await this.secrets.delete(secretName(presetId));
   }
 
-  static environmentVariable(provider: ProviderName): string {
-    return apiKeyVariables[provider];
+  /** The variable the preset's key is read from when none is stored; local servers have none. */
+  static environmentVariable(presetId: string): string | undefined {
+    return presetById(presetId)?.keyVariable;
   }
 }
 
-function secretName(provider: ProviderName): string {
-  return `elbow.apiKey.${provider}`;
+function secretName(presetId: string): string {
+  return `elbow.apiKey.${presetId}`;
 }

@@ -7,7 +7,7 @@
  * (code-server, SSH) too, where it drops `machine` settings from the User settings.
  */
 export const userOnlySettings = [
-  'provider', 'baseUrl', 'edits.review', 'commands.allow', 'files.allowWritesOutsideWorkspace',
+  'provider', 'baseUrl', 'azure.authentication', 'edits.review', 'commands.allow', 'files.allowWritesOutsideWorkspace',
   'terminal.shellPath', 'terminal.shellArgs', 'sandbox.enabled', 'sandbox.allowedHosts', 'sandbox.passEnvironment',
   'sandbox.readableHomePaths', 'web.allowedDomains', 'mcp.autoApproveReadOnlyTools',
 ] as const;
@@ -20,7 +20,7 @@ export const narrowingSettings = [
 
 /** Appearance, the model and its costs, patience: a workspace may set these as it likes. */
 export const workspaceSettings = [
-  'model', 'fallbackModels', 'reasoningEffort', 'requestTimeoutSeconds', 'stallTimeoutSeconds', 'maxRetries',
+  'model', 'fallbackModels', 'azure.apiVersion', 'reasoningEffort', 'requestTimeoutSeconds', 'stallTimeoutSeconds', 'maxRetries',
   'edits.openEditedFiles', 'edits.problemsAfterEdit', 'terminal.shellIntegrationTimeoutSeconds',
   'models', 'context.compactToolResultsAt', 'context.summarizeAt', 'context.keepRecentToolResults',
 ] as const;

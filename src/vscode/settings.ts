@@ -5,7 +5,8 @@ import { parseModelOverrides } from '../core/context/modelOverrides';
 import { parseReasoningEffort } from '../core/llm/reasoningEffort';
 import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { relativeInside } from '../core/search/searchScope';
-import { defaultModels, type ProviderName } from '../core/llm/providers/createProvider';
+import type { ProviderPreset } from '../core/llm/presets/providerPreset';
+import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
 import { defaultStallTimeoutMs } from '../core/llm/providers/stallTimeout';
 import {
   isPatternRule, joinedListOf, smallestNumberOf, strings, userOnlySettings, userValueOf,
@@ -21,10 +22,31 @@ export interface EditSettings {
   openEditedFiles: 'background' | 'followAlong' | 'never';
 }
 
-export const providerLabels: Record<ProviderName, string> = {
-  openai: 'OpenAI-compatible',
-  anthropic: 'Anthropic',
-};
+/** Each preset's name in the pickers and the chat header, by id. */
+export const providerLabels: Readonly<Record<string, string>> = Object.fromEntries(providerPresets.map((preset) => [preset.id, preset.label]));
+
+/** The provider as the chat names it: `openai` with a base URL of the user's is any OpenAI-compatible server, as it always was. */
+export function providerLabel(presetId: string, baseUrl: string | undefined): string {
+  if (presetId === 'openai' && baseUrl !== undefined && baseUrl !== '') return 'OpenAI-compatible';
+  return providerLabels[presetId] ?? presetId;
+}
+
+/** The preset `elbow.provider` names (user settings only: it decides where the key goes); an unknown id reads as `openai`. */
+export function chosenPreset(): ProviderPreset {
+  const id = userSetting<unknown>('provider');
+  return presetOrOpenAI(typeof id === 'string' ? id : undefined);
+}
+
+function presetOrOpenAI(id: string | undefined): ProviderPreset {
+  const preset = (id === undefined ? undefined : presetById(id)) ?? presetById('openai');
+  if (preset === undefined) throw new Error('The preset table has no "openai" row.');
+  return preset;
+}
+
+/** How Azure OpenAI requests are signed (`elbow.azure.authentication`, user settings only): the key, or a Microsoft Entra ID token. */
+export function azureAuthentication(): 'apiKey' | 'entraId' {
+  return userSetting<unknown>('azure.authentication') === 'entraId' ? 'entraId' : 'apiKey';
+}
 
 function elbowConfiguration(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('elbow');
@@ -53,14 +75,16 @@ export function narrowingLimit(key: NarrowingSetting): number | undefined {
 
 /** The `elbow.*` settings the agent session runs with (contributes.configuration in package.json documents each). */
 export function readAgentSettings(): AgentSettings {
-  const provider: ProviderName = userSetting<string>('provider') === 'anthropic' ? 'anthropic' : 'openai';
+  const preset = chosenPreset();
   const model = (workspaceSetting<string>('model') ?? '').trim();
   const baseUrl = endpointSetting();
+  const azureApiVersion = (workspaceSetting<string>('azure.apiVersion') ?? '').trim();
   return {
-    provider,
-    model: model === '' ? defaultModels[provider] : model,
+    provider: preset.id,
+    model: model === '' ? (preset.defaultModel ?? '') : model,
     fallbackModels: stringList(workspaceSetting<unknown>('fallbackModels')),
     baseUrl: baseUrl === '' ? undefined : baseUrl,
+    ...(azureApiVersion === '' ? {} : { azureApiVersion }),
     reasoningEffort: parseReasoningEffort(workspaceSetting<unknown>('reasoningEffort')) ?? 'default',
     maxTurns: clampInteger(narrowingLimit('maxTurns'), 1, 500, 50),
     requestTimeoutMs: clampInteger(workspaceSetting<number>('requestTimeoutSeconds'), 10, 3_600, 600) * 1_000,

@@ -25,7 +25,7 @@ export function elbowEnvironment(server: Pick<FakeLlmServer, 'apiKey' | 'openaiB
   // No MCP servers of the machine's user (~/.elbow/mcp.json) join the tests.
   const env: NodeJS.ProcessEnv = { ELBOW_CONFIG_DIR: path.join(os.tmpdir(), 'elbow-tests-without-user-config') };
   for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(OPENAI_|ANTHROPIC_|ELBOW_)/.test(key)) env[key] = value;
+    if (!/^(OPENAI_|ANTHROPIC_|AZURE_OPENAI_|ELBOW_)/.test(key)) env[key] = value;
   }
   if (provider === 'openai') {
     return { ...env, OPENAI_API_KEY: server.apiKey, OPENAI_API_BASE: server.openaiBaseUrl, OPENAI_MODEL: 'deepseek-chat' };

@@ -1,7 +1,6 @@
 import type { CompactionSettings } from '../context/contextBudget';
 import type { ModelOverride } from '../llm/modelCatalog';
 import type { ReasoningEffortSetting } from '../llm/reasoningEffort';
-import type { ProviderName } from '../llm/providers/createProvider';
 
 /**
  * The user's settings an agent session runs with, the same whichever host reads them: VS Code
@@ -14,13 +13,16 @@ import type { ProviderName } from '../llm/providers/createProvider';
  * `readAgentSettings`; a CLI flag in cliArguments.ts and `resolveCliConfig`), and the code that uses it.
  */
 export interface AgentSettings {
-  provider: ProviderName;
-  /** The model id; the readers put the provider's default in place of an empty setting. */
+  /** The provider preset's id (providerPresets.ts): its wire API, endpoint, key and request rules. */
+  provider: string;
+  /** The model id (an Azure deployment's name); the readers put the preset's default in place of an empty setting. */
   model: string;
   /** Models of the same provider that take over, in order, when `model` stays overloaded or unavailable after its retries. */
   fallbackModels?: readonly string[];
-  /** The server requests (and the API key) go to; unset: the provider's own. */
+  /** The server requests (and the API key) go to; unset: the preset's own. */
   baseUrl?: string;
+  /** Azure OpenAI's `api-version` when the base URL carries none; unset: the preset's default. */
+  azureApiVersion?: string;
   /** How hard the model thinks; `default` leaves it to the model. */
   reasoningEffort?: ReasoningEffortSetting;
   /** Model turns allowed for one user message. */

@@ -2,6 +2,10 @@ import * as os from 'node:os';
 import { contextBudget } from '../context/contextBudget';
 import { isLocalEndpoint, modelLimits } from '../llm/modelCatalog';
 import type { ModelInfoProbe } from '../llm/modelInfo/modelInfoProbe';
+import { modelNameProblem } from '../llm/presets/modelNameProblem';
+import { presetEndpoint } from '../llm/presets/presetEndpoint';
+import type { ProviderPreset } from '../llm/presets/providerPreset';
+import { presetById, providerPresets } from '../llm/presets/providerPresets';
 import { createProvider } from '../llm/providers/createProvider';
 import { builtinTools } from '../tools/builtin';
 import { ToolRegistry } from '../tools/registry';
@@ -13,8 +17,10 @@ import { buildSystemPrompt } from './systemPrompt';
 
 /** What the session is made of besides what is made here (provider, system prompt, tools, the model's limits). */
 export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'provider' | 'system' | 'registry' | 'limits' | 'maxOutputTokens'> & {
-  /** Kept apart from the settings: it goes only to the provider. */
+  /** Kept apart from the settings: it goes only to the provider (a placeholder for servers that take none). */
   apiKey: string;
+  /** Microsoft Entra ID tokens for Azure OpenAI, in place of the key. */
+  azureTokenProvider?: () => Promise<string>;
   /** Tools besides the built-in ones, e.g. MCP servers'. */
   toolSources?: readonly ToolSource[];
   /** Asks an OpenAI-compatible server for the model's real window (and output limit, prices); after the user's setting, before the table. */
@@ -23,7 +29,7 @@ export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'provider' | '
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
 export async function createAgentSession(options: CreateAgentSessionOptions): Promise<AgentSession> {
-  const { apiKey, toolSources, modelInfo, ...sessionOptions } = options;
+  const { apiKey, azureTokenProvider, toolSources, modelInfo, ...sessionOptions } = options;
   const { host, settings } = options;
   const registry = new ToolRegistry();
   for (const tool of builtinTools(host)) registry.register(tool);
@@ -36,15 +42,25 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     date: host.environment.today(),
     instructions,
   });
-  const { baseUrl } = settings;
-  const server = modelInfo !== undefined && settings.provider === 'openai' && baseUrl
+  const preset = presetById(settings.provider);
+  if (preset === undefined) throw new Error(`Unknown provider "${settings.provider}": use one of ${providerPresets.map((row) => row.id).join(', ')}.`);
+  if (settings.model.trim() === '') throw new Error(`No model for ${preset.label}: name the model${preset.id === 'azure' ? ' (the deployment)' : ''} the server should run.`);
+  const endpoint = presetEndpoint(preset, settings.baseUrl);
+  if (!endpoint.ok) throw new Error(endpoint.problem);
+  const modelProblem = modelNameProblem(preset, settings.model);
+  if (modelProblem !== undefined) throw new Error(modelProblem);
+  const { baseUrl } = endpoint;
+  const server = modelInfo !== undefined && probesModelInfo(preset) && baseUrl
     ? await modelInfo.lookUp({ baseUrl, model: settings.model, apiKey })
     : undefined;
-  const limits = modelLimits(settings.model, { overrides: settings.models, localEndpoint: isLocalEndpoint(baseUrl), server });
+  const limits = modelLimits(settings.model, { overrides: settings.models, localEndpoint: preset.local || isLocalEndpoint(baseUrl), server });
   const budget = contextBudget(limits, settings.compaction);
   const provider = createProvider({
-    provider: settings.provider,
+    provider: preset.wire,
+    preset,
     apiKey,
+    azureApiVersion: settings.azureApiVersion,
+    azureTokenProvider,
     baseURL: baseUrl,
     timeoutMs: settings.requestTimeoutMs,
     stallTimeoutMs: settings.stallTimeoutMs,
@@ -52,4 +68,13 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     maxOutputTokens: budget.outputReserve,
   });
   return new AgentSession({ ...sessionOptions, provider, system, registry, limits });
+}
+
+/**
+ * Whether the server at the endpoint is asked for the model's window (local servers tell it, OpenRouter
+ * lists context lengths): OpenAI-compatible servers taking the key as Bearer, as the probe sends it.
+ * Azure takes `api-key` and lists deployments elsewhere.
+ */
+function probesModelInfo(preset: ProviderPreset): boolean {
+  return preset.wire === 'openai' && preset.keyHeader === 'bearer';
 }

@@ -8,7 +8,10 @@ import { userMessageOf } from '../../core/llm/imageRefusal';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
-import { providerLabels, readAgentSettings } from '../settings';
+import type { AgentSettings } from '../../core/agent/agentSettings';
+import { azureAuthentication, providerLabel, readAgentSettings } from '../settings';
+import { providerCredentials, type ProviderCredentials } from './providerCredentials';
+import { providerSetupProblem } from './providerSetupProblem';
 import { warnOfIgnoredEndpoint } from './ignoredEndpointWarning';
 import { ConversationReview } from '../review/conversationReview';
 import type { ApprovalBridge } from './approvalBridge';
@@ -256,17 +259,19 @@ export class ChatController implements vscode.Disposable {
   private async currentSession(): Promise<AgentSession | undefined> {
     if (this.session !== undefined) return this.session;
     const settings = readAgentSettings();
-    const apiKey = await this.deps.keys.get(settings.provider);
-    if (apiKey === undefined) {
+    const credentials = await this.credentials(settings);
+    if (credentials === undefined) {
       this.postAll(this.missingKey.add(await this.postModelAndKey()));
       return undefined;
     }
     this.missingKey.forget();
+    const problem = providerSetupProblem(settings);
+    if (problem !== undefined) throw new Error(problem);
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
     void warnOfIgnoredEndpoint(this.deps.log);
     this.session = await createChatSession({
       settings,
-      apiKey,
+      ...credentials,
       host: await this.deps.host(),
       conversation: { ...this.conversation, cost: this.cost },
       archive: new JsonlTranscriptArchive(this.deps.transcriptsFolder, this.conversation.id),
@@ -312,10 +317,14 @@ export class ChatController implements vscode.Disposable {
   /** The provider by its name in the picker, never its setting's value. */
   private async postModelAndKey(): Promise<ChosenProvider> {
     const settings = readAgentSettings();
-    const chosen = { label: providerLabels[settings.provider], model: settings.model, hasKey: (await this.deps.keys.get(settings.provider)) !== undefined };
+    const chosen = { label: providerLabel(settings.provider, settings.baseUrl), model: settings.model, hasKey: (await this.credentials(settings)) !== undefined };
     this.deps.post({ type: 'model', model: { provider: chosen.label, model: settings.model } });
     this.deps.post({ type: 'apiKey', available: chosen.hasKey, provider: chosen.label });
     return chosen;
+  }
+
+  private credentials(settings: AgentSettings): Promise<ProviderCredentials | undefined> {
+    return providerCredentials(settings, this.deps.keys, { authentication: azureAuthentication(), signIn: vscode.authentication });
   }
 
   private postAll(messages: readonly ToWebview[]): void {

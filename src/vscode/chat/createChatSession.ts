@@ -14,6 +14,8 @@ import type { StoredConversation } from './conversationStore';
 export interface ChatSessionParts {
   settings: AgentSettings;
   apiKey: string;
+  /** Microsoft Entra ID tokens for Azure OpenAI, in place of the key. */
+  azureTokenProvider?: () => Promise<string>;
   host: AgentHost;
   conversation: StoredConversation;
   archive: TranscriptArchive;
@@ -33,6 +35,7 @@ export function createChatSession(parts: ChatSessionParts): Promise<AgentSession
     host: parts.host,
     settings: parts.settings,
     apiKey: parts.apiKey,
+    azureTokenProvider: parts.azureTokenProvider,
     history: parts.conversation.messages,
     usage: parts.conversation.usage,
     cost: parts.conversation.cost,

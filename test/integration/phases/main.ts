@@ -19,6 +19,7 @@ import { narrowCardTests } from '../suites/narrowCards.test';
 import { todoListTests } from '../suites/todoList.test';
 import { waitingQuestionTests } from '../suites/waitingQuestion.test';
 import { planModeTests } from '../suites/planMode.test';
+import { providerPresetTests } from '../suites/providerPresets.test';
 import { problemsTests } from '../suites/problems.test';
 import { providerErrorTests } from '../suites/providerErrors.test';
 import { readmeScreenshotTests } from '../suites/readmeScreenshots.test';
@@ -69,6 +70,7 @@ export function run(): Promise<void> {
     recordingTests,
     providerErrorTests,
     modelPickerTests,
+    providerPresetTests,
     workspaceEndpointTests,
     imageTests,
     xssTests,

@@ -219,7 +219,7 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
 }
 
 async function setApiKey(providerLabel: string): Promise<void> {
-  void vscode.commands.executeCommand('elbow.setApiKey');
+  const setting = vscode.commands.executeCommand('elbow.setApiKey');
   await page.waitFor('.quick-input-widget', { text: providerLabel });
   await page.type(providerLabel);
   await page.press('Enter');
@@ -227,6 +227,8 @@ async function setApiKey(providerLabel: string): Promise<void> {
   await page.type(fakeApiKey);
   await page.press('Enter');
   await page.waitFor('.quick-input-widget', { state: 'hidden' });
+  // Storing a key for another provider switches to it: the settings are written after the box closes.
+  await setting;
 }
 
 /** The rendered markdown shows the recorded text: compared on its letters, which rendering keeps. */

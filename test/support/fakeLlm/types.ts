@@ -52,6 +52,8 @@ export type FakeLlmApi = 'openai' | 'anthropic';
 export interface RecordedRequest {
   api: FakeLlmApi;
   path: string;
+  /** The query string, `?…` (empty when none). */
+  search?: string;
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body, or the raw text when it was not valid JSON. */
   body: unknown;

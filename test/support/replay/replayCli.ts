@@ -12,7 +12,8 @@ export interface ReplayCli {
   readonly cwd: string;
   /**
    * `elbow <args> --cwd <workspace>` pointed at the server the way a user points Elbow at the
-   * provider: `--provider openai --base-url <server>/v1 --model <model>`, or the Anthropic base URL.
+   * provider: `--provider openai --base-url <server>/v1 --model <model>`, the Anthropic base URL, or for
+   * Azure `--provider azure --base-url <server>` (the model is the deployment).
    */
   run(args: readonly string[], model: string, stdin?: string): Promise<CliRun>;
 }
@@ -38,6 +39,11 @@ export function useReplayCli(provider: ReplayProvider): ReplayCli {
       return state.cwd;
     },
     run(args, model, stdin = '') {
+      if (provider === 'azure') {
+        // The resource endpoint, the model naming the deployment, the key in Azure's variable.
+        const env = { ...elbowEnvironment(state.server, 'openai'), AZURE_OPENAI_API_KEY: state.server.apiKey };
+        return runElbow([...args, '--provider', 'azure', '--base-url', state.server.url, '--model', model, '--cwd', state.cwd], env, stdin);
+      }
       const target = api === 'openai'
         ? ['--provider', 'openai', '--base-url', endpoint ?? state.server.openaiBaseUrl]
         : ['--provider', 'anthropic'];

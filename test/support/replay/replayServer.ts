@@ -52,18 +52,25 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const queue: Recording[] = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const requestUrl = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = requestUrl.pathname;
     // A client's question about the window or the models served is not part of the recorded conversation.
     if (answerModelInfo(request.method, path, response, undefined)) return;
     const raw = await readBody(request);
     const parsed = parseJson(raw);
-    requests.push({ api: profile.api, path, headers: { ...request.headers }, body: parsed === undefined ? raw : parsed });
-    const api = request.method === 'POST' ? routes[path] : undefined;
+    requests.push({ api: profile.api, path, search: requestUrl.search, headers: { ...request.headers }, body: parsed === undefined ? raw : parsed });
+    const route = profile.route?.(request.method, requestUrl, request.headers, apiKey);
+    if (route !== undefined && 'refusal' in route) {
+      violations.push(`${options.provider} refused ${request.method ?? '?'} ${path}: ${route.reason}`);
+      return answer(response, route.refusal);
+    }
+    const api = profile.route ? route?.api : request.method === 'POST' ? routes[path] : undefined;
     if (api !== profile.api) {
       violations.push(`no route for ${request.method ?? '?'} ${path} on a ${options.provider} server`);
       return answer(response, errorAnswer(profile.api, new ProtocolError(`replay server: no route for ${request.method ?? '?'} ${path}`, 404)));
     }
-    const refusal = checkRequest(api, request, parsed, apiKey, rules, violations);
+    // A profile with its own route has checked the credentials its way.
+    const refusal = checkRequest(api, request, parsed, profile.route ? undefined : apiKey, rules, violations);
     if (refusal) return answer(response, refusal);
     const recording = queue.shift();
     if (!recording) {
@@ -90,8 +97,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
 }
 
 /** The provider's answer when the request must be refused, undefined when it may be served. */
-function checkRequest(api: ReplayApi, request: IncomingMessage, parsed: unknown, apiKey: string, rules: RequestRule[], violations: string[]): ServiceAnswer | undefined {
-  const authError = checkAuth(api, request.headers, apiKey) ?? (api === 'anthropic' ? checkAnthropicVersion(request.headers) : undefined);
+function checkRequest(api: ReplayApi, request: IncomingMessage, parsed: unknown, apiKey: string | undefined, rules: RequestRule[], violations: string[]): ServiceAnswer | undefined {
+  const authError = (apiKey === undefined ? undefined : checkAuth(api, request.headers, apiKey)) ?? (api === 'anthropic' ? checkAnthropicVersion(request.headers) : undefined);
   if (authError) return errorAnswer(api, authError);
   if (!isObject(parsed)) return errorAnswer(api, new ProtocolError('replay server: the body is not a JSON object'));
   const shapeError = wireShapeError(api, parsed);

@@ -53,7 +53,37 @@ describe('cli arguments and configuration', () => {
   it('names the variable to set when the key is missing', () => {
     assert.throws(() => resolveCliConfig(parseCliArguments([]), {}), /set OPENAI_API_KEY/);
     assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'anthropic']), { OPENAI_API_KEY: 'o' }), /set ANTHROPIC_API_KEY/);
-    assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'gemini']), { OPENAI_API_KEY: 'o' }), /Unknown provider "gemini"/);
+    assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'mistral']), { OPENAI_API_KEY: 'o' }), /No Mistral API key: set MISTRAL_API_KEY/);
+  });
+
+  it('takes any preset id, its key from the preset\'s variable, and lists the ids for an unknown one', () => {
+    const mistral = resolveCliConfig(parseCliArguments(['--provider', 'mistral']), { OPENAI_API_KEY: 'o', MISTRAL_API_KEY: 'm' });
+    assert.deepEqual([mistral.settings.provider, mistral.apiKey, mistral.settings.model, mistral.settings.baseUrl], ['mistral', 'm', 'devstral-medium-latest', undefined]);
+    const fromEnvironment = resolveCliConfig(parseCliArguments([]), { ELBOW_PROVIDER: 'DeepSeek', DEEPSEEK_API_KEY: 'd' });
+    assert.equal(fromEnvironment.settings.provider, 'deepseek');
+    assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'bedrock']), {}), /Unknown provider "bedrock": use one of openai, anthropic, azure, deepseek, .*openai-compatible\./);
+  });
+
+  it('runs local servers without a key, and asks for the model they serve', () => {
+    const ollama = resolveCliConfig(parseCliArguments(['--provider', 'ollama', '--model', 'qwen3-coder:30b']), {});
+    assert.equal(ollama.apiKey, 'no-key');
+    assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'llamacpp']), {}), /No model for llama\.cpp: name the model the server runs with --model/);
+  });
+
+  it('never sends a preset\'s key to an endpoint another preset owns', () => {
+    assert.throws(
+      () => resolveCliConfig(parseCliArguments(['--provider', 'mistral', '--base-url', 'https://api.deepseek.com']), { MISTRAL_API_KEY: 'm' }),
+      /api\.deepseek\.com is DeepSeek's, but the provider is Mistral/,
+    );
+  });
+
+  it('reads Azure\'s endpoint, deployment and api-version from flags or Azure\'s variables', () => {
+    assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'azure', '--model', 'gpt4o']), { AZURE_OPENAI_API_KEY: 'a' }), /Azure OpenAI needs an endpoint .* Use --base-url\./);
+    assert.throws(() => resolveCliConfig(parseCliArguments(['--provider', 'azure']), { AZURE_OPENAI_API_KEY: 'a', AZURE_OPENAI_ENDPOINT: 'https://r.openai.azure.com' }), /No model for Azure OpenAI: name the deployment with --model/);
+    const azure = resolveCliConfig(parseCliArguments(['--provider', 'azure', '--model', 'gpt4o', '--azure-api-version', '2025-04-01-preview']), {
+      AZURE_OPENAI_API_KEY: 'a', AZURE_OPENAI_ENDPOINT: 'https://r.openai.azure.com', AZURE_OPENAI_API_VERSION: '2024-06-01',
+    });
+    assert.deepEqual([azure.apiKey, azure.settings.baseUrl, azure.settings.model, azure.settings.azureApiVersion], ['a', 'https://r.openai.azure.com', 'gpt4o', '2025-04-01-preview']);
   });
 
   it('applies the model table corrections in ELBOW_MODELS', () => {

@@ -46,6 +46,13 @@ describe('whose value of each setting counts', () => {
     for (const [key, readFrom] of rows) assert.equal(readFrom, expected(key), `docs/settings.md: where elbow.${key} is read from`);
   });
 
+  it('keeps what picks the provider, its endpoint and how its key is sent out of a workspace\'s reach', () => {
+    for (const key of ['provider', 'baseUrl', 'azure.authentication']) {
+      assert.ok((userOnlySettings as readonly string[]).includes(key), `elbow.${key} is user-only`);
+      assert.equal(manifest.contributes.configuration.properties[`elbow.${key}`]?.scope, 'application', `elbow.${key} is application scoped`);
+    }
+  });
+
   it('names only settings that exist, each on one list', () => {
     const all = [...userOnlySettings, ...narrowingSettings, ...workspaceSettings];
     assert.equal(new Set(all).size, all.length);

@@ -67,6 +67,8 @@ export interface ProviderPreset {
    * is off): Elbow then recovers well-formed calls at the end of a reply.
    */
   readonly textToolCalls: boolean;
+  /** A dated API version the server requires as `?api-version=` (Azure's deployment endpoints), with where the default is documented. */
+  readonly apiVersion?: { readonly default: string; readonly source: string };
   /** Runs on the user's machine: its own endpoints tell the window (modelInfo probes). */
   readonly local: boolean;
   /** The documentation each fact above was taken from. */

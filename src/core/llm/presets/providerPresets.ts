@@ -53,6 +53,9 @@ const geminiForeignToolCallFields = { extra_content: { google: { thought_signatu
  * test/fixtures/recordings/deepseek/tool-loop-request-accepted.json).
  */
 
+/** The latest GA data-plane inference version in Microsoft's REST reference (newer ones are previews, or the versionless v1 endpoint). */
+const azureApiVersion = { default: '2024-10-21', source: 'https://learn.microsoft.com/en-us/azure/ai-foundry/openai/reference (API specs: data plane inference, latest GA)' };
+
 const local = { keyRequired: false, keyHeader: 'bearer', refusedFields: [], textToolCalls: true, local: true } as const;
 const hosted = { keyRequired: true, keyHeader: 'bearer', refusedFields: [], textToolCalls: false, local: false } as const;
 
@@ -67,7 +70,7 @@ const hosted = { keyRequired: true, keyHeader: 'bearer', refusedFields: [], text
 export const providerPresets: readonly ProviderPreset[] = [
   { id: 'openai', label: 'OpenAI', wire: 'openai', hosts: ['api.openai.com'], keyVariable: 'OPENAI_API_KEY', defaultModel: 'gpt-4.1', ...hosted, toolCallIds: openaiToolCallIds, docs: 'https://platform.openai.com/docs/api-reference/chat' },
   { id: 'anthropic', label: 'Anthropic', wire: 'anthropic', hosts: ['api.anthropic.com'], keyVariable: 'ANTHROPIC_API_KEY', defaultModel: 'claude-sonnet-4-6', ...hosted, keyHeader: 'x-api-key', toolCallIds: anthropicToolCallIds, docs: 'https://docs.claude.com/en/api/messages' },
-  { id: 'azure', label: 'Azure OpenAI', wire: 'openai', baseUrlExample: 'https://<resource>.openai.azure.com', hosts: [], keyVariable: 'AZURE_OPENAI_API_KEY', ...hosted, keyHeader: 'api-key', toolCallIds: openaiToolCallIds, docs: 'https://learn.microsoft.com/en-us/azure/ai-foundry/openai/reference' },
+  { id: 'azure', label: 'Azure OpenAI', wire: 'openai', baseUrlExample: 'https://<resource>.openai.azure.com', hosts: [], keyVariable: 'AZURE_OPENAI_API_KEY', ...hosted, keyHeader: 'api-key', toolCallIds: openaiToolCallIds, apiVersion: azureApiVersion, docs: 'https://learn.microsoft.com/en-us/azure/ai-foundry/openai/reference' },
   { id: 'deepseek', label: 'DeepSeek', wire: 'openai', baseUrl: 'https://api.deepseek.com', hosts: ['api.deepseek.com'], keyVariable: 'DEEPSEEK_API_KEY', defaultModel: 'deepseek-chat', ...hosted, reasoningContentInToolLoops: true, docs: 'https://api-docs.deepseek.com/api/create-chat-completion' },
   { id: 'gemini', label: 'Google Gemini', wire: 'openai', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', hosts: ['generativelanguage.googleapis.com'], keyVariable: 'GEMINI_API_KEY', defaultModel: 'gemini-2.5-flash', ...hosted, foreignToolCallFields: geminiForeignToolCallFields, docs: 'https://ai.google.dev/gemini-api/docs/openai' },
   { id: 'mistral', label: 'Mistral', wire: 'openai', baseUrl: 'https://api.mistral.ai/v1', hosts: ['api.mistral.ai', 'codestral.mistral.ai'], keyVariable: 'MISTRAL_API_KEY', defaultModel: 'devstral-medium-latest', ...hosted, refusedFields: mistralRefusedFields, toolCallIds: mistralToolCallIds, assistantAfterToolResults: true, docs: 'https://docs.mistral.ai/api/#tag/chat' },
@@ -79,7 +82,7 @@ export const providerPresets: readonly ProviderPreset[] = [
   { id: 'lmstudio', label: 'LM Studio', wire: 'openai', baseUrl: 'http://localhost:1234/v1', hosts: [], ...local, docs: 'https://lmstudio.ai/docs/app/api/endpoints/openai' },
   { id: 'llamacpp', label: 'llama.cpp', wire: 'openai', baseUrl: 'http://localhost:8080/v1', hosts: [], ...local, docs: 'https://github.com/ggml-org/llama.cpp/tree/master/tools/server' },
   { id: 'vllm', label: 'vLLM', wire: 'openai', baseUrl: 'http://localhost:8000/v1', hosts: [], ...local, docs: 'https://docs.vllm.ai/en/latest/serving/openai_compatible_server.html' },
-  { id: 'openai-compatible', label: 'Other OpenAI-compatible', wire: 'openai', baseUrlExample: 'https://example.com/v1', hosts: [], keyVariable: 'OPENAI_API_KEY', ...local, keyRequired: false, local: false, docs: 'https://platform.openai.com/docs/api-reference/chat' },
+  { id: 'openai-compatible', label: 'Other OpenAI-compatible', wire: 'openai', baseUrlExample: 'https://example.com/v1', hosts: [], keyVariable: 'OPENAI_COMPATIBLE_API_KEY', ...local, keyRequired: false, local: false, docs: 'https://platform.openai.com/docs/api-reference/chat' },
 ];
 
 /** The preset with this id, or `undefined`. */

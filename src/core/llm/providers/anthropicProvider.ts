@@ -11,6 +11,7 @@ import { anthropicThinking } from './anthropicThinking';
 import { classifyError, type SdkErrorClasses } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { completeFinalEvent } from './completeFinalEvent';
+import { splitBaseUrl } from './baseUrlQuery';
 import { loadAnthropicSdk } from './loadProviderSdk';
 import { serverOrigin } from './serverOrigin';
 
@@ -45,9 +46,11 @@ export class AnthropicProvider implements Provider {
     const { Anthropic, ...errors } = loadAnthropicSdk();
     this.sdk = errors;
     // Retries are the agent loop's decision, made with the classified error.
+    const endpoint = splitBaseUrl(options.baseURL);
     this.client = new Anthropic({
       apiKey: options.apiKey,
-      baseURL: options.baseURL,
+      baseURL: endpoint.baseURL,
+      defaultQuery: endpoint.query,
       maxRetries: 0,
       timeout: options.timeoutMs,
       fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch)),

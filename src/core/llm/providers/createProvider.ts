@@ -8,18 +8,6 @@ import { OpenAIProvider } from './openaiProvider';
 /** The wire APIs Elbow speaks. */
 export type ProviderName = 'openai' | 'anthropic';
 
-/** The model used when the user names none. */
-export const defaultModels: Record<ProviderName, string> = {
-  openai: 'gpt-4.1',
-  anthropic: 'claude-sonnet-4-6',
-};
-
-/** The environment variable each host reads a provider's API key from when none is configured. */
-export const apiKeyVariables: Record<ProviderName, string> = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-};
-
 export interface ProviderConfig {
   provider: ProviderName;
   apiKey: string;
@@ -33,11 +21,15 @@ export interface ProviderConfig {
   reasoningEffort?: ReasoningEffortSetting;
   /** The provider the user picked; its rules shape requests (see `presetForEndpoint`). */
   preset?: ProviderPreset;
+  /** Azure's `api-version` when the base URL carries none. */
+  azureApiVersion?: string;
+  /** Microsoft Entra ID tokens for Azure; the key is then not sent. */
+  azureTokenProvider?: () => Promise<string>;
 }
 
 export function createProvider(config: ProviderConfig): Provider {
-  const { provider, maxOutputTokens, ...options } = config;
+  const { provider, maxOutputTokens, azureApiVersion, azureTokenProvider, ...options } = config;
   if (provider === 'anthropic') return new AnthropicProvider({ ...options, maxOutputTokens });
   // Servers speaking OpenAI's API may pass a model's tool calls on as text (their tool-call parser off).
-  return new TextToolCallProvider(new OpenAIProvider(options), config.preset?.textToolCalls ?? false);
+  return new TextToolCallProvider(new OpenAIProvider({ ...options, azureApiVersion, azureTokenProvider }), config.preset?.textToolCalls ?? false);
 }

@@ -1,3 +1,4 @@
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ProviderPreset } from '../presets/providerPreset';
@@ -8,7 +9,7 @@ import { classifyError, type SdkErrorClasses } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { completeFinalEvent } from './completeFinalEvent';
 import { loadOpenaiSdk } from './loadProviderSdk';
-import type { OpenAIClient } from './openaiClient';
+import { openaiClientFor } from './openaiClientFor';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
 import { openaiReasoning } from './openaiReasoning';
 import { OpenAIStreamAssembler } from './openaiStream';
@@ -26,6 +27,10 @@ export interface OpenAIProviderOptions {
   stallTimeoutMs?: number;
   /** The provider the user picked: what its server refuses and how it wants tool call ids. */
   preset?: ProviderPreset;
+  /** Azure's `api-version` when the base URL carries none (default: the preset's). */
+  azureApiVersion?: string;
+  /** Microsoft Entra ID tokens for Azure, asked for before each request; the key is then not sent. */
+  azureTokenProvider?: () => Promise<string>;
   fetch?: typeof fetch;
 }
 
@@ -33,20 +38,16 @@ export interface OpenAIProviderOptions {
 export class OpenAIProvider implements Provider {
   readonly name = 'openai';
   private readonly sdk: SdkErrorClasses;
-  private readonly client: OpenAIClient;
+  private readonly client: OpenAI;
   private readonly reasoningEffort: ReasoningEffortSetting;
   private readonly origin: string | undefined;
   private readonly preset: ProviderPreset;
 
   constructor(options: OpenAIProviderOptions) {
-    const { OpenAIClient, ...errors } = loadOpenaiSdk();
+    const { OpenAIClient, AzureClient, ...errors } = loadOpenaiSdk();
     this.sdk = errors;
-    // Retries are the agent loop's decision, made with the classified error.
-    this.client = new OpenAIClient({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      maxRetries: 0,
-      timeout: options.timeoutMs,
+    this.client = openaiClientFor({ OpenAIClient, AzureClient }, {
+      ...options,
       fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch)),
     });
     this.reasoningEffort = options.reasoningEffort ?? 'default';

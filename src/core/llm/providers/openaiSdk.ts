@@ -3,4 +3,5 @@
  * (dist/openaiSdk.js). Load it through `loadOpenaiSdk`, when an OpenAI provider is created.
  */
 export { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+export { AzureClient } from './azureClient';
 export { OpenAIClient } from './openaiClient';
