@@ -1,3 +1,4 @@
+import { isLocalEndpoint } from '../modelCatalog';
 import type { ProviderPreset } from '../presets/providerPreset';
 import type { Provider } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
@@ -30,6 +31,8 @@ export interface ProviderConfig {
 export function createProvider(config: ProviderConfig): Provider {
   const { provider, maxOutputTokens, azureApiVersion, azureTokenProvider, ...options } = config;
   if (provider === 'anthropic') return new AnthropicProvider({ ...options, maxOutputTokens });
-  // Servers speaking OpenAI's API may pass a model's tool calls on as text (their tool-call parser off).
-  return new TextToolCallProvider(new OpenAIProvider({ ...options, azureApiVersion, azureTokenProvider }), config.preset?.textToolCalls ?? false);
+  // Servers speaking OpenAI's API may pass a model's tool calls on as text (their tool-call parser off):
+  // local servers do, whichever preset reaches them.
+  const textToolCalls = (config.preset?.textToolCalls ?? false) || isLocalEndpoint(config.baseURL);
+  return new TextToolCallProvider(new OpenAIProvider({ ...options, azureApiVersion, azureTokenProvider }), textToolCalls);
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { AnthropicProvider } from '../../../../../src/core/llm/providers/anthropicProvider';
 import { createProvider } from '../../../../../src/core/llm/providers/createProvider';
+import { presetById } from '../../../../../src/core/llm/presets/providerPresets';
 import { TextToolCallProvider } from '../../../../../src/core/llm/textToolCalls/textToolCallProvider';
 import { startFakeLlmServer } from '../../../../support/fakeLlmServer';
 import { collect, doneMessage } from './streamHelpers';
@@ -49,6 +50,20 @@ describe('createProvider', () => {
       await collect(createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl, reasoningEffort: 'low' }).stream({ model: 'gpt-5', system: '', messages, tools: [] }));
       assert.deepEqual((server.requests[0]?.body as { output_config?: unknown }).output_config, { effort: 'low' });
       assert.equal((server.requests[1]?.body as { reasoning_effort?: string }).reasoning_effort, 'low');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('recovers tool calls written as text from a local server, whichever preset reaches it', async () => {
+    const server = await startFakeLlmServer();
+    try {
+      server.enqueue({ kind: 'reply', content: [{ type: 'text', text: 'Listing.\n<tool_call>\n{"name": "list_files", "arguments": {"path": "."}}\n</tool_call>' }] });
+      const provider = createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl, preset: presetById('openai') });
+      const tools = [{ name: 'list_files', description: 'List files.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }];
+      const events = await collect(provider.stream({ model: 'some-local-model', system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools }));
+      const calls = doneMessage(events).content.filter((block) => block.type === 'tool_call');
+      assert.deepEqual(calls.map((call) => call.type === 'tool_call' && [call.name, JSON.parse(call.arguments)]), [['list_files', { path: '.' }]]);
     } finally {
       await server.close();
     }
