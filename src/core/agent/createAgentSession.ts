@@ -7,6 +7,7 @@ import { presetEndpoint } from '../llm/presets/presetEndpoint';
 import type { ProviderPreset } from '../llm/presets/providerPreset';
 import { presetById, providerPresets } from '../llm/presets/providerPresets';
 import { createProvider } from '../llm/providers/createProvider';
+import { entraTokenHostProblem } from '../llm/presets/entraTokenHosts';
 import { builtinTools } from '../tools/builtin';
 import { ToolRegistry } from '../tools/registry';
 import { Workspace } from '../workspace/workspace';
@@ -47,6 +48,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   if (settings.model.trim() === '') throw new Error(`No model for ${preset.label}: name the model${preset.id === 'azure' ? ' (the deployment)' : ''} the server should run.`);
   const endpoint = presetEndpoint(preset, settings.baseUrl);
   if (!endpoint.ok) throw new Error(endpoint.problem);
+  const entraProblem = azureTokenProvider === undefined ? undefined : entraTokenHostProblem(endpoint.baseUrl);
+  if (entraProblem !== undefined) throw new Error(entraProblem);
   const modelProblem = modelNameProblem(preset, settings.model);
   if (modelProblem !== undefined) throw new Error(modelProblem);
   const { baseUrl } = endpoint;

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import { listServerModels } from '../../core/llm/modelInfo/serverModelList';
+import { officialEndpoints } from '../../core/llm/presets/officialEndpoints';
 
-/** The official OpenAI endpoint, listed when no base URL is set. */
-const openAiBaseUrl = 'https://api.openai.com/v1';
 
 interface ModelItem extends vscode.QuickPickItem {
   model: string | undefined;
@@ -14,7 +13,7 @@ interface ModelItem extends vscode.QuickPickItem {
  * `undefined` when the user cancels.
  */
 export async function pickServerModel(baseUrl: string, current: string, apiKey: string | undefined): Promise<string | undefined> {
-  const endpoint = baseUrl === '' ? openAiBaseUrl : baseUrl;
+  const endpoint = baseUrl === '' ? officialEndpoints.openai : baseUrl;
   let models: string[] | undefined;
   let problem: string | undefined;
   if (baseUrl === '' && apiKey === undefined) {

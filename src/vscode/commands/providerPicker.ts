@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { officialEndpoints } from '../../core/llm/presets/officialEndpoints';
 import type { ProviderPreset } from '../../core/llm/presets/providerPreset';
 import { providerPresets } from '../../core/llm/presets/providerPresets';
 import type { ApiKeys } from '../apiKeys';
@@ -12,7 +13,7 @@ interface PresetItem extends vscode.QuickPickItem {
 export function shownEndpoint(preset: ProviderPreset): string {
   if (preset.baseUrl !== undefined) return preset.baseUrl;
   if (preset.baseUrlExample !== undefined) return `your endpoint, e.g. ${preset.baseUrlExample}`;
-  return preset.wire === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1';
+  return officialEndpoints[preset.wire];
 }
 
 async function keyState(preset: ProviderPreset, keys: ApiKeys): Promise<string> {

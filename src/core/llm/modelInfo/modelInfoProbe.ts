@@ -28,5 +28,5 @@ export interface HttpResponse {
 /** The `fetch` a probe uses: the platform's by default, a fake in tests. */
 export type FetchFunction = (
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; signal: AbortSignal },
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; signal: AbortSignal; redirect: 'manual' },
 ) => Promise<HttpResponse>;

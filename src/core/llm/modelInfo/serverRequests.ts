@@ -11,9 +11,11 @@ export function serverRequests(fetchFunction: FetchFunction, signal: AbortSignal
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   return {
     async json(url, body) {
+      // A redirect is a failed answer, not followed: the key goes only to the endpoint the user set.
+      const redirect = 'manual' as const;
       const init = body === undefined
-        ? { method: 'GET' as const, headers, signal }
-        : { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
+        ? { method: 'GET' as const, headers, signal, redirect }
+        : { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal, redirect };
       const response = await fetchFunction(url, init);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return response.json();

@@ -1,3 +1,4 @@
+import { endpointHost } from './endpointHost';
 import type { ProviderPreset } from './providerPreset';
 import { providerPresets } from './providerPresets';
 
@@ -20,20 +21,11 @@ export function presetEndpoint(preset: ProviderPreset, userBaseUrl: string | und
       ? { ok: true, baseUrl }
       : { ok: false, problem: `${preset.label} needs an endpoint (base URL), e.g. ${preset.baseUrlExample}.` };
   }
-  const host = hostOf(baseUrl);
-  if (host === undefined) return { ok: false, problem: `The endpoint "${baseUrl}" is not an http:// or https:// URL.` };
+  const host = endpointHost(baseUrl);
+  if (host === undefined) return { ok: false, problem: `The endpoint "${baseUrl}" is not an http:// or https:// URL without a user name or password.` };
   if (anyServer.has(preset.id) || preset.hosts.includes(host)) return { ok: true, baseUrl };
   const owner = providerPresets.find((other) => other.id !== preset.id && other.hosts.includes(host));
   return owner === undefined
     ? { ok: true, baseUrl }
     : { ok: false, problem: `The endpoint ${host} is ${owner.label}'s, but the provider is ${preset.label}: Elbow does not send the ${preset.label} key there. Choose ${owner.label} as the provider, or change the base URL.` };
-}
-
-function hostOf(baseUrl: string): string | undefined {
-  try {
-    const url = new URL(baseUrl);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
 }

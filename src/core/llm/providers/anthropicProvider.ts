@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
+import { officialEndpoints } from '../presets/officialEndpoints';
 import type { ProviderPreset } from '../presets/providerPreset';
 import { requestPreset } from '../presets/requestPreset';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
@@ -11,6 +12,7 @@ import { anthropicThinking } from './anthropicThinking';
 import { classifyError, type SdkErrorClasses } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { completeFinalEvent } from './completeFinalEvent';
+import { fetchWithoutRedirects } from './noRedirects';
 import { splitBaseUrl } from './baseUrlQuery';
 import { loadAnthropicSdk } from './loadProviderSdk';
 import { serverOrigin } from './serverOrigin';
@@ -46,14 +48,14 @@ export class AnthropicProvider implements Provider {
     const { Anthropic, ...errors } = loadAnthropicSdk();
     this.sdk = errors;
     // Retries are the agent loop's decision, made with the classified error.
-    const endpoint = splitBaseUrl(options.baseURL);
+    const endpoint = splitBaseUrl(options.baseURL ?? officialEndpoints.anthropic);
     this.client = new Anthropic({
       apiKey: options.apiKey,
       baseURL: endpoint.baseURL,
       defaultQuery: endpoint.query,
       maxRetries: 0,
       timeout: options.timeoutMs,
-      fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch)),
+      fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, fetchWithoutRedirects(options.fetch))),
     });
     this.reasoningEffort = options.reasoningEffort ?? 'default';
     this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;

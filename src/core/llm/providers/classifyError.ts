@@ -30,12 +30,23 @@ type SdkApiError = OpenAISdk.APIError | AnthropicSdk.APIError;
 /** Maps anything thrown by either SDK, fetch or the stream to one `ProviderError`. */
 export function classifyError(error: unknown, context: ErrorContext): ProviderError {
   if (context.signal?.aborted || isAbort(error, context.sdks)) return new ProviderError('aborted', 'Request cancelled', { cause: error });
-  if (error instanceof ProviderError) return error;
+  const own = ownError(error);
+  if (own !== undefined) return own;
   if (isConnectionError(error, context.sdks)) return brokenOrNetwork(error, context);
   if (isApiError(error, context.sdks)) {
     return error.status === undefined ? fromStreamedError(error, context) : fromStatus(error, error.status);
   }
   return brokenOrNetwork(error, context);
+}
+
+/** Elbow's own error, also where an SDK wrapped it (a fetch that threw becomes the cause of a connection error). */
+function ownError(error: unknown): ProviderError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current instanceof ProviderError) return current;
+    current = current.cause;
+  }
+  return undefined;
 }
 
 function isAbort(error: unknown, sdks: readonly SdkErrorClasses[]): boolean {

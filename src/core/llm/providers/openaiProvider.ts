@@ -8,6 +8,7 @@ import { raceAbort, requestSignal, untilAborted } from './abortable';
 import { classifyError, type SdkErrorClasses } from './classifyError';
 import { defaultStallTimeoutMs, fetchWithStallTimeout } from './stallTimeout';
 import { completeFinalEvent } from './completeFinalEvent';
+import { fetchWithoutRedirects } from './noRedirects';
 import { loadOpenaiSdk } from './loadProviderSdk';
 import { openaiClientFor } from './openaiClientFor';
 import { toOpenAIMessages, toOpenAITools } from './openaiMessages';
@@ -48,7 +49,7 @@ export class OpenAIProvider implements Provider {
     this.sdk = errors;
     this.client = openaiClientFor({ OpenAIClient, AzureClient }, {
       ...options,
-      fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, options.fetch)),
+      fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, fetchWithoutRedirects(options.fetch))),
     });
     this.reasoningEffort = options.reasoningEffort ?? 'default';
     this.origin = serverOrigin(this.client.baseURL);

@@ -13,7 +13,7 @@ describe('presetEndpoint', () => {
   it('uses the user\'s base URL, else the preset\'s own', () => {
     assert.deepEqual(presetEndpoint(preset('mistral'), undefined), { ok: true, baseUrl: 'https://api.mistral.ai/v1' });
     assert.deepEqual(presetEndpoint(preset('ollama'), 'http://192.168.1.20:11434/v1'), { ok: true, baseUrl: 'http://192.168.1.20:11434/v1' });
-    assert.deepEqual(presetEndpoint(preset('openai'), ''), { ok: true, baseUrl: undefined }, 'OpenAI and Anthropic keep their SDK\'s own endpoint');
+    assert.deepEqual(presetEndpoint(preset('openai'), ''), { ok: true, baseUrl: undefined }, 'OpenAI and Anthropic go to their official endpoint');
   });
 
   it('asks for an endpoint where the preset has none of its own', () => {
@@ -21,6 +21,22 @@ describe('presetEndpoint', () => {
       const endpoint = presetEndpoint(preset(id), undefined);
       assert.equal(endpoint.ok, false, id);
       assert.match(endpoint.ok ? '' : endpoint.problem, /needs an endpoint/);
+    }
+  });
+
+  it('knows another preset\'s host however its name is written: a trailing dot, upper case, a full stop of another script', () => {
+    for (const url of ['https://api.deepseek.com./v1', 'https://API.DEEPSEEK.COM/v1', 'https://api.deepseek.com%2E/v1', 'https://api.deepseek.com\u3002/v1', 'https://api.deepseek.com:443/v1']) {
+      const endpoint = presetEndpoint(preset('mistral'), url);
+      assert.equal(endpoint.ok, false, url);
+      assert.match(endpoint.ok ? '' : endpoint.problem, /DeepSeek's, but the provider is Mistral/, url);
+    }
+  });
+
+  it('refuses an endpoint with a user name or password in it, which hides the host the key goes to', () => {
+    for (const url of ['https://api.mistral.ai@evil.example/v1', 'https://user:pass@api.mistral.ai/v1']) {
+      const endpoint = presetEndpoint(preset('mistral'), url);
+      assert.equal(endpoint.ok, false, url);
+      assert.match(endpoint.ok ? '' : endpoint.problem, /without a user name or password/, url);
     }
   });
 

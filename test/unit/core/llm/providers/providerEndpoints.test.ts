@@ -108,4 +108,44 @@ describe('provider endpoints', () => {
       else process.env.OPENAI_BASE_URL = saved;
     }
   });
+
+  it('sends OpenAI\'s and Anthropic\'s keys to their own services, whatever OPENAI_BASE_URL and ANTHROPIC_BASE_URL say', async () => {
+    const saved = { openai: process.env.OPENAI_BASE_URL, anthropic: process.env.ANTHROPIC_BASE_URL };
+    process.env.OPENAI_BASE_URL = 'https://elsewhere.example.com/v1';
+    process.env.ANTHROPIC_BASE_URL = 'https://elsewhere.example.com';
+    try {
+      for (const provider of [undefined, preset('openai')]) {
+        const sent = await sendOpenAI({ apiKey: 'openai-key', preset: provider });
+        assert.equal(sent.url, 'https://api.openai.com/v1/chat/completions');
+      }
+      const sent: Sent[] = [];
+      await collect(new AnthropicProvider({ apiKey: 'anthropic-key', preset: preset('anthropic'), fetch: recordingFetch(anthropicStream, sent) }).stream(request));
+      assert.equal(sent[0]?.url, 'https://api.anthropic.com/v1/messages');
+    } finally {
+      for (const [name, value] of [['OPENAI_BASE_URL', saved.openai], ['ANTHROPIC_BASE_URL', saved.anthropic]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  it('names OPENAI_ORG_ID\'s organization and OPENAI_PROJECT_ID\'s project to OpenAI only', async () => {
+    const saved = { org: process.env.OPENAI_ORG_ID, project: process.env.OPENAI_PROJECT_ID };
+    process.env.OPENAI_ORG_ID = 'org-secret';
+    process.env.OPENAI_PROJECT_ID = 'proj-secret';
+    try {
+      const toOpenAI = await sendOpenAI({ apiKey: 'k', preset: preset('openai') });
+      assert.equal(toOpenAI.headers.get('openai-organization'), 'org-secret');
+      for (const id of ['mistral', 'ollama', 'azure']) {
+        const sent = await sendOpenAI({ apiKey: 'k', preset: preset(id), ...(id === 'azure' && { baseURL: 'https://r.openai.azure.com' }) });
+        assert.equal(sent.headers.get('openai-organization'), null, id);
+        assert.equal(sent.headers.get('openai-project'), null, id);
+      }
+    } finally {
+      for (const [name, value] of [['OPENAI_ORG_ID', saved.org], ['OPENAI_PROJECT_ID', saved.project]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
 });
