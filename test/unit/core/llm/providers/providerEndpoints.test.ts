@@ -44,6 +44,13 @@ async function sendOpenAI(options: Omit<OpenAIProviderOptions, 'fetch'>): Promis
   return only;
 }
 
+function restoreEnvironment(values: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) Reflect.deleteProperty(process.env, name);
+    else process.env[name] = value;
+  }
+}
+
 function preset(id: string): ProviderPreset {
   const found = presetById(id);
   assert.ok(found, id);
@@ -122,10 +129,7 @@ describe('provider endpoints', () => {
       await collect(new AnthropicProvider({ apiKey: 'anthropic-key', preset: preset('anthropic'), fetch: recordingFetch(anthropicStream, sent) }).stream(request));
       assert.equal(sent[0]?.url, 'https://api.anthropic.com/v1/messages');
     } finally {
-      for (const [name, value] of [['OPENAI_BASE_URL', saved.openai], ['ANTHROPIC_BASE_URL', saved.anthropic]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      restoreEnvironment({ OPENAI_BASE_URL: saved.openai, ANTHROPIC_BASE_URL: saved.anthropic });
     }
   });
 
@@ -142,10 +146,7 @@ describe('provider endpoints', () => {
         assert.equal(sent.headers.get('openai-project'), null, id);
       }
     } finally {
-      for (const [name, value] of [['OPENAI_ORG_ID', saved.org], ['OPENAI_PROJECT_ID', saved.project]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      restoreEnvironment({ OPENAI_ORG_ID: saved.org, OPENAI_PROJECT_ID: saved.project });
     }
   });
 });
