@@ -101,9 +101,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     }
     if (calls.length === 0 && cause === undefined) return { reason: 'completed', text: continuedText + textOf(reply) };
     if (calls.length > 0) {
-      const cut = cause === undefined ? undefined : cutCall(reply);
+      const cut = cutCall(reply);
       const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), options.registry, toolContext, emit, options.guard);
-      if (cut !== undefined) results.push(cutCallResult(cut, emit));
+      if (cut !== undefined && cause !== undefined) results.push(cutCallResult(cut, cause, emit));
       messages.push({ role: 'tool', results });
       continuedText = '';
     } else {

@@ -9,27 +9,26 @@ export function cutCauseOf(reply: AssistantMessage): CutCause | undefined {
 }
 
 /**
- * The call the output limit cut off while the model was writing it: the last one, when its
- * arguments are not whole JSON. Running it would act on half an input (half a file written).
+ * The call a cut reply ends with: never run. A cut stream cannot prove the call was whole: its
+ * arguments may stop mid-value, or never have arrived (an Anthropic call whose input was cut
+ * before its first fragment reads as `{}`). Running it would act on half an input.
  */
 export function cutCall(reply: AssistantMessage): ToolCallBlock | undefined {
-  const last = toolCallsOf(reply).at(-1);
-  if (last === undefined) return undefined;
-  try {
-    JSON.parse(last.arguments);
-    return undefined;
-  } catch {
-    return last;
-  }
+  return cutCauseOf(reply) === undefined ? undefined : toolCallsOf(reply).at(-1);
 }
 
-/** The result the model gets for a call it did not finish writing; it is told to try again in smaller pieces. */
-export function cutCallResult(call: ToolCallBlock, emit: AgentEventSink): ToolResultBlock {
+const whatCut: Record<CutCause, { reply: string; summary: string }> = {
+  output_limit: { reply: 'reached the output limit', summary: 'cut off by the output limit' },
+  context_window: { reply: 'filled the context window', summary: 'cut off by the full context window' },
+};
+
+/** The result the model gets for a call it may not have finished writing; it is told to try again in smaller pieces. */
+export function cutCallResult(call: ToolCallBlock, cause: CutCause, emit: AgentEventSink): ToolResultBlock {
   const result = cancelledResult(
     call,
-    `Not run: your reply reached the output limit while you were writing this ${call.name} call, so its arguments are cut off. Send it again in smaller pieces (for example, write a long file in several edits).`,
+    `Not run: your reply ${whatCut[cause].reply} while you were writing this ${call.name} call, so it may be cut off. Send it again, in smaller pieces if it is long (for example, write a long file in several edits).`,
   );
-  emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: 'Not run: cut off by the output limit', text: toolResultText(result) });
+  emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: `Not run: ${whatCut[cause].summary}`, text: toolResultText(result) });
   return result;
 }
 
@@ -38,9 +37,10 @@ export function cutCallResult(call: ToolCallBlock, emit: AgentEventSink): ToolRe
  * (every call answered) when the user goes on: the cut call as cut, the others as not run.
  */
 export function unrunResults(reply: AssistantMessage, emit: AgentEventSink): ToolResultBlock[] {
+  const cause = cutCauseOf(reply);
   const cut = cutCall(reply);
   return toolCallsOf(reply).map((call) =>
-    call === cut ? cutCallResult(call, emit) : cancelledResult(call, `Not run: the run stopped because your reply was cut off before ${call.name} could run.`));
+    call === cut && cause !== undefined ? cutCallResult(call, cause, emit) : cancelledResult(call, `Not run: the run stopped because your reply was cut off before ${call.name} could run.`));
 }
 
 /** What the user is told, and the note the model gets when the run goes on. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, ToolCallBlock } from '../messages';
 import type { ProviderEvent, ToolSpec } from '../provider';
-import { trailingToolCalls, type TextToolCall } from './trailingToolCalls';
+import { trailingToolCalls, type TextToolCall, type TrailingToolCalls } from './trailingToolCalls';
 
 /** What may open a tool call written as text; from the first of them on, text is held back. */
 const markers = ['<tool_call>', '<function='];
@@ -38,7 +38,7 @@ export async function* recoverTextToolCalls(events: AsyncIterable<ProviderEvent>
       continue;
     }
     const text = received.join('');
-    const found = event.message.stopReason === 'end_turn' && shown < text.length ? trailingToolCalls(text, tools) : undefined;
+    const found = event.message.stopReason === 'end_turn' && shown < text.length ? callsOrNone(text, tools) : undefined;
     if (found === undefined) {
       if (shown < text.length) yield { type: 'text_delta', text: text.slice(shown) };
       yield event;
@@ -52,6 +52,15 @@ export async function* recoverTextToolCalls(events: AsyncIterable<ProviderEvent>
       yield { type: 'tool_call_end', id: block.id };
     }
     yield { type: 'done', message: withCalls(event.message, text.slice(0, found.start).trimEnd(), blocks) };
+  }
+}
+
+/** The trailing calls; none when reading them fails unexpectedly, so the text is released as it came instead of ending the stream. */
+function callsOrNone(text: string, tools: readonly ToolSpec[]): TrailingToolCalls | undefined {
+  try {
+    return trailingToolCalls(text, tools);
+  } catch {
+    return undefined;
   }
 }
 

@@ -85,7 +85,7 @@ function hermesCall(json: string, tools: readonly ToolSpec[]): TextToolCall | un
   }
   if (!isObject(value) || typeof value.name !== 'string' || !isObject(value.arguments)) return undefined;
   if (!tools.some((tool) => tool.name === value.name)) return undefined;
-  return { name: value.name, arguments: JSON.stringify(value.arguments) };
+  return callOf(value.name, value.arguments);
 }
 
 /** `<function=NAME>` then `<parameter=KEY>VALUE</parameter>` blocks, whitespace between, then `</function>`: nothing else. */
@@ -109,7 +109,19 @@ function qwenXmlCall(xml: string, tools: readonly ToolSpec[]): TextToolCall | un
     args[key] = parameterValue(withoutFramingNewlines(xml.slice(keyEnd + 1, valueEnd)), properties[key]);
     at = skipSpace(xml, valueEnd + parameterClose.length);
   }
-  return { name, arguments: JSON.stringify(args) };
+  return callOf(name, args);
+}
+
+/**
+ * The call with its arguments as JSON text; none when they cannot be written back: JSON.parse
+ * reads arrays nested thousands deep, JSON.stringify overflows the stack on them.
+ */
+function callOf(name: string, args: Record<string, unknown>): TextToolCall | undefined {
+  try {
+    return { name, arguments: JSON.stringify(args) };
+  } catch {
+    return undefined;
+  }
 }
 
 function propertiesOf(tool: ToolSpec): Record<string, unknown> {

@@ -39,13 +39,17 @@ describe('agent loop', () => {
   });
   afterEach(() => ws.cleanup());
 
-  it('loops while replies hold tool calls, even when the stop reason says max_tokens', async () => {
-    provider.enqueue(reply([call('read_file', { path: 'a.txt' })], 'max_tokens'), reply([{ type: 'text', text: 'It says alpha.' }]));
+  it('runs the whole calls of a reply the output limit cut, but never its last call, whose arguments parse', async () => {
+    const last = call('list_files', {});
+    provider.enqueue(reply([call('read_file', { path: 'a.txt' }), last], 'max_tokens'), reply([{ type: 'text', text: 'It says alpha.' }]));
     const outcome = await session.send('what is in a.txt?', emit);
     assert.deepEqual(outcome, { reason: 'completed', text: 'It says alpha.' });
     const results = session.messages[2] as ToolResultsMessage;
     assert.equal(results.role, 'tool');
-    assert.match(results.results[0]?.content[0]?.type === 'text' ? results.results[0].content[0].text : '', /alpha/);
+    const texts = results.results.map((result) => (result.content[0]?.type === 'text' ? result.content[0].text : ''));
+    assert.match(texts[0] ?? '', /alpha/);
+    assert.match(texts[1] ?? '', /^Not run: your reply reached the output limit while you were writing this list_files call/);
+    assert.equal(events.some((event) => event.type === 'tool_call' && event.id === last.id), false);
     assert.equal(provider.requests.length, 2);
     assert.equal(events.at(-1)?.type, 'done');
   });

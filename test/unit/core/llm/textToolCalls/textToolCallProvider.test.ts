@@ -53,6 +53,29 @@ describe('TextToolCallProvider', () => {
     assert.equal(doneMessage(events).stopReason, 'end_turn');
   });
 
+  it('releases a call nested too deep to read as text exactly as received, never throwing', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const pieces = ['Reading:\n', `<tool_call>{"name": "run_command", "arguments": {"command": ${deep}}}</tool_call>`];
+    const events = await collect(new TextToolCallProvider(textProvider(pieces), true).stream(request('qwen3')));
+    assert.equal(textDeltas(events).join(''), pieces.join(''));
+    assert.equal(doneMessage(events).stopReason, 'end_turn');
+  });
+
+  it('releases the held text unchanged when reading the calls fails unexpectedly', async () => {
+    const failing: ToolSpec = {
+      description: '',
+      inputSchema: { type: 'object' },
+      get name(): string {
+        throw new Error('unreadable tool');
+      },
+    };
+    const pieces = ['Running:\n', '<tool_call>\n{"name": "run_command", "arguments": {"command": "ls"}}\n</tool_call>'];
+    const events = await collect(new TextToolCallProvider(textProvider(pieces), true).stream(request('qwen3', [failing])));
+    assert.equal(textDeltas(events).join(''), pieces.join(''));
+    assert.deepEqual(doneMessage(events).content, [{ type: 'text', text: pieces.join('') }]);
+    assert.equal(events.some((event) => event.type === 'error'), false);
+  });
+
   it('leaves a call in the middle of prose as text', async () => {
     const pieces = ['A call looks like <tool_call>\n{"name": "run_command", "arguments": {"command": "ls"}}\n</tool_call>', ' in the text.'];
     const events = await collect(new TextToolCallProvider(textProvider(pieces), true).stream(request('qwen3')));

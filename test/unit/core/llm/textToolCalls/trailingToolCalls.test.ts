@@ -62,6 +62,14 @@ describe('trailingToolCalls', () => {
     assert.equal(trailingToolCalls(text, tools), undefined);
   });
 
+  it('finds nothing, and does not throw, in calls nested too deep to write back as JSON', () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const hermes = `<tool_call>{"name": "read_file", "arguments": {"path": ${deep}}}</tool_call>`;
+    const qwen = `<tool_call>\n<function=read_file>\n<parameter=lines>\n${deep}\n</parameter>\n</function>\n</tool_call>`;
+    assert.equal(trailingToolCalls(hermes, tools), undefined);
+    assert.equal(trailingToolCalls(qwen, tools), undefined);
+  });
+
   it('stays linear on a huge text full of markers', () => {
     const huge = '<tool_call><function=<parameter='.repeat(200_000) + '</parameter></function></tool_call>';
     const started = performance.now();
