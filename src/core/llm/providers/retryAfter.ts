@@ -47,7 +47,7 @@ export function limitResetWait(headers: Headers | undefined, now = Date.now()): 
 const longestStatedWait = 40;
 
 /** A server-written wait or reset, trimmed, or `undefined` when missing or longer than any real one. */
-export function statedWait(value: string | null | undefined): string | undefined {
+function statedWait(value: string | null | undefined): string | undefined {
   const text = value?.trim();
   return text === undefined || text === '' || text.length > longestStatedWait ? undefined : text;
 }
