@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import type { AgentSettings } from '../core/agent/agentSettings';
+import { usableFallbackModels } from '../core/agent/fallbackModelList';
 import { parseReasoningEffort, reasoningEffortSettings } from '../core/llm/reasoningEffort';
 import { modelNameProblem } from '../core/llm/presets/modelNameProblem';
 import { presetEndpoint } from '../core/llm/presets/presetEndpoint';
@@ -53,7 +54,9 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
   const models = readModelOverridesVariable(env[modelOverridesVariable]);
   const effortVariable = nonEmpty(env[reasoningEffortVariable]);
   const effortFromEnvironment = effortVariable === undefined ? undefined : parseReasoningEffort(effortVariable);
+  const fallbacks = usableFallbackModels(preset, model, args.fallbackModels.length > 0 ? args.fallbackModels : modelList(env[fallbackModelsVariable]));
   const warnings = models.problems.map((problem) => `${modelOverridesVariable}: ${problem}`);
+  warnings.push(...fallbacks.problems.map((problem) => `${args.fallbackModels.length > 0 ? '--fallback-model' : fallbackModelsVariable}: ${problem}`));
   if (effortVariable !== undefined && effortFromEnvironment === undefined && args.reasoningEffort === undefined) {
     warnings.push(`${reasoningEffortVariable}: "${effortVariable}" is not one of ${reasoningEffortSettings.join(', ')}; left out.`);
   }
@@ -68,7 +71,7 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
       maxTurns: args.maxTurns,
       ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
       models: models.overrides,
-      fallbackModels: args.fallbackModels.length > 0 ? args.fallbackModels : modelList(env[fallbackModelsVariable]),
+      fallbackModels: fallbacks.models,
     },
     apiKey,
     dataFolder: elbowDataFolder(env, system),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentSettings } from '../core/agent/agentSettings';
+import { usableFallbackModels, type FallbackModelList } from '../core/agent/fallbackModelList';
 import { defaultCompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
 import { parseReasoningEffort } from '../core/llm/reasoningEffort';
@@ -73,16 +74,22 @@ export function narrowingLimit(key: NarrowingSetting): number | undefined {
   return smallestNumberOf(elbowConfiguration().inspect<unknown>(key));
 }
 
+/** `elbow.fallbackModels` as requests may be sent with them (a workspace may set it), and what was left out. */
+export function fallbackModelSetting(preset: ProviderPreset, model: string): FallbackModelList {
+  return usableFallbackModels(preset, model, stringList(workspaceSetting<unknown>('fallbackModels')));
+}
+
 /** The `elbow.*` settings the agent session runs with (contributes.configuration in package.json documents each). */
 export function readAgentSettings(): AgentSettings {
   const preset = chosenPreset();
   const model = (workspaceSetting<string>('model') ?? '').trim();
   const baseUrl = endpointSetting();
   const azureApiVersion = (workspaceSetting<string>('azure.apiVersion') ?? '').trim();
+  const chosenModel = model === '' ? (preset.defaultModel ?? '') : model;
   return {
     provider: preset.id,
-    model: model === '' ? (preset.defaultModel ?? '') : model,
-    fallbackModels: stringList(workspaceSetting<unknown>('fallbackModels')),
+    model: chosenModel,
+    fallbackModels: fallbackModelSetting(preset, chosenModel).models,
     baseUrl: baseUrl === '' ? undefined : baseUrl,
     ...(azureApiVersion === '' ? {} : { azureApiVersion }),
     reasoningEffort: parseReasoningEffort(workspaceSetting<unknown>('reasoningEffort')) ?? 'default',

@@ -6,6 +6,7 @@ import type { TranscriptArchive } from '../host/transcriptArchive';
 import { userText, type Message, type Usage, type UserMessage } from '../llm/messages';
 import { imageRefusal, userMessageOf } from '../llm/imageRefusal';
 import type { ModelLimits } from '../llm/modelCatalog';
+import { presetById } from '../llm/presets/providerPresets';
 import { costOfUsage } from '../llm/usageCost';
 import type { Provider } from '../llm/provider';
 import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings';
@@ -21,6 +22,7 @@ import { runAgentLoop } from './agentLoop';
 import { ContextKeeper } from './contextKeeper';
 import type { AgentSettings } from './agentSettings';
 import { defaultGuardRailLimits, GuardRails } from './guardRails';
+import { usableFallbackModels } from './fallbackModelList';
 import { ModelFallback } from './modelFallback';
 import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
@@ -184,7 +186,9 @@ export class AgentSession {
     return this.exclusive(emit, async (track) => {
       begin();
       // A fallback that took over keeps answering until the run ends; the next run asks the user's model first.
-      const fallback = new ModelFallback(this.options.settings.model, this.options.settings.fallbackModels);
+      const { provider, model, fallbackModels } = this.options.settings;
+      // Checked here too: every model a request is sent with passes the preset's check, whichever host built the settings.
+      const fallback = new ModelFallback(model, usableFallbackModels(presetById(provider), model, fallbackModels).models);
       let outcome = await this.loop(track, signal, fallback);
       // A message steered after the model's last request would find no turn to join: it starts one more.
       while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal, fallback);

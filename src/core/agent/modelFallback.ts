@@ -1,4 +1,5 @@
 import type { ProviderError } from '../llm/providerError';
+import { maxFallbackModels } from './fallbackModelList';
 
 /** A model the next one takes over from, and why: `reason` in a few words, `detail` the failure as the server put it. */
 export interface ModelSwitch {
@@ -21,8 +22,10 @@ export class ModelFallback {
   private index = 0;
   private readonly models: readonly string[];
 
+  /** `fallbacks` as `usableFallbackModels` left them: names the preset can send. */
   constructor(model: string, fallbacks: readonly string[] = []) {
-    this.models = [model, ...fallbacks.filter((fallback, at) => fallback !== model && fallbacks.indexOf(fallback) === at)];
+    const distinct = fallbacks.filter((fallback, at) => fallback !== model && fallbacks.indexOf(fallback) === at);
+    this.models = [model, ...distinct.slice(0, maxFallbackModels)];
   }
 
   get model(): string {

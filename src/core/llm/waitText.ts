@@ -11,6 +11,7 @@ export function durationText(ms: number): string {
 
 /** A moment, unambiguous wherever the user is: "2025-08-03 00:00 UTC (in 5 h 12 min)". */
 export function resetText(at: number, now = Date.now()): string {
+  if (Number.isNaN(new Date(at).getTime())) return 'at a time that cannot be read';
   const stamp = new Date(at).toISOString().replace('T', ' ').slice(0, 16);
   return at > now ? `${stamp} UTC (in ${durationText(at - now)})` : `${stamp} UTC`;
 }

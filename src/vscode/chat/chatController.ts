@@ -12,6 +12,7 @@ import type { AgentSettings } from '../../core/agent/agentSettings';
 import { azureAuthentication, providerLabel, readAgentSettings } from '../settings';
 import { providerCredentials, type ProviderCredentials } from './providerCredentials';
 import { providerSetupProblem } from './providerSetupProblem';
+import { warnOfDroppedFallbacks } from './droppedFallbackWarning';
 import { warnOfIgnoredEndpoint } from './ignoredEndpointWarning';
 import { ConversationReview } from '../review/conversationReview';
 import type { ApprovalBridge } from './approvalBridge';
@@ -269,6 +270,7 @@ export class ChatController implements vscode.Disposable {
     if (problem !== undefined) throw new Error(problem);
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
     void warnOfIgnoredEndpoint(this.deps.log);
+    warnOfDroppedFallbacks(this.deps.log, settings.model);
     this.session = await createChatSession({
       settings,
       ...credentials,

@@ -34,6 +34,16 @@ describe('cli arguments and configuration', () => {
     assert.deepEqual(resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k' }).settings.fallbackModels, []);
   });
 
+  it('leaves out, with a warning, a fallback model the preset cannot send, and any past the third', () => {
+    const env = { AZURE_OPENAI_API_KEY: 'k', AZURE_OPENAI_ENDPOINT: 'https://res.openai.azure.com' };
+    const config = resolveCliConfig(parseCliArguments(['--provider', 'azure', '--model', 'good', '--fallback-model', '../../../admin/keys?x=', '--fallback-model', 'backup']), env);
+    assert.deepEqual(config.settings.fallbackModels, ['backup']);
+    assert.ok(config.warnings.some((warning) => warning.includes('"../../../admin/keys?x=" is not an Azure OpenAI deployment name')), config.warnings.join('\n'));
+    const many = resolveCliConfig(parseCliArguments([]), { OPENAI_API_KEY: 'k', ELBOW_FALLBACK_MODELS: 'a,b,c,d,e' });
+    assert.deepEqual(many.settings.fallbackModels, ['a', 'b', 'c']);
+    assert.ok(many.warnings.some((warning) => /only the first 3 are used; 2 left out \(d, e\)/.test(warning)), many.warnings.join('\n'));
+  });
+
   it('reads the seeds environment variables, flags winning', () => {
     const env = { OPENAI_API_KEY: 'k', OPENAI_API_BASE: 'https://api.deepseek.com', OPENAI_MODEL: 'deepseek-chat' };
     const { settings: { provider, model, baseUrl, maxTurns }, apiKey } = resolveCliConfig(parseCliArguments([]), env);

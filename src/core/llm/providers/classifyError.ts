@@ -6,6 +6,7 @@ import { contentFilterRefusal } from './contentFilter';
 import { readableErrorMessage } from './errorBody';
 import { readLimit, type LimitReading } from './limitReading';
 import { limitResetWait, retryAfterFrom } from './retryAfter';
+import { boundedServerWords } from './serverWords';
 
 export interface ErrorContext {
   /** The request's signal: once it fired, every failure is a cancellation. */
@@ -163,9 +164,9 @@ function headline(kind: ProviderErrorKind): string {
   return headlines[kind];
 }
 
-/** The server's own words, in whichever shape its body has (see errorBody.ts). */
+/** The server's own words, in whichever shape its body has (see errorBody.ts), at most a few paragraphs. */
 function serverMessage(error: SdkApiError): string {
-  return readableErrorMessage(error.error) ?? error.message;
+  return boundedServerWords(readableErrorMessage(error.error) ?? error.message, error.status);
 }
 
 // Anthropic words a prompt that fits only without its output budget as "input length and `max_tokens` exceed context limit".

@@ -25,23 +25,27 @@ export function normalizedErrorBody(body: object): object {
   return { error: { ...fields, message } };
 }
 
+/** How deep the words may lie: real bodies nest them two or three levels down (OpenRouter's upstream body one more). */
+const deepestWords = 8;
+
 /** The server's message in any of the shapes above, or `undefined` when the body carries none. */
-export function readableErrorMessage(body: unknown): string | undefined {
+export function readableErrorMessage(body: unknown, depth = 0): string | undefined {
   if (typeof body === 'string') return body.trim() === '' ? undefined : body;
-  if (Array.isArray(body)) return validationErrors(body) ?? readableErrorMessage(body[0]);
+  if (depth >= deepestWords) return undefined;
+  if (Array.isArray(body)) return validationErrors(body) ?? readableErrorMessage(body[0], depth + 1);
   if (!isRecord(body)) return undefined;
   for (const key of ['error', 'message', 'detail']) {
-    const message = readableErrorMessage(body[key]);
-    if (message !== undefined) return withUpstream(message, body['metadata']);
+    const message = readableErrorMessage(body[key], depth + 1);
+    if (message !== undefined) return withUpstream(message, body['metadata'], depth + 1);
   }
   return undefined;
 }
 
 /** OpenRouter passes the upstream provider's own body along in `metadata.raw`: its words say what went wrong. */
-function withUpstream(message: string, metadata: unknown): string {
+function withUpstream(message: string, metadata: unknown, depth: number): string {
   if (!isRecord(metadata) || typeof metadata['raw'] !== 'string') return message;
   const raw = metadata['raw'];
-  const upstream = readableErrorMessage(parseJson(raw)) ?? raw;
+  const upstream = readableErrorMessage(parseJson(raw), depth) ?? raw;
   if (upstream.trim() === '' || upstream === message) return message;
   const who = typeof metadata['provider_name'] === 'string' ? metadata['provider_name'] : 'upstream';
   return `${message} (${who}: ${upstream})`;

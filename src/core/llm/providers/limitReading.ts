@@ -36,14 +36,21 @@ export function readLimit(status: number | undefined, body: unknown, message: st
  * `{"error": {"code": 429, "metadata": {"headers": {"X-RateLimit-Reset": "1754006400000"}}}}`
  * (https://openrouter.ai/docs/api-reference/limits).
  */
-function openRouterReset(body: unknown): number | undefined {
+function openRouterReset(body: unknown, now = Date.now()): number | undefined {
   const metadata = isRecord(body) ? body['metadata'] : undefined;
   const headers = isRecord(metadata) ? metadata['headers'] : undefined;
   if (!isRecord(headers)) return undefined;
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-ratelimit-reset');
   const value = entry === undefined ? Number.NaN : Number(entry[1]);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
+  return Number.isFinite(value) && value >= earliestReset && value <= now + latestResetAhead ? value : undefined;
 }
+
+/**
+ * The reset times believed: from 2020 (a time in seconds, not milliseconds, lies in 1970) to a year
+ * ahead (a daily or monthly quota resets sooner). The recorded reset already lies in the past.
+ */
+const earliestReset = Date.UTC(2020, 0, 1);
+const latestResetAhead = 366 * 86_400_000;
 
 /**
  * Google's `RESOURCE_EXHAUSTED`: a `QuotaFailure` naming a per-day quota is the quota (it resets

@@ -3,9 +3,9 @@
  * (milliseconds), else `retry-after` (seconds or an HTTP date).
  */
 export function retryAfterFrom(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  const milliseconds = Number.parseFloat(statedWait(headers?.get('retry-after-ms')) ?? '');
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
-  const value = headers?.get('retry-after')?.trim();
+  const value = statedWait(headers?.get('retry-after'));
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
   const date = Date.parse(value);
@@ -39,8 +39,21 @@ export function limitResetWait(headers: Headers | undefined, now = Date.now()): 
   return waits.length === 0 ? undefined : Math.max(...waits);
 }
 
-function resetWait(value: string | null, now: number): number | undefined {
+/**
+ * The longest wait or reset a server writes: an HTTP date has 29 characters, an RFC 3339 time with
+ * nanoseconds and an offset 35, a Go duration a dozen. Anything longer is not read at all, so no
+ * pattern ever runs over an unbounded string from the server.
+ */
+const longestStatedWait = 40;
+
+/** A server-written wait or reset, trimmed, or `undefined` when missing or longer than any real one. */
+function statedWait(value: string | null | undefined): string | undefined {
   const text = value?.trim();
+  return text === undefined || text === '' || text.length > longestStatedWait ? undefined : text;
+}
+
+function resetWait(value: string | null, now: number): number | undefined {
+  const text = statedWait(value);
   if (!text) return undefined;
   const duration = durationMs(text);
   if (duration !== undefined) return duration;
@@ -49,9 +62,12 @@ function resetWait(value: string | null, now: number): number | undefined {
 }
 
 /** A Go-style duration ("6m0s", "1h2m3.5s", "20ms", "0.5s"), in milliseconds. */
-export function durationMs(text: string): number | undefined {
+export function durationMs(value: string): number | undefined {
+  const text = statedWait(value);
+  if (text === undefined) return undefined;
   const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
   const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
   if (parts.length === 0 || parts.map((part) => part[0]).join('') !== text) return undefined;
-  return Math.round(parts.reduce((total, [, amount = '0', unit = 'ms']) => total + Number.parseFloat(amount) * (units[unit] ?? 1), 0));
+  const total = Math.round(parts.reduce((sum, [, amount = '0', unit = 'ms']) => sum + Number.parseFloat(amount) * (units[unit] ?? 1), 0));
+  return Number.isFinite(total) ? total : undefined;
 }

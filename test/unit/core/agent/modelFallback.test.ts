@@ -25,10 +25,10 @@ describe('fallback models', () => {
   let provider: ScriptedProvider;
   let events: AgentEvent[];
   const emit = (event: AgentEvent): void => void events.push(event);
-  const sessionWith = (fallbackModels?: readonly string[]): AgentSession => {
+  const sessionWith = (fallbackModels?: readonly string[], on: { provider: string; model: string } = { provider: 'anthropic', model: 'claude-opus-4-7' }): AgentSession => {
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    const settings = { provider: 'anthropic' as const, model: 'claude-opus-4-7', fallbackModels };
+    const settings = { ...on, fallbackModels };
     return new AgentSession({ host: ws.host, provider, settings, system: 'sys', registry, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
   };
 
@@ -78,5 +78,22 @@ describe('fallback models', () => {
     assert.ok(outcome.reason === 'error');
     assert.equal(outcome.kind, 'overloaded');
     assert.equal(provider.requests.length, 4);
+  });
+
+  it('never sends a request with a fallback the preset refuses, however the settings came to hold it', async () => {
+    const session = sessionWith(['../../../admin/keys?x=', 'backup'], { provider: 'azure', model: 'good' });
+    const notFound = (): ProviderEvent[] => failure('bad_request', 'The API rejected the request (404): The API deployment for this resource does not exist.', 404);
+    provider.enqueue(notFound(), notFound());
+    const outcome = await session.send('hello', emit);
+    assert.equal(outcome.reason, 'error');
+    assert.deepEqual(provider.requests.map((request) => request.model), ['good', 'backup']);
+  });
+
+  it('asks at most three fallbacks in one run, whatever the list holds', async () => {
+    const session = sessionWith(Array.from({ length: 50 }, (_, index) => `claude-${index}`));
+    for (let request = 0; request < 60; request++) provider.enqueue(failure('bad_request', 'The API rejected the request (404): not found', 404));
+    const outcome = await session.send('hello', emit);
+    assert.equal(outcome.reason, 'error');
+    assert.deepEqual(provider.requests.map((request) => request.model), ['claude-opus-4-7', 'claude-0', 'claude-1', 'claude-2']);
   });
 });
