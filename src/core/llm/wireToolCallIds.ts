@@ -7,9 +7,10 @@ const alphanumerics = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 /**
  * The tool call ids one request sends, for a server whose ids follow `rule`: every id of the
  * history that the server accepts is sent as it is (a server's own ids go back unchanged); any
- * other is replaced by one made from a hash of it. Ids are taken in the order they first appear,
- * so an id keeps its wire id as the conversation grows, a call and its result always agree, and
- * two ids never share a wire id.
+ * other is replaced by one made from a hash of it. Within a request a call and its result always
+ * agree and two ids never share a wire id. Ids are taken in the order they first appear, so an id
+ * keeps its wire id as the conversation grows; only when compaction drops earlier calls may a
+ * rewritten id that had to step aside for a collision get another (the server sees one request at a time).
  */
 export function wireToolCallIds(messages: readonly Message[], rule: ToolCallIdRule | undefined): (id: string) => string {
   if (!rule) return (id) => id;
