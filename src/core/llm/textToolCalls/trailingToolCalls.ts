@@ -18,6 +18,9 @@ const closeTag = '</tool_call>';
 const functionOpen = '<function=';
 const functionClose = '</function>';
 const parameterOpen = '<parameter=';
+
+/** The most calls one reply may hand over as text. */
+export const maxTextToolCalls = 64;
 const parameterClose = '</parameter>';
 
 /**
@@ -29,8 +32,9 @@ const parameterClose = '</parameter>';
  *   `<tool_call>\n<function=NAME>\n<parameter=KEY>\nVALUE\n</parameter>\n</function>\n</tool_call>`,
  *   the `<tool_call>` wrapper sometimes left out.
  * Only whitespace may follow the last call, every block must be whole and name an offered tool;
- * otherwise there are none (`undefined`) and the text stays as the model wrote it. Blocks are
- * taken from the end backwards, each scanned once: linear in the text's length.
+ * otherwise there are none (`undefined`) and the text stays as the model wrote it. So does a reply
+ * ending in more than `maxTextToolCalls` blocks: no model writes that many calls in one reply.
+ * Blocks are taken from the end backwards, each scanned once: linear in the text's length.
  */
 export function trailingToolCalls(text: string, tools: readonly ToolSpec[]): TrailingToolCalls | undefined {
   const calls: TextToolCall[] = [];
@@ -40,12 +44,12 @@ export function trailingToolCalls(text: string, tools: readonly ToolSpec[]): Tra
     const block = lastBlock(text, end);
     if (block === undefined) break;
     const call = parseBlock(block.body, tools);
-    if (call === undefined) return undefined;
-    calls.unshift(call);
+    if (call === undefined || calls.length === maxTextToolCalls) return undefined;
+    calls.push(call);
     start = block.start;
     end = trimmedEnd(text, block.start);
   }
-  return calls.length > 0 ? { start, calls } : undefined;
+  return calls.length > 0 ? { start, calls: calls.reverse() } : undefined;
 }
 
 interface Block {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ToolSpec } from '../../../../../src/core/llm/provider';
-import { trailingToolCalls } from '../../../../../src/core/llm/textToolCalls/trailingToolCalls';
+import { maxTextToolCalls, trailingToolCalls } from '../../../../../src/core/llm/textToolCalls/trailingToolCalls';
 
 const tools: ToolSpec[] = [
   {
@@ -75,5 +75,17 @@ describe('trailingToolCalls', () => {
     const started = performance.now();
     assert.equal(trailingToolCalls(huge, tools), undefined);
     assert.ok(performance.now() - started < 500, `took ${performance.now() - started} ms`);
+  });
+
+  it('reads up to the most calls one reply may hand over, in order, and leaves a reply with more as text', () => {
+    const block = (index: number): string => `<function=read_file><parameter=path>f${index}</parameter></function>`;
+    const most = Array.from({ length: maxTextToolCalls }, (_, index) => block(index)).join('\n');
+    assert.deepEqual(trailingToolCalls(most, tools)?.calls.map((call) => JSON.parse(call.arguments)), Array.from({ length: maxTextToolCalls }, (_, index) => ({ path: `f${index}` })));
+    assert.equal(trailingToolCalls(`${block(-1)}\n${most}`, tools), undefined);
+  });
+
+  it('gives up at once on a reply of a hundred thousand calls (the event loop is not held)', function () {
+    this.timeout(2_000);
+    assert.equal(trailingToolCalls('<function=read_file></function>'.repeat(160_000), tools), undefined);
   });
 });
