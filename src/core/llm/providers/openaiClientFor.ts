@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { officialEndpoints } from '../presets/officialEndpoints';
 import type { ProviderPreset } from '../presets/providerPreset';
+import { requestPreset } from '../presets/requestPreset';
 import { azureTarget } from './azureTarget';
 import { splitBaseUrl } from './baseUrlQuery';
 import type { AzureClient } from './azureClient';
@@ -32,10 +33,10 @@ interface Classes {
  */
 export function openaiClientFor(classes: Classes, target: ClientTarget): OpenAI {
   // Retries are the agent loop's decision, made with the classified error.
-  // The organization and project OPENAI_ORG_ID / OPENAI_PROJECT_ID name are OpenAI's alone.
-  const ownAccount = target.preset === undefined || target.preset.id === 'openai' ? {} : { organization: null, project: null };
-  const common = { maxRetries: 0, timeout: target.timeoutMs, fetch: target.fetch, ...ownAccount };
   const baseURL = target.baseURL ?? target.preset?.baseUrl ?? officialEndpoints.openai;
+  // The organization and project OPENAI_ORG_ID / OPENAI_PROJECT_ID name are for OpenAI's own service alone.
+  const ownAccount = requestPreset('openai', baseURL, target.preset).id === 'openai' ? {} : { organization: null, project: null };
+  const common = { maxRetries: 0, timeout: target.timeoutMs, fetch: target.fetch, ...ownAccount };
   if (target.preset?.keyHeader === 'api-key' && baseURL !== undefined) {
     const azure = azureTarget(baseURL, target.azureApiVersion ?? target.preset.apiVersion?.default ?? '');
     const tokens = target.azureTokenProvider;

@@ -140,10 +140,18 @@ describe('provider endpoints', () => {
     try {
       const toOpenAI = await sendOpenAI({ apiKey: 'k', preset: preset('openai') });
       assert.equal(toOpenAI.headers.get('openai-organization'), 'org-secret');
-      for (const id of ['mistral', 'ollama', 'azure']) {
-        const sent = await sendOpenAI({ apiKey: 'k', preset: preset(id), ...(id === 'azure' && { baseURL: 'https://r.openai.azure.com' }) });
-        assert.equal(sent.headers.get('openai-organization'), null, id);
-        assert.equal(sent.headers.get('openai-project'), null, id);
+      const elsewhere = [
+        { preset: preset('mistral') },
+        { preset: preset('ollama') },
+        { preset: preset('azure'), baseURL: 'https://r.openai.azure.com' },
+        { preset: preset('openai'), baseURL: 'http://127.0.0.1:8000/v1' },
+        { baseURL: 'http://127.0.0.1:8000/v1' },
+      ];
+      for (const target of elsewhere) {
+        const sent = await sendOpenAI({ apiKey: 'k', ...target });
+        const name = `${target.preset?.id ?? 'no preset'} ${target.baseURL ?? ''}`;
+        assert.equal(sent.headers.get('openai-organization'), null, name);
+        assert.equal(sent.headers.get('openai-project'), null, name);
       }
     } finally {
       restoreEnvironment({ OPENAI_ORG_ID: saved.org, OPENAI_PROJECT_ID: saved.project });
