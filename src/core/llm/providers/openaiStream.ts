@@ -54,6 +54,13 @@ const stopReasons: Record<string, StopReason> = {
   content_filter: 'refusal',
 };
 
+/**
+ * Finish reasons saying the server broke the reply off: DeepSeek's "insufficient_system_resource",
+ * "the request is interrupted due to insufficient resource of the inference system"
+ * (https://api-docs.deepseek.com/api/create-chat-completion, `finish_reason`).
+ */
+const interruptions: ReadonlySet<string> = new Set(['insufficient_system_resource']);
+
 /** Turns Chat Completions chunks into neutral events and, at the end, one AssistantMessage. */
 export class OpenAIStreamAssembler {
   private thinking = '';
@@ -64,6 +71,7 @@ export class OpenAIStreamAssembler {
   private text = '';
   private readonly calls: PendingToolCall[] = [];
   private stopReason: StopReason | undefined;
+  private interrupted = false;
   private stopDetail: string | undefined;
   private usage: Usage | undefined;
 
@@ -99,6 +107,7 @@ export class OpenAIStreamAssembler {
     for (const fragment of delta.tool_calls ?? []) yield* this.pushToolCall(fragment);
     if (choice.finish_reason) {
       this.stopReason = stopReasons[choice.finish_reason] ?? 'other';
+      this.interrupted ||= interruptions.has(choice.finish_reason);
       if (choice.finish_reason === 'content_filter') this.stopDetail = firedFilters((choice as AzureChoiceExtras).content_filter_results);
       yield* this.endToolCalls();
     }
@@ -108,6 +117,11 @@ export class OpenAIStreamAssembler {
   *finish(): Generator<ProviderEvent> {
     if (!this.stopReason) {
       yield { type: 'error', error: this.unfinishedError() };
+      return;
+    }
+    if (this.interrupted) {
+      // Nothing of an interrupted reply is kept, so no call in it runs: the request is sent again.
+      yield { type: 'error', error: new ProviderError('overloaded', 'The server stopped the reply for lack of resources (finish_reason "insufficient_system_resource").') };
       return;
     }
     if (this.usage) yield { type: 'usage', usage: this.usage };
