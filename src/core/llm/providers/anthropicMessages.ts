@@ -10,6 +10,7 @@ import type {
 import type { AssistantMessage, ImageBlock, Message, TextBlock, ToolResultBlock, UserMessage } from '../messages';
 import type { ProviderPreset } from '../presets/providerPreset';
 import type { ToolSpec } from '../provider';
+import { withUniqueToolCallIds } from '../uniqueToolCallIds';
 import { wireToolCallIds } from '../wireToolCallIds';
 
 type Role = 'user' | 'assistant';
@@ -41,7 +42,8 @@ export function toAnthropicTools(tools: readonly ToolSpec[]): Tool[] {
  * `origin` is the host of the server the request goes to (see `ownThinking`); tool call ids
  * another server made are rewritten to what `preset` accepts, the same way in every request.
  */
-export function toAnthropicMessages(messages: readonly Message[], origin?: string, preset?: ProviderPreset): MessageParam[] {
+export function toAnthropicMessages(history: readonly Message[], origin?: string, preset?: ProviderPreset): MessageParam[] {
+  const messages = withUniqueToolCallIds(history);
   const wire: WireMessage[] = [];
   const wireId = wireToolCallIds(messages, preset?.toolCallIds);
   for (const message of messages) {

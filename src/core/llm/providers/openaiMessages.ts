@@ -9,6 +9,7 @@ import type {
 import type { AssistantMessage, ImageBlock, Message, ProviderData, TextBlock, ToolResultBlock, ToolResultsMessage, UserMessage } from '../messages';
 import type { ProviderPreset } from '../presets/providerPreset';
 import type { ToolSpec } from '../provider';
+import { withUniqueToolCallIds } from '../uniqueToolCallIds';
 import { wireToolCallIds } from '../wireToolCallIds';
 
 /** What a user message after tool results follows, for servers that refuse one right after them. */
@@ -20,7 +21,8 @@ export const toolResultsBridge = 'Tool results received.';
  * `preset` holds that server's rules: the tool call ids it accepts (others are rewritten, the
  * same way in every request), the fields another server's tool calls need, the order of roles.
  */
-export function toOpenAIMessages(system: string, messages: readonly Message[], origin?: string, preset?: ProviderPreset): ChatCompletionMessageParam[] {
+export function toOpenAIMessages(system: string, history: readonly Message[], origin?: string, preset?: ProviderPreset): ChatCompletionMessageParam[] {
+  const messages = withUniqueToolCallIds(history);
   const wire: ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
   const inToolLoop = assistantsInToolLoops(messages);
   const reasoningServer = preset?.reasoningContentInToolLoops === true
