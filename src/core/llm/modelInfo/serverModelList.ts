@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { splitBaseUrl } from '../providers/baseUrlQuery';
 import type { FetchFunction } from './modelInfoProbe';
 import { listedModelIds } from './openAiModelList';
 import { serverRequests, serverRoot } from './serverRequests';
@@ -15,12 +16,14 @@ const ollamaTagsSchema = z.looseObject({ models: z.array(z.looseObject({ name: z
  * The models a server offers, for a model picker: the OpenAI-compatible `GET /models`, or
  * Ollama's `GET /api/tags` when that fails. Throws an error that says why when neither answers.
  */
-export async function listServerModels(baseUrl: string, options: ServerModelListOptions = {}): Promise<string[]> {
+export async function listServerModels(userBaseUrl: string, options: ServerModelListOptions = {}): Promise<string[]> {
+  const split = splitBaseUrl(userBaseUrl);
+  const baseUrl = split.baseURL ?? userBaseUrl;
   const fetchFunction = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? 5_000;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const requests = serverRequests(fetchFunction, controller.signal, options.apiKey);
+  const requests = serverRequests(fetchFunction, controller.signal, options.apiKey, split.query);
   try {
     try {
       return unique(await listedModelIds(requests, baseUrl));

@@ -1,6 +1,7 @@
 import { isLocalEndpoint, type ServerModelFacts } from '../modelCatalog';
 import { llamaCppModelInfo } from './llamaCppModelInfo';
 import { lmStudioModelInfo } from './lmStudioModelInfo';
+import { splitBaseUrl } from '../providers/baseUrlQuery';
 import type { FetchFunction, ModelInfoProbe, ModelInfoRequest } from './modelInfoProbe';
 import { ollamaModelInfo } from './ollamaModelInfo';
 import { vllmModelInfo } from './openAiModelList';
@@ -61,7 +62,9 @@ export class ServerModelProbe implements ModelInfoProbe {
   }
 
   private async ask(request: ModelInfoRequest): Promise<ServerModelFacts | undefined> {
-    const { baseUrl, model } = request;
+    const { model } = request;
+    const split = splitBaseUrl(request.baseUrl);
+    const baseUrl = split.baseURL ?? request.baseUrl;
     const timeoutMs = this.options.timeoutMs ?? defaultProbeTimeoutMs;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,7 +74,7 @@ export class ServerModelProbe implements ModelInfoProbe {
         resolve('timeout');
       }, timeoutMs);
     });
-    const requests = serverRequests(this.fetchFunction, controller.signal, request.apiKey);
+    const requests = serverRequests(this.fetchFunction, controller.signal, request.apiKey, split.query);
     const readers = isOpenRouter(baseUrl) ? [openRouterModelInfo] : mayRunLocalServer(baseUrl) ? localServerReaders : [vllmModelInfo];
     const problems: string[] = [];
     try {

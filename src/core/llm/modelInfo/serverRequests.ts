@@ -6,7 +6,11 @@ export interface ServerRequests {
   json(url: string, body?: unknown): Promise<unknown>;
 }
 
-export function serverRequests(fetchFunction: FetchFunction, signal: AbortSignal, apiKey: string | undefined): ServerRequests {
+/**
+ * Requests to one server. `query`: the query of the user's base URL (`?key=…`), carried by every
+ * request as the chat's requests carry it; the URLs given are built from the base URL without it.
+ */
+export function serverRequests(fetchFunction: FetchFunction, signal: AbortSignal, apiKey: string | undefined, query: Record<string, string> = {}): ServerRequests {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   return {
@@ -16,7 +20,10 @@ export function serverRequests(fetchFunction: FetchFunction, signal: AbortSignal
       const init = body === undefined
         ? { method: 'GET' as const, headers, signal, redirect }
         : { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), signal, redirect };
-      const response = await fetchFunction(url, init);
+      const target = new URL(url);
+      for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
+      const response = await fetchFunction(target.toString(), init);
+      // The URL named without the base URL's query, which may hold a key.
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return response.json();
     },

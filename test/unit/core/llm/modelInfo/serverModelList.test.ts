@@ -11,6 +11,12 @@ describe('listServerModels', () => {
     assert.deepEqual(await listServerModels(`${server.url}/v1`), ['A-lora', 'Qwen/Qwen2.5-Coder-32B-Instruct']);
   });
 
+  it('asks at the base URL\'s path with its query kept, as the chat\'s requests do', async () => {
+    const server = await start({ 'GET /v1/models': (_body, query) => (query.get('key') === 'k1' ? ok(vllmModels) : { status: 401, body: {} }) });
+    assert.deepEqual(await listServerModels(`${server.url}/v1?key=k1`), ['Qwen/Qwen2.5-Coder-32B-Instruct']);
+    assert.deepEqual(server.requests, ['GET /v1/models?key=k1']);
+  });
+
   it('lists Ollama\'s models by their OpenAI-compatible names', async () => {
     const server = await start(ollamaRoutes({ 'gemma4:latest': ollamaShowWithNumCtx }));
     assert.deepEqual(await listServerModels(`${server.url}/v1`), ['gemma4:latest']);
