@@ -86,8 +86,10 @@ export function readAgentSettings(): AgentSettings {
   const baseUrl = endpointSetting();
   const azureApiVersion = (workspaceSetting<string>('azure.apiVersion') ?? '').trim();
   const chosenModel = model === '' ? (preset.defaultModel ?? '') : model;
+  const named = userSetting<unknown>('provider');
   return {
-    provider: preset.id,
+    // A provider id no preset has is passed on, to be refused with a message, never read as OpenAI (whose key would go to the base URL).
+    provider: typeof named === 'string' && named.trim() !== '' && presetById(named) === undefined ? named : preset.id,
     model: chosenModel,
     fallbackModels: fallbackModelSetting(preset, chosenModel).models,
     baseUrl: baseUrl === '' ? undefined : baseUrl,

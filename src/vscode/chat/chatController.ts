@@ -1,3 +1,4 @@
+import { presetById } from '../../core/llm/presets/providerPresets';
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
@@ -260,13 +261,14 @@ export class ChatController implements vscode.Disposable {
   private async currentSession(): Promise<AgentSession | undefined> {
     if (this.session !== undefined) return this.session;
     const settings = readAgentSettings();
+    const problem = providerSetupProblem(settings);
+    if (problem !== undefined && presetById(settings.provider) === undefined) throw new Error(problem);
     const credentials = await this.credentials(settings);
     if (credentials === undefined) {
       this.postAll(this.missingKey.add(await this.postModelAndKey()));
       return undefined;
     }
     this.missingKey.forget();
-    const problem = providerSetupProblem(settings);
     if (problem !== undefined) throw new Error(problem);
     this.deps.log.info(`New session: provider ${settings.provider}, model ${settings.model}, endpoint ${settings.baseUrl ?? 'default'}.`);
     void warnOfIgnoredEndpoint(this.deps.log);
