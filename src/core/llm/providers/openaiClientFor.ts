@@ -34,7 +34,9 @@ export function openaiClientFor(classes: Classes, target: ClientTarget): OpenAI 
   // Retries are the agent loop's decision, made with the classified error.
   // The organization and project OPENAI_ORG_ID / OPENAI_PROJECT_ID name are OpenAI's alone.
   const ownAccount = target.preset === undefined || target.preset.id === 'openai' ? {} : { organization: null, project: null };
-  const common = { maxRetries: 0, timeout: target.timeoutMs, fetch: target.fetch, ...ownAccount };
+  // The SDK's own log would print a server's raw words (a stream line it cannot read) on the user's
+  // terminal; every failure reaches Elbow as an error instead.
+  const common = { maxRetries: 0, timeout: target.timeoutMs, fetch: target.fetch, logLevel: 'off' as const, ...ownAccount };
   const baseURL = target.baseURL ?? target.preset?.baseUrl ?? officialEndpoints.openai;
   if (target.preset?.keyHeader === 'api-key' && baseURL !== undefined) {
     const azure = azureTarget(baseURL, target.azureApiVersion ?? target.preset.apiVersion?.default ?? '');
