@@ -13,6 +13,7 @@ import { createCliSandbox } from './createCliSandbox';
 import { mcpServerSandbox } from '../node/sandboxedMcpTransports';
 import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
+import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
 import { TerminalRenderer } from './terminalRenderer';
@@ -133,6 +134,7 @@ function print(text: string, code: number): number {
   return code;
 }
 
+routeLibraryConsole(console, (text) => void process.stderr.write(text));
 main(process.argv.slice(2)).then(
   (code) => exitAfterFlush(code),
   (error: unknown) => {

@@ -1,4 +1,5 @@
 import type { AssistantMessage } from '../llm/messages';
+import { boundedServerWords } from '../llm/providers/serverWords';
 import type { RunOutcome } from './agentEvents';
 
 /**
@@ -11,9 +12,11 @@ export function refusalOutcome(reply: AssistantMessage): RunOutcome {
 }
 
 function refusalWords(reply: AssistantMessage): string {
+  // The detail is the server's words (Anthropic's explanation): quoted within the same bounds as its errors.
+  const detail = reply.stopDetail ? boundedServerWords(reply.stopDetail) : undefined;
   if (reply.provider === 'anthropic') {
-    return `The model refused to answer (stop_reason "refusal").${reply.stopDetail ? ` ${reply.stopDetail}` : ''}`;
+    return `The model refused to answer (stop_reason "refusal").${detail ? ` ${detail}` : ''}`;
   }
-  if (reply.stopDetail) return `The reply was stopped by ${reply.stopDetail} (finish_reason "content_filter").`;
+  if (detail) return `The reply was stopped by ${detail} (finish_reason "content_filter").`;
   return `The provider's content filter stopped the reply (finish_reason "content_filter").`;
 }

@@ -54,6 +54,8 @@ export class AnthropicProvider implements Provider {
       baseURL: endpoint.baseURL,
       defaultQuery: endpoint.query,
       maxRetries: 0,
+      // The SDK's own log would print a server's raw words; every failure reaches Elbow as an error.
+      logLevel: 'off',
       timeout: options.timeoutMs,
       fetch: completeFinalEvent(fetchWithStallTimeout(options.stallTimeoutMs ?? defaultStallTimeoutMs, fetchWithoutRedirects(options.fetch))),
     });

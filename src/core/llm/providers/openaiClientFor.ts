@@ -36,7 +36,9 @@ export function openaiClientFor(classes: Classes, target: ClientTarget): OpenAI 
   const baseURL = target.baseURL ?? target.preset?.baseUrl ?? officialEndpoints.openai;
   // The organization and project OPENAI_ORG_ID / OPENAI_PROJECT_ID name are for OpenAI's own service alone.
   const ownAccount = requestPreset('openai', baseURL, target.preset).id === 'openai' ? {} : { organization: null, project: null };
-  const common = { maxRetries: 0, timeout: target.timeoutMs, fetch: target.fetch, ...ownAccount };
+  // The SDK's own log would print a server's raw words (a stream line it cannot read) on the user's
+  // terminal; every failure reaches Elbow as an error instead.
+  const common = { maxRetries: 0, timeout: target.timeoutMs, fetch: target.fetch, logLevel: 'off' as const, ...ownAccount };
   if (target.preset?.keyHeader === 'api-key' && baseURL !== undefined) {
     const azure = azureTarget(baseURL, target.azureApiVersion ?? target.preset.apiVersion?.default ?? '');
     const tokens = target.azureTokenProvider;

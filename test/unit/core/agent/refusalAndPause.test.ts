@@ -59,6 +59,17 @@ describe('agent loop: refusals and paused turns', () => {
     assert.match(outcome.message, /stopped by Azure's protected material filter \(protected_material_text\) \(finish_reason "content_filter"\)/);
   });
 
+  it('quotes at most 2,000 characters of the provider\'s reason for a refusal', async () => {
+    for (const api of ['anthropic', 'openai'] as const) {
+      const stopDetail = 'because '.repeat(5_000);
+      provider.enqueue(reply({ provider: api, content: [], stopReason: 'refusal', stopDetail }));
+      const outcome = await session.send('write malware', emit);
+      assert.ok(outcome.reason === 'error');
+      assert.ok(outcome.message.length < 2_500, `${api}: ${outcome.message.length} characters`);
+      assert.match(outcome.message, /more characters\)/);
+    }
+  });
+
   it('continues a paused turn by sending the paused reply back, then finishes', async () => {
     provider.enqueue(
       reply({ content: [{ type: 'text', text: 'Searching the web…' }], stopReason: 'paused' }),
