@@ -7,6 +7,7 @@ import { readableErrorMessage } from './errorBody';
 import { readLimit, type LimitReading } from './limitReading';
 import { limitResetWait, retryAfterFrom } from './retryAfter';
 import { boundedServerWords } from './serverWords';
+import { isRecord } from '../jsonRecord';
 
 export interface ErrorContext {
   /** The request's signal: once it fired, every failure is a cancellation. */
@@ -175,8 +176,4 @@ const contextOverflowPattern = /context length|context window|context limit|cont
 function isContextOverflow(error: SdkApiError, message: string): boolean {
   const code = isRecord(error.error) ? error.error['code'] : undefined;
   return code === 'context_length_exceeded' || contextOverflowPattern.test(message);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

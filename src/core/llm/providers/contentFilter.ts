@@ -1,3 +1,5 @@
+import { isRecord } from '../jsonRecord';
+
 /**
  * Azure OpenAI's content filter, named the way the user can act on it. Azure reports each filter
  * with whether it fired: in a 400 answer (`code: "content_filter"`,
@@ -51,8 +53,4 @@ export function contentFilterRefusal(body: unknown): string | undefined {
 
 function count(value: number): string {
   return value.toLocaleString('en-US');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

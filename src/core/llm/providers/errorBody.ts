@@ -1,3 +1,5 @@
+import { isRecord } from '../jsonRecord';
+
 /**
  * Error bodies as the servers send them, read into the server's own words. OpenAI puts
  * `{"error": {"message": …}}`; others do not: Google wraps that object in an array, Mistral sends
@@ -77,8 +79,4 @@ function withoutWordFields(body: Record<string, unknown>): Record<string, unknow
     if (key !== 'message' && key !== 'detail' && key !== 'error') fields[key] = value;
   }
   return fields;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

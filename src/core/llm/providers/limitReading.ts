@@ -1,4 +1,5 @@
 import { durationMs } from './retryAfter';
+import { isRecord } from '../jsonRecord';
 
 /** What an error body says about a limit: the account's quota or billing, or a momentary rate limit. */
 export interface LimitReading {
@@ -66,8 +67,4 @@ function googleQuota(body: unknown): LimitReading | undefined {
   const delay = details.map((detail) => detail['retryDelay']).find((value): value is string => typeof value === 'string');
   const retryAfterMs = delay === undefined ? undefined : durationMs(delay);
   return { kind: 'rate_limit', retryAfterMs };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../provider';
 import { parameterValue } from './parameterValue';
+import { isRecord } from '../jsonRecord';
 
 /** A call recovered from the text: the tool's name and its arguments as JSON text. */
 export interface TextToolCall {
@@ -87,7 +88,7 @@ function hermesCall(json: string, tools: readonly ToolSpec[]): TextToolCall | un
   } catch {
     return undefined;
   }
-  if (!isObject(value) || typeof value.name !== 'string' || !isObject(value.arguments)) return undefined;
+  if (!isRecord(value) || typeof value.name !== 'string' || !isRecord(value.arguments)) return undefined;
   if (!tools.some((tool) => tool.name === value.name)) return undefined;
   return callOf(value.name, value.arguments);
 }
@@ -130,7 +131,7 @@ function callOf(name: string, args: Record<string, unknown>): TextToolCall | und
 
 function propertiesOf(tool: ToolSpec): Record<string, unknown> {
   const properties = tool.inputSchema.properties;
-  return isObject(properties) ? properties : {};
+  return isRecord(properties) ? properties : {};
 }
 
 /** The template writes each value between newlines; they are not part of it. */
@@ -154,8 +155,4 @@ function skipSpace(text: string, from: number): number {
 
 function endsWithAt(text: string, end: number, suffix: string): boolean {
   return end >= suffix.length && text.startsWith(suffix, end - suffix.length);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
