@@ -20,7 +20,7 @@ export interface ProviderConfig {
   maxOutputTokens?: number;
   /** How hard models think (the user's setting); `default` leaves it to each model. */
   reasoningEffort?: ReasoningEffortSetting;
-  /** The provider the user picked; its rules shape requests (see `presetForEndpoint`). */
+  /** The provider the user picked; its rules shape requests (see `requestPreset`). */
   preset?: ProviderPreset;
   /** Azure's `api-version` when the base URL carries none. */
   azureApiVersion?: string;
