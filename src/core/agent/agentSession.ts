@@ -22,7 +22,6 @@ import { runAgentLoop } from './agentLoop';
 import { ContextKeeper } from './contextKeeper';
 import type { AgentSettings } from './agentSettings';
 import { defaultGuardRailLimits, GuardRails } from './guardRails';
-import { usableFallbackModels } from './fallbackModelList';
 import { ModelFallback } from './modelFallback';
 import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
@@ -187,8 +186,7 @@ export class AgentSession {
       begin();
       // A fallback that took over keeps answering until the run ends; the next run asks the user's model first.
       const { provider, model, fallbackModels } = this.options.settings;
-      // Checked here too: every model a request is sent with passes the preset's check, whichever host built the settings.
-      const fallback = new ModelFallback(model, usableFallbackModels(presetById(provider), model, fallbackModels).models);
+      const fallback = new ModelFallback(presetById(provider), model, fallbackModels);
       let outcome = await this.loop(track, signal, fallback);
       // A message steered after the model's last request would find no turn to join: it starts one more.
       while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal, fallback);

@@ -1,5 +1,6 @@
 import type { ProviderError } from '../llm/providerError';
-import { maxFallbackModels } from './fallbackModelList';
+import type { ProviderPreset } from '../llm/presets/providerPreset';
+import { usableFallbackModels } from './fallbackModelList';
 
 /** A model the next one takes over from, and why: `reason` in a few words, `detail` the failure as the server put it. */
 export interface ModelSwitch {
@@ -22,10 +23,12 @@ export class ModelFallback {
   private index = 0;
   private readonly models: readonly string[];
 
-  /** `fallbacks` as `usableFallbackModels` left them: names the preset can send. */
-  constructor(model: string, fallbacks: readonly string[] = []) {
-    const distinct = fallbacks.filter((fallback, at) => fallback !== model && fallbacks.indexOf(fallback) === at);
-    this.models = [model, ...distinct.slice(0, maxFallbackModels)];
+  /**
+   * `fallbacks` as the settings hold them: only those `usableFallbackModels` keeps (names the preset
+   * can send, no repeats, at most three) are ever asked, whichever host built the settings.
+   */
+  constructor(preset: ProviderPreset | undefined, model: string, fallbacks: readonly string[] = []) {
+    this.models = [model, ...usableFallbackModels(preset, model, fallbacks).models];
   }
 
   get model(): string {
