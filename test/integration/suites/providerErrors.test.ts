@@ -5,7 +5,7 @@ import { loadRecording } from '../../support/replay/recording';
 import { startReplayServer, type ReplayProvider, type ReplayServer } from '../../support/replay/replayServer';
 import { servedOpenAiReply } from '../../support/replay/servedReply';
 import { setApiKeyAndClearToasts } from '../support/apiKey';
-import { fakeApiKey, lastAssistantText, openChat, sendPrompt, sleep, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
+import { fakeApiKey, lastAssistantText, openChat, sendPrompt, sleep, startNewChat, textsOf, useModelServer, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
@@ -36,12 +36,8 @@ export function providerErrorTests(fakeServer: () => FakeLlmServer): void {
     });
 
     after(async () => {
-      const configuration = vscode.workspace.getConfiguration('elbow');
-      await configuration.update('fallbackModels', undefined, vscode.ConfigurationTarget.Global);
-      await configuration.update('provider', 'openai', vscode.ConfigurationTarget.Global);
-      await configuration.update('baseUrl', fakeServer().openaiBaseUrl, vscode.ConfigurationTarget.Global);
-      await configuration.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
-      await configuration.update('models', { 'fake-model': { contextWindow: 128_000, maxOutputTokens: 8_192 } }, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('elbow').update('fallbackModels', undefined, vscode.ConfigurationTarget.Global);
+      await useModelServer(fakeServer());
       for (let attempt = 0; attempt < 20 && (await webview.evaluate<number>('document.documentElement.clientWidth')) < widthBefore; attempt++) {
         await vscode.commands.executeCommand('elbow.focusChat');
         await vscode.commands.executeCommand('workbench.action.increaseViewWidth');

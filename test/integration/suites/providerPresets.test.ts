@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
-import { openChat, sendPromptAndWaitForReply, startNewChat } from '../support/chat';
+import { openChat, sendPromptAndWaitForReply, startNewChat, useModelServer } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
@@ -15,10 +15,7 @@ export function providerPresetTests(server: () => FakeLlmServer): void {
 
     after(async () => {
       await mistral?.close();
-      const configuration = vscode.workspace.getConfiguration('elbow');
-      await configuration.update('provider', 'openai', vscode.ConfigurationTarget.Global);
-      await configuration.update('baseUrl', server().openaiBaseUrl, vscode.ConfigurationTarget.Global);
-      await configuration.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
+      await useModelServer(server());
       await useTheme('Default Dark Modern');
       await startNewChat();
     });

@@ -5,7 +5,7 @@ import { providerProfiles } from '../../support/replay/providerProfiles';
 import { loadRecording } from '../../support/replay/recording';
 import { startReplayServer, type ReplayProvider, type ReplayServer } from '../../support/replay/replayServer';
 import { servedAnthropicReply, servedOpenAiReply } from '../../support/replay/servedReply';
-import { fakeApiKey, lastAssistantText, openChat, sendPrompt, sleep, startNewChat, textsOf, waitUntilIdle } from '../support/chat';
+import { fakeApiKey, lastAssistantText, openChat, sendPrompt, sleep, startNewChat, textsOf, useModelServer, waitUntilIdle } from '../support/chat';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
@@ -46,11 +46,7 @@ export function recordingTests(fakeServer: () => FakeLlmServer): void {
     });
 
     after(async () => {
-      const configuration = vscode.workspace.getConfiguration('elbow');
-      await configuration.update('provider', 'openai', vscode.ConfigurationTarget.Global);
-      await configuration.update('baseUrl', fakeServer().openaiBaseUrl, vscode.ConfigurationTarget.Global);
-      await configuration.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
-      await configuration.update('models', { 'fake-model': { contextWindow: 128_000, maxOutputTokens: 8_192 } }, vscode.ConfigurationTarget.Global);
+      await useModelServer(fakeServer());
     });
 
     /** A replay server for `provider`, Elbow's settings pointed at it, and a new chat. */

@@ -7,14 +7,19 @@ export const fakeApiKey = 'test-key';
 /** Starts the fake model server and points Elbow's settings at it (user settings, so the workspace stays clean). */
 export async function startModelServer(): Promise<FakeLlmServer> {
   const server = await startFakeLlmServer({ apiKey: fakeApiKey });
+  await useModelServer(server);
+  await vscode.workspace.getConfiguration('elbow').update('maxRetries', 2, vscode.ConfigurationTarget.Global);
+  return server;
+}
+
+/** Points Elbow's provider, endpoint and model at the fake model server: how a suite that changed them hands the next one a working chat. */
+export async function useModelServer(server: FakeLlmServer): Promise<void> {
   const configuration = vscode.workspace.getConfiguration('elbow');
   await configuration.update('provider', 'openai', vscode.ConfigurationTarget.Global);
   await configuration.update('baseUrl', server.openaiBaseUrl, vscode.ConfigurationTarget.Global);
   await configuration.update('model', 'fake-model', vscode.ConfigurationTarget.Global);
   // A known window, so Elbow does not hint at an unknown model during the tests.
   await configuration.update('models', { 'fake-model': { contextWindow: 128_000, maxOutputTokens: 8_192 } }, vscode.ConfigurationTarget.Global);
-  await configuration.update('maxRetries', 2, vscode.ConfigurationTarget.Global);
-  return server;
 }
 
 /** A suite's fresh start: what an earlier suite left pending review is accepted first, so New Chat has nothing to ask. */
