@@ -44,7 +44,9 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
   const variables = presetVariables[preset.id] ?? {};
   const apiKey = keyToSend(preset, preset.keyVariable === undefined ? undefined : env[preset.keyVariable]);
   if (apiKey === undefined) throw new UsageError(missingKey(preset));
-  const endpoint = presetEndpoint(preset, args.baseUrl ?? (variables.baseUrl === undefined ? undefined : nonEmpty(env[variables.baseUrl])));
+  // The user's endpoint only: the preset's own is the provider's default.
+  const userBaseUrl = args.baseUrl ?? (variables.baseUrl === undefined ? undefined : nonEmpty(env[variables.baseUrl]));
+  const endpoint = presetEndpoint(preset, userBaseUrl);
   if (!endpoint.ok) throw new UsageError(`${endpoint.problem} Use --base-url.`);
   const model = args.model ?? (variables.model === undefined ? undefined : nonEmpty(env[variables.model])) ?? preset.defaultModel;
   if (model === undefined) throw new UsageError(`No model for ${preset.label}: name ${preset.keyHeader === 'api-key' ? 'the deployment' : 'the model the server runs'} with --model.`);
@@ -64,8 +66,7 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
     settings: {
       provider: preset.id,
       model,
-      // The user's endpoint only: the preset's own is the provider's default.
-      baseUrl: args.baseUrl ?? (variables.baseUrl === undefined ? undefined : nonEmpty(env[variables.baseUrl])),
+      baseUrl: userBaseUrl,
       ...(azureApiVersion === undefined ? {} : { azureApiVersion }),
       reasoningEffort: args.reasoningEffort ?? effortFromEnvironment ?? 'default',
       maxTurns: args.maxTurns,
