@@ -15,6 +15,15 @@ export function parseCounts(output) {
   return { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3] ?? 0) };
 }
 
+const failedTestLine = /^failed test: .*$/gm;
+/** Beyond this many, the failures are counted, not listed: the log above has them all. */
+const MAX_LISTED_FAILURES = 20;
+
+/** The `failed test: …` lines a runner printed, so the end of a long log says which tests failed. */
+export function failedTests(output) {
+  return [...stripVTControlCharacters(output).replace(/\r/g, '').matchAll(failedTestLine)].map((match) => match[0]);
+}
+
 const count = (value) => value.toLocaleString('en-US');
 
 /** `Tests: 1,952 unit passed (1 skipped), 70 integration passed, 0 failed`; a runner that printed no summary is named as unfinished. */
@@ -38,5 +47,9 @@ export function summarize(outputs) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const read = (file) => (file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
-  console.log(summarize({ unit: read(process.argv[2]), integration: read(process.argv[3]) }));
+  const outputs = { unit: read(process.argv[2]), integration: read(process.argv[3]) };
+  const failures = Object.values(outputs).flatMap((output) => (output === undefined ? [] : failedTests(output)));
+  for (const line of failures.slice(0, MAX_LISTED_FAILURES)) console.log(line);
+  if (failures.length > MAX_LISTED_FAILURES) console.log(`… and ${failures.length - MAX_LISTED_FAILURES} more failed tests (see above)`);
+  console.log(summarize(outputs));
 }

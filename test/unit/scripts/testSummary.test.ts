@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseCounts, summarize } from '../../../scripts/testSummary.mjs';
+import { failedTests, parseCounts, summarize } from '../../../scripts/testSummary.mjs';
 
 const unitOutput = [
   '  cli',
@@ -33,5 +33,11 @@ describe('testSummary', () => {
 
   it('reads summaries written with Windows line ends', () => {
     assert.deepEqual(parseCounts('12 passed, 0 failed\r\n'), { passed: 12, failed: 0, skipped: 0 });
+  });
+
+  it('lists the failed tests the reporter named, however far up the log they are', () => {
+    const unit = unitOutput.replace('1952 passed, 0 failed, 1 skipped', '\u001b[31mfailed test: cli prints — expected 3\u001b[0m\r\n1951 passed, 1 failed');
+    assert.deepEqual(failedTests(`${unit}\n${'filler\n'.repeat(5000)}`), ['failed test: cli prints — expected 3']);
+    assert.deepEqual(failedTests(unitOutput), []);
   });
 });
