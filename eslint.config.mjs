@@ -7,7 +7,7 @@ const noVscode = { name: 'vscode', message: 'Only src/vscode may import vscode.'
 const hostFolders = ['**/vscode/**', '**/cli/**', '**/node/**', '**/webview/**'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'tools/**', '.bench/**', '.vscode-dev/**', '.test-output/**', 'bench/edits/corpus/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'tools/**', '.bench/**', '.vscode-dev/**', '.test-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

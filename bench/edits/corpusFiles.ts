@@ -1,27 +1,13 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { decodeFile, type LineEnding } from '../../src/core/tools/builtin/textFile';
+import { buildCorpus, type BuiltCorpus } from './buildCorpus';
 import type { Language } from './editAttempt';
-
-export const CORPUS_DIR = path.join(__dirname, 'corpus');
-
-const LANGUAGE_OF_FOLDER: Readonly<Record<string, Language>> = {
-  typescript: 'TypeScript',
-  python: 'Python',
-  go: 'Go',
-  rust: 'Rust',
-  json: 'JSON',
-  markdown: 'Markdown',
-  css: 'CSS',
-  shell: 'shell',
-};
 
 /** How a corpus file's bytes were changed before decoding: not at all, every `\n` made `\r\n`, or a UTF-8 byte order mark put first. */
 export type FileVariant = 'as stored' | 'CRLF' | 'BOM';
 
 /** A corpus file decoded the way edit_file decodes it. */
 export interface CorpusFile {
-  /** e.g. `go/uuid.go`, with ` (CRLF)` or ` (BOM)` for a variant. */
+  /** e.g. `go/flatted.go`, with ` (CRLF)` or ` (BOM)` for a variant. */
   shownPath: string;
   language: Language;
   variant: FileVariant;
@@ -30,16 +16,9 @@ export interface CorpusFile {
   lineEnding: LineEnding;
 }
 
-/** Every stored corpus file in a stable order (folder, then name), as stored. */
-export function loadCorpus(directory = CORPUS_DIR): CorpusFile[] {
-  const files: CorpusFile[] = [];
-  for (const folder of Object.keys(LANGUAGE_OF_FOLDER).sort()) {
-    const language = LANGUAGE_OF_FOLDER[folder] as Language;
-    for (const name of fs.readdirSync(path.join(directory, folder)).sort()) {
-      files.push(decodeVariant(`${folder}/${name}`, language, 'as stored', fs.readFileSync(path.join(directory, folder, name))));
-    }
-  }
-  return files;
+/** Every corpus file this machine has (bench/edits/corpusSources.ts), in a stable order (by shown path), as installed. */
+export function loadCorpus(built: BuiltCorpus = buildCorpus()): CorpusFile[] {
+  return built.files.map(({ shownPath, language, text, lineEnding }) => ({ shownPath, language, variant: 'as stored', text, lineEnding }));
 }
 
 /** The file with its bytes changed as `variant` says, decoded again: what edit_file would see if the file were saved that way. */
