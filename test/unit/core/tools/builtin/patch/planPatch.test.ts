@@ -73,6 +73,11 @@ describe('planPatch', () => {
       assert.equal(updated(result), twoClasses.replace(/return None\n$/, 'return self\n'));
     });
 
+    it('starts at the @@ line itself when the hunk repeats it as its first line', () => {
+      const [result] = plan({ 'io.py': twoClasses }, '*** Update File: io.py', '@@ class Writer:', ' class Writer:', '-    def close(self):', '+    def close(self, force=False):');
+      assert.equal(updated(result), twoClasses.replace(/(class Writer:\n {4}def close\(self)/, '$1, force=False'));
+    });
+
     it('pins a hunk ending in *** End of File to the last lines', () => {
       const [result] = plan({ 'io.py': twoClasses }, '*** Update File: io.py', '@@', '         self.handle.close()', '-        return None', '+        return self', '*** End of File');
       assert.equal(updated(result), twoClasses.replace(/return None\n$/, 'return self\n'));
