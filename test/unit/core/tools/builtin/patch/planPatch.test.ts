@@ -98,8 +98,9 @@ describe('planPatch', () => {
     });
 
     it('keeps a file without a final line break without one', () => {
-      const [result] = plan({ 'f.txt': 'a\nb' }, '*** Update File: f.txt', '@@', ' a', '-b', '+c');
-      assert.equal(updated(result), 'a\nc');
+      const [changed, appended] = plan({ 'f.txt': 'a\nb', 'g.txt': 'a\r\nb' }, '*** Update File: f.txt', '@@', ' a', '-b', '+c', '*** Update File: g.txt', '@@', '+c', '*** End of File');
+      assert.equal(updated(changed), 'a\nc');
+      assert.equal(updated(appended), 'a\r\nb\r\nc');
     });
 
     it('adds lines just below the @@ line, at the end with *** End of File, or into an empty file', () => {
