@@ -2,12 +2,28 @@ import type { EditRequest, EditTarget } from '../../src/core/tools/builtin/editM
 import { createRandom, type Random } from '../random';
 import { variantOf, type CorpusFile } from './corpusFiles';
 import { corrupt } from './corruptions';
-import { EXACT_CLASSES, NEAR_MISS_CLASSES, REFUSAL_CLASSES, isRefusalClass, type AttemptClass, type EditAttempt } from './editAttempt';
+import { EXACT_CLASSES, NEAR_MISS_CLASSES, isRefusalClass, type AttemptClass, type EditAttempt, type NearMissClass } from './editAttempt';
 import { linesOf, pickIntendedEdit } from './intendedEdit';
 import { countOf, draftOf, requestOf } from './refusals';
 
-/** The edit_file classes whose requests are whole lines, so that they read the same as a hunk. */
-const CONVERTED_CLASSES: readonly AttemptClass[] = [...EXACT_CLASSES, ...NEAR_MISS_CLASSES, ...REFUSAL_CLASSES];
+/** The edit_file classes written as patches: their requests are whole lines, so they read the same as a hunk. */
+const CONVERTED_CLASSES: readonly AttemptClass[] = [
+  'clean',
+  'CRLF or BOM file, \\n old_str',
+  'trailing whitespace',
+  'indentation shifted',
+  'tabs ↔ spaces',
+  'line-number prefixes',
+  'typographic look-alikes',
+  'one word off',
+  'combined',
+  'ambiguous',
+  'not present',
+  'closer to another region',
+  'already applied',
+];
+/** Near misses put in a hunk that an @@ line places (line numbers would number the file before the copy was added). */
+const ANCHORED_NEAR_MISSES: readonly NearMissClass[] = ['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces', 'typographic look-alikes', 'one word off'];
 export const SEVERAL_FILES = 'several files, near misses in each';
 export const ANCHORED = '@@ line picks one of two copies';
 export const SECOND_FILE_FAILS = 'must refuse: second file fails';
@@ -104,7 +120,7 @@ function anchoredAttempt(stored: CorpusFile, number: number, random: Random): Pa
     const text = copied.join(file.lineEnding);
     const expected = [...copied.slice(0, intended.firstLine + shift), ...intended.newLines, ...copied.slice(intended.firstLine + shift + intended.oldLines.length)].join(file.lineEnding);
     const clean = draftOf(intended);
-    const sent = random.chance(0.5) ? clean : corrupt(clean, random.pick(NEAR_MISS_CLASSES.filter((name) => name !== 'line-number prefixes')), random);
+    const sent = random.chance(0.5) ? clean : corrupt(clean, random.pick(ANCHORED_NEAR_MISSES), random);
     if (!sent) continue;
     const request = requestOf(sent);
     if (sent !== clean && countOf(text, request.oldStr, file) !== 0) continue;
