@@ -4,6 +4,8 @@ import { loadCorpus } from './corpusFiles';
 import { formatCorpusReport } from './corpusReport';
 import { formatEditsReport } from './editsReport';
 import { DEFAULT_GENERATION, generateAttempts } from './generateAttempts';
+import { generatePatchAttempts } from './patchAttempts';
+import { formatPatchReport, scorePatchAttempts } from './patchReport';
 import { scoreAttempts } from './scoreAttempts';
 
 /**
@@ -19,4 +21,5 @@ export function runEditsBench(log: (line: string) => void): void {
   const attempts = generateAttempts(files, DEFAULT_GENERATION);
   log(`${files.length} files, ${attempts.length} attempts (seed ${DEFAULT_GENERATION.seed}), generated in ${(performance.now() - started).toFixed(0)} ms.\n`);
   log(formatEditsReport(scoreAttempts(attempts)));
+  log(`\n${formatPatchReport(scorePatchAttempts(generatePatchAttempts(attempts, files, DEFAULT_GENERATION.seed)))}`);
 }
