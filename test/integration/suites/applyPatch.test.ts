@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FakeLlmServer } from '../../support/fakeLlmServer';
-import { readWorkspaceFile, startNewChat, textsOf, workspaceFile } from '../support/chat';
-import { page } from '../support/driver';
+import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { readWorkspaceFile, sendPrompt, startNewChat, textsOf, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { page, webview } from '../support/driver';
 import { agentDoes, fixtureLines, joined, waitForHunks, waitUntil } from '../support/review';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const rejectLens = '.codelens-decoration a:text-matches("^\\\\s*Reject$")';
 const first = 'patch/first.txt';
 const second = 'patch/second.txt';
+const firstOriginal = joined(fixtureLines('first'));
+const secondPatched = joined(fixtureLines('second')).replace('second line 5\n', 'SECOND FIVE\n').replace('second line 15\n', 'SECOND FIFTEEN\n');
 
 export function applyPatchTests(server: () => FakeLlmServer): void {
   describe('apply_patch', function () {
@@ -26,6 +28,7 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       await vscode.commands.executeCommand('elbow.acceptAllChanges');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await settings().update('edits.format', undefined, vscode.ConfigurationTarget.Global);
+      await settings().update('edits.review', undefined, vscode.ConfigurationTarget.Global);
       await vscode.workspace.fs.delete(workspaceFile('patch'), { recursive: true }).then(undefined, () => undefined);
       await useTheme('Default Dark Modern');
     });
@@ -59,9 +62,7 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       const offered = sent.tools.map((tool) => tool.function.name);
       assert.ok(offered.includes('apply_patch') && !offered.includes('edit_file'), `the setting offers apply_patch instead of edit_file: ${offered.join(', ')}`);
 
-      const firstOriginal = joined(fixtureLines('first'));
       const firstPatched = firstOriginal.replace('first line 3\n', 'FIRST THREE\n');
-      const secondPatched = joined(fixtureLines('second')).replace('second line 5\n', 'SECOND FIVE\n').replace('second line 15\n', 'SECOND FIFTEEN\n');
       const firstUri = workspaceFile(first);
       const secondUri = workspaceFile(second);
       await waitForHunks(firstUri, 1);
@@ -84,6 +85,35 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       const bytes = await vscode.workspace.fs.readFile(firstUri);
       assert.deepEqual([...bytes], [...new TextEncoder().encode(firstOriginal)], 'the first file is byte-exact as before');
       assert.equal(await readWorkspaceFile(second), secondPatched, 'the second file keeps the patch');
+    });
+
+    it('asks about each file before it changes when the user reviews first, and a rejected second file puts the approved first back without asking again', async () => {
+      await settings().update('edits.review', 'beforeApply', vscode.ConfigurationTarget.Global);
+      const input = [
+        '*** Begin Patch',
+        `*** Update File: ${first}`,
+        '@@',
+        '-first line 7',
+        '+FIRST SEVEN',
+        `*** Update File: ${second}`,
+        '@@',
+        '-second line 9',
+        '+SECOND NINE',
+        '*** End Patch',
+      ].join('\n');
+      server().enqueue({ kind: 'reply', content: [toolCall('apply_patch', { input })] }, { kind: 'reply', content: [text('Nothing was patched.')] });
+      await sendPrompt('Patch both files again');
+      const pending = '.proposal[data-state="pending"]';
+      await webview.waitFor(`${pending} .proposal-diff .diff-add`, { text: 'FIRST SEVEN' });
+      await webview.click(`${pending} .proposal-apply`);
+      await webview.waitFor(`${pending} .proposal-diff .diff-add`, { text: 'SECOND NINE' });
+      assert.equal(await readWorkspaceFile(first), firstOriginal.replace('first line 7\n', 'FIRST SEVEN\n'), 'the approved file changed');
+      await webview.click(`${pending} .proposal-reject`);
+      await webview.waitFor('.item-assistant', { text: 'Nothing was patched.' });
+      await waitUntilIdle();
+      assert.equal(await readWorkspaceFile(first), firstOriginal, 'the approved file is put back');
+      assert.equal(await readWorkspaceFile(second), secondPatched, 'the rejected file is untouched');
+      assert.match(toolResultsSent(server()), /The user rejected the change to patch\/second\.txt, so the patch was not applied\. patch\/first\.txt, already changed, was put back as it was\./);
     });
   });
 }
