@@ -3,6 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DirectFileChanges } from '../../../../../src/core/host/directFileChanges';
 import { applyPatchTool } from '../../../../../src/core/tools/builtin/applyPatch';
+import { MAX_EDIT_FILE_BYTES } from '../../../../../src/core/tools/builtin/proposeChange';
 import { ToolRegistry } from '../../../../../src/core/tools/registry';
 import { describeToolCall } from '../../../../../src/core/tools/toolCallDescription';
 import type { ChangeOutcome, FileChanges, ProposedChange } from '../../../../../src/core/host/fileChanges';
@@ -102,6 +103,28 @@ describe('apply_patch', () => {
     assert.deepEqual(changes.proposals.map((change) => [change.displayPath, change.putBack === true]), [['a.ts', false], ['b.ts', false], ['a.ts', true]]);
   });
 
+  it('reads and plans again when the user changed a file between the read and the change', async () => {
+    let typed = false;
+    const changes = decide(() => undefined);
+    const direct = ws.host.changes;
+    Object.assign(ws.host, {
+      changes: {
+        apply: async (change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> => {
+          if (!typed && change.displayPath === 'b.ts') {
+            typed = true;
+            await fs.writeFile(ws.path('b.ts'), `// typed by the user\n${B}`);
+          }
+          return direct.apply(change, signal);
+        },
+      },
+    });
+    const result = await ws.callTool('apply_patch', bothFiles);
+    assert.equal(result.isError, false, result.text);
+    assert.equal(await ws.readText('a.ts'), A.replace('return 1;', 'return 10;'));
+    assert.equal(await ws.readText('b.ts'), `// typed by the user\n${B.replace('return 2;', 'return 20;')}`);
+    assert.deepEqual(changes.proposals.map((change) => [change.displayPath, change.putBack === true]), [['a.ts', false], ['b.ts', false], ['a.ts', true], ['a.ts', false], ['b.ts', false]]);
+  });
+
   it('says so when a file already changed could not be put back (the user edited it meanwhile)', async () => {
     decide((change) => {
       if (change.displayPath === 'b.ts') return { status: 'rejected' };
@@ -189,6 +212,15 @@ describe('apply_patch', () => {
     assert.equal(result.isError, true);
     assert.match(result.text, /logo\.png is a binary file \(.*\); apply_patch only edits UTF-8 text\./);
     assert.equal(await ws.readText('a.ts'), A);
+  });
+
+  it('refuses a file over the size limit for edits before anything is changed', async () => {
+    await fs.writeFile(ws.path('huge.txt'), 'a'.repeat(MAX_EDIT_FILE_BYTES + 1));
+    const result = await ws.callTool('apply_patch', patch('*** Update File: a.ts', '@@', '-  return 1;', '+  return 10;', '*** Delete File: huge.txt'));
+    assert.equal(result.isError, true);
+    assert.match(result.text, /huge\.txt is .* over the .* limit for edits, so it was not changed/);
+    assert.equal(await ws.readText('a.ts'), A);
+    assert.equal((await fs.stat(ws.path('huge.txt'))).size, MAX_EDIT_FILE_BYTES + 1);
   });
 
   it('is refused in plan mode, like every tool that changes files', async () => {
