@@ -40,6 +40,9 @@ function placeHunk(target: EditTarget, lines: TextLines, hunk: PatchHunk, from: 
     }
     firstLine = found + 1;
   }
+  // A hunk whose first line is its @@ line repeated starts at that line, not below it.
+  const lastAnchor = hunk.anchors.at(-1);
+  if (lastAnchor !== undefined && hunk.oldLines[0]?.trim() === lastAnchor.trim()) firstLine--;
   if (hunk.oldLines.length === 0) return insertion(target, lines, hunk, firstLine);
   const mayStart = firstLine;
   if (hunk.atEndOfFile) firstLine = Math.max(firstLine, linesBeforeTrailingBlanks(lines.lines) - hunk.oldLines.length);

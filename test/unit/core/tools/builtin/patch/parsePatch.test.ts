@@ -79,6 +79,11 @@ describe('parsePatch', () => {
     ]);
   });
 
+  it('tolerates the shell command around a heredoc and the no-newline marker of a unified diff', () => {
+    const text = patch('apply_patch <<"PATCH"', '*** Begin Patch', '*** Update File: a.ts', '@@', '-a', '\\ No newline at end of file', '+b', '*** End Patch', 'PATCH');
+    assert.deepEqual(parsePatch(text), [{ kind: 'update', path: 'a.ts', hunks: [{ anchors: [], oldLines: ['a'], newLines: ['b'], atEndOfFile: false }] }]);
+  });
+
   it('reads an empty Add File as an empty file, and a move without hunks as a rename', () => {
     assert.deepEqual(parsePatch(patch('*** Begin Patch', '*** Add File: empty.txt', '*** Update File: a.ts', '*** Move to: b.ts', '*** End Patch')), [
       { kind: 'add', path: 'empty.txt', text: '' },

@@ -73,6 +73,11 @@ describe('planPatch', () => {
       assert.equal(updated(result), twoClasses.replace(/return None\n$/, 'return self\n'));
     });
 
+    it('starts at the @@ line itself when the hunk repeats it as its first line', () => {
+      const [result] = plan({ 'io.py': twoClasses }, '*** Update File: io.py', '@@ class Writer:', ' class Writer:', '-    def close(self):', '+    def close(self, force=False):');
+      assert.equal(updated(result), twoClasses.replace(/(class Writer:\n {4}def close\(self)/, '$1, force=False'));
+    });
+
     it('pins a hunk ending in *** End of File to the last lines', () => {
       const [result] = plan({ 'io.py': twoClasses }, '*** Update File: io.py', '@@', '         self.handle.close()', '-        return None', '+        return self', '*** End of File');
       assert.equal(updated(result), twoClasses.replace(/return None\n$/, 'return self\n'));
@@ -93,8 +98,9 @@ describe('planPatch', () => {
     });
 
     it('keeps a file without a final line break without one', () => {
-      const [result] = plan({ 'f.txt': 'a\nb' }, '*** Update File: f.txt', '@@', ' a', '-b', '+c');
-      assert.equal(updated(result), 'a\nc');
+      const [changed, appended] = plan({ 'f.txt': 'a\nb', 'g.txt': 'a\r\nb' }, '*** Update File: f.txt', '@@', ' a', '-b', '+c', '*** Update File: g.txt', '@@', '+c', '*** End of File');
+      assert.equal(updated(changed), 'a\nc');
+      assert.equal(updated(appended), 'a\r\nb\r\nc');
     });
 
     it('adds lines just below the @@ line, at the end with *** End of File, or into an empty file', () => {
