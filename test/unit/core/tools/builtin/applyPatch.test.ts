@@ -103,6 +103,18 @@ describe('apply_patch', () => {
     assert.deepEqual(changes.proposals.map((change) => [change.displayPath, change.putBack === true]), [['a.ts', false], ['b.ts', false], ['a.ts', true]]);
   });
 
+  it('puts the first file back when writing the second fails', async () => {
+    decide((change) => {
+      if (change.displayPath === 'b.ts' && change.putBack !== true) throw new Error('EACCES: permission denied');
+      return undefined;
+    });
+    const result = await ws.callTool('apply_patch', bothFiles);
+    assert.equal(result.isError, true);
+    assert.equal(result.text, 'Changing b.ts failed: EACCES: permission denied, so the patch was not applied. a.ts, already changed, was put back as it was.');
+    assert.equal(await ws.readText('a.ts'), A);
+    assert.equal(await ws.readText('b.ts'), B);
+  });
+
   it('reads and plans again when the user changed a file between the read and the change', async () => {
     let typed = false;
     const changes = decide(() => undefined);
