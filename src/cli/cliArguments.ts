@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
 import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
+import { editFormatSettings, parseEditFormat, type EditFormatSetting } from '../core/tools/editFormat';
 
 export interface CliArguments {
   prompt?: string;
@@ -17,6 +18,8 @@ export interface CliArguments {
   azureApiVersion?: string;
   /** `--reasoning-effort`: how hard the model thinks. */
   reasoningEffort?: ReasoningEffortSetting;
+  /** `--edit-format`: which edit tool the model gets. */
+  editFormat?: EditFormatSetting;
   maxTurns?: number;
   /** `--stall-timeout`: seconds a streaming reply may send nothing before it is abandoned and retried; 0: never. */
   stallTimeoutSeconds?: number;
@@ -86,6 +89,10 @@ Options:
                            adaptive thinking, OpenAI's reasoning_effort (o-series, GPT-5),
                            DeepSeek's thinking mode; other models ignore it
                            (default: $ELBOW_REASONING_EFFORT, else default)
+      --edit-format <f>    the tool the model edits files with: auto (the format the model was
+                           trained on: apply_patch for GPT-4.1 and later, GPT-5, o-series and
+                           codex models, edit_file for the others), edit_file or apply_patch
+                           (default: $ELBOW_EDIT_FORMAT, else auto)
       --max-turns <n>      model turns allowed per request (default 50)
       --stall-timeout <s>  seconds a streaming reply may send nothing before it is discarded and
                            the request retried (default 120; 0: wait forever)
@@ -160,6 +167,7 @@ const cliOptions = {
   'base-url': { type: 'string' },
   'azure-api-version': { type: 'string' },
   'reasoning-effort': { type: 'string' },
+  'edit-format': { type: 'string' },
   'max-turns': { type: 'string' },
   'stall-timeout': { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
@@ -188,6 +196,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   }
   const maxTurns = parseMaxTurns(values['max-turns']);
   const reasoningEffort = parseReasoningEffortFlag(values['reasoning-effort']);
+  const editFormat = parseEditFormatFlag(values['edit-format']);
   const stallTimeoutSeconds = parseStallTimeout(values['stall-timeout']);
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   if (values.image.length > 0 && values.print === undefined) throw new UsageError('--image goes with -p, e.g. elbow -p "what is wrong here?" --image shot.png; in the chat, type --image shot.png in a line.');
@@ -202,6 +211,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     baseUrl: values['base-url'],
     azureApiVersion: values['azure-api-version'],
     reasoningEffort,
+    editFormat,
     maxTurns,
     stallTimeoutSeconds,
     yes: values.yes,
@@ -234,6 +244,13 @@ function parseReasoningEffortFlag(flag: string | undefined): ReasoningEffortSett
   const reasoningEffort = parseReasoningEffort(flag);
   if (reasoningEffort === undefined) throw new UsageError(`--reasoning-effort must be one of ${reasoningEffortSettings.join(', ')}, got "${flag}".`);
   return reasoningEffort;
+}
+
+function parseEditFormatFlag(flag: string | undefined): EditFormatSetting | undefined {
+  if (flag === undefined) return undefined;
+  const editFormat = parseEditFormat(flag);
+  if (editFormat === undefined) throw new UsageError(`--edit-format must be one of ${editFormatSettings.join(', ')}, got "${flag}".`);
+  return editFormat;
 }
 
 function parseStallTimeout(flag: string | undefined): number | undefined {

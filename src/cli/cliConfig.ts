@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import type { AgentSettings } from '../core/agent/agentSettings';
 import { usableFallbackModels } from '../core/agent/fallbackModelList';
 import { parseReasoningEffort, reasoningEffortSettings } from '../core/llm/reasoningEffort';
+import { editFormatSettings, parseEditFormat } from '../core/tools/editFormat';
 import { modelNameProblem } from '../core/llm/presets/modelNameProblem';
 import { presetEndpoint } from '../core/llm/presets/presetEndpoint';
 import { keyToSend } from '../core/llm/presets/presetKey';
@@ -24,6 +25,7 @@ export interface CliConfig {
 type Environment = Record<string, string | undefined>;
 
 export const reasoningEffortVariable = 'ELBOW_REASONING_EFFORT';
+export const editFormatVariable = 'ELBOW_EDIT_FORMAT';
 /** Fallback models when no `--fallback-model` is given: ids separated by commas, in order. */
 export const fallbackModelsVariable = 'ELBOW_FALLBACK_MODELS';
 
@@ -62,6 +64,11 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
   if (effortVariable !== undefined && effortFromEnvironment === undefined && args.reasoningEffort === undefined) {
     warnings.push(`${reasoningEffortVariable}: "${effortVariable}" is not one of ${reasoningEffortSettings.join(', ')}; left out.`);
   }
+  const formatVariable = nonEmpty(env[editFormatVariable]);
+  const formatFromEnvironment = formatVariable === undefined ? undefined : parseEditFormat(formatVariable);
+  if (formatVariable !== undefined && formatFromEnvironment === undefined && args.editFormat === undefined) {
+    warnings.push(`${editFormatVariable}: "${formatVariable}" is not one of ${editFormatSettings.join(', ')}; left out.`);
+  }
   return {
     settings: {
       provider: preset.id,
@@ -69,6 +76,7 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
       baseUrl: userBaseUrl,
       ...(azureApiVersion === undefined ? {} : { azureApiVersion }),
       reasoningEffort: args.reasoningEffort ?? effortFromEnvironment ?? 'default',
+      editFormat: args.editFormat ?? formatFromEnvironment ?? 'auto',
       maxTurns: args.maxTurns,
       ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
       models: models.overrides,

@@ -7,6 +7,7 @@ import type { McpConfigFile } from '../core/mcp/mcpServerConfig';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
 import type { McpStartApproval } from '../core/mcp/mcpStartApproval';
 import { builtinTools } from '../core/tools/builtin';
+import { offersTool } from '../core/tools/editFormat';
 import { loadMcpConfig, readConfigFile, type McpConfigAdmission } from './loadMcpConfig';
 import { setServerField } from './mcpConfigEditor';
 import { mcpSdkTransports } from './mcpSdkTransports';
@@ -51,7 +52,8 @@ export function createMcpManager(options: NodeMcpManagerOptions): McpManager {
     startApproval: options.startApproval,
     clientVersion: options.clientVersion,
     log: options.log,
-    builtinToolCount: builtinTools().length,
+    // The model gets one of the two edit tools, whichever it is.
+    builtinToolCount: builtinTools().filter((tool) => offersTool('edit_file', tool.name)).length,
     startWaitMs: options.startWaitMs,
     restartDelaysMs: options.restartDelaysMs,
   });

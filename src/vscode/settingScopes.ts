@@ -21,7 +21,7 @@ export const narrowingSettings = [
 /** Appearance, the model and its costs, patience: a workspace may set these as it likes. */
 export const workspaceSettings = [
   'model', 'fallbackModels', 'azure.apiVersion', 'reasoningEffort', 'requestTimeoutSeconds', 'stallTimeoutSeconds', 'maxRetries',
-  'edits.openEditedFiles', 'edits.problemsAfterEdit', 'terminal.shellIntegrationTimeoutSeconds',
+  'edits.format', 'edits.openEditedFiles', 'edits.problemsAfterEdit', 'terminal.shellIntegrationTimeoutSeconds',
   'models', 'context.compactToolResultsAt', 'context.summarizeAt', 'context.keepRecentToolResults',
 ] as const;
 

@@ -4,6 +4,7 @@ import { usableFallbackModels, type FallbackModelList } from '../core/agent/fall
 import { defaultCompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
 import { parseReasoningEffort } from '../core/llm/reasoningEffort';
+import { parseEditFormat } from '../core/tools/editFormat';
 import type { SandboxSettings } from '../core/sandbox/sandboxSettings';
 import { relativeInside } from '../core/search/searchScope';
 import type { ProviderPreset } from '../core/llm/presets/providerPreset';
@@ -102,6 +103,7 @@ export function readAgentSettings(): AgentSettings {
     toolCallsPerMessage: clampInteger(narrowingLimit('limits.toolCallsPerMessage'), 10, 5_000, 200),
     commandsPerMessage: clampInteger(narrowingLimit('limits.commandsPerMessage'), 1, 1_000, 30),
     models: parseModelOverrides(workspaceSetting<unknown>('models')).overrides,
+    editFormat: parseEditFormat(workspaceSetting<unknown>('edits.format')) ?? 'auto',
     compaction: {
       compactToolResultsAtPercent: clampInteger(workspaceSetting<number>('context.compactToolResultsAt'), 10, 95, defaultCompactionSettings.compactToolResultsAtPercent),
       summarizeAtPercent: clampInteger(workspaceSetting<number>('context.summarizeAt'), 10, 95, defaultCompactionSettings.summarizeAtPercent),

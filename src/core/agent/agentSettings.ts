@@ -1,6 +1,7 @@
 import type { CompactionSettings } from '../context/contextBudget';
 import type { ModelOverride } from '../llm/modelCatalog';
 import type { ReasoningEffortSetting } from '../llm/reasoningEffort';
+import type { EditFormatSetting } from '../tools/editFormat';
 
 /**
  * The user's settings an agent session runs with, the same whichever host reads them: VS Code
@@ -39,6 +40,8 @@ export interface AgentSettings {
   commandsPerMessage?: number;
   /** Corrections to the built-in model table: window, output limit and prices per model id. */
   models?: Readonly<Record<string, ModelOverride>>;
+  /** Which edit tool the model gets, edit_file or apply_patch; `auto` (the default): the one the model table says it was trained on. */
+  editFormat?: EditFormatSetting;
   /** When the history is compacted. */
   compaction?: CompactionSettings;
 }

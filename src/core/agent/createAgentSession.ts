@@ -9,6 +9,7 @@ import { presetById, providerPresets } from '../llm/presets/providerPresets';
 import { createProvider } from '../llm/providers/createProvider';
 import { entraTokenHostProblem } from '../llm/presets/entraTokenHosts';
 import { builtinTools } from '../tools/builtin';
+import { editFormatFor, offersTool } from '../tools/editFormat';
 import { ToolRegistry } from '../tools/registry';
 import { Workspace } from '../workspace/workspace';
 import type { ToolSource } from '../tools/toolSource';
@@ -32,8 +33,9 @@ export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'provider' | '
 export async function createAgentSession(options: CreateAgentSessionOptions): Promise<AgentSession> {
   const { apiKey, azureTokenProvider, toolSources, modelInfo, ...sessionOptions } = options;
   const { host, settings } = options;
+  const editFormat = editFormatFor(settings.model, settings.editFormat);
   const registry = new ToolRegistry();
-  for (const tool of builtinTools(host)) registry.register(tool);
+  for (const tool of builtinTools(host)) registry.register(tool, { offered: offersTool(editFormat, tool.name) });
   for (const source of toolSources ?? []) registry.addSource(source);
   const instructions = await loadProjectInstructions(host.files, host.workspaceRoots, await new Workspace(host).containmentCheck());
   const system = buildSystemPrompt({
@@ -42,6 +44,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     shell: host.environment.shell,
     date: host.environment.today(),
     instructions,
+    editFormat,
   });
   const preset = presetById(settings.provider);
   if (preset === undefined) throw new Error(`Unknown provider "${settings.provider}": use one of ${providerPresets.map((row) => row.id).join(', ')}.`);

@@ -1,3 +1,4 @@
+import type { EditFormat } from '../llm/modelFacts';
 import type { ProjectInstructions } from './projectInstructions';
 
 export interface SystemPromptInputs {
@@ -7,7 +8,14 @@ export interface SystemPromptInputs {
   /** `YYYY-MM-DD` */
   date: string;
   instructions: readonly ProjectInstructions[];
+  /** The edit tool the model has; edit_file by default. */
+  editFormat?: EditFormat;
 }
+
+const editAdvice: Record<EditFormat, string> = {
+  edit_file: 'Make focused changes with edit_file (several changes to one file go in one call, as edits); copy old_str from the current file, with enough surrounding lines to match once.',
+  apply_patch: 'Make focused changes with apply_patch (changes to several files can go in one patch); copy the context and removed lines from the current file.',
+};
 
 /**
  * The system prompt. Kept free of anything that changes between requests of a conversation
@@ -25,7 +33,7 @@ Shell: ${inputs.shell}
 Today's date: ${inputs.date}`,
     `# How to work
 - Look before you act: list and search to find the right files, and read a file before you edit it. Do not guess at file contents.
-- Make focused changes with edit_file (several changes to one file go in one call, as edits); copy old_str from the current file, with enough surrounding lines to match once. Use write_file only for new files or complete rewrites.
+- ${editAdvice[inputs.editFormat ?? 'edit_file']} Use write_file only for new files or complete rewrites.
 - When a tool returns an error, read it: it says what went wrong and what to do. Fix the call rather than repeating it unchanged.
 - Several independent reads or searches can be requested together in one reply.
 - Check your work with run_command (build, tests, linters) when the project has them. The user may have to approve a command and may deny it with a reason: follow the reason, do not retry the same command another way.

@@ -25,17 +25,22 @@ export function recentlyTouchedFiles(messages: readonly Message[], limit: number
     for (const call of toolCallsOf(message).reverse()) {
       const tool = toolOf(call.name);
       const action = tool === undefined ? undefined : actions[tool.kind];
-      const path = action === undefined || failed.has(call.id) ? undefined : fileArgument(call.arguments, tool?.subjectArgument ?? 'path');
-      if (action === undefined || path === undefined || seen.has(path)) continue;
-      seen.add(path);
-      files.push({ path, action });
+      if (action === undefined || failed.has(call.id)) continue;
+      for (const path of callFiles(call.arguments, tool)) {
+        if (seen.has(path) || files.length >= limit) continue;
+        seen.add(path);
+        files.push({ path, action });
+      }
       if (files.length >= limit) break;
     }
   }
   return files;
 }
 
-function fileArgument(argumentsJson: string, key: string): string | undefined {
-  const value = callArgumentsObject(argumentsJson)?.[key];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+function callFiles(argumentsJson: string, tool: ToolIdentity | undefined): string[] {
+  const input = callArgumentsObject(argumentsJson);
+  if (input === undefined) return [];
+  if (tool?.files !== undefined) return tool.files(input);
+  const value = input[tool?.subjectArgument ?? 'path'];
+  return typeof value === 'string' && value.trim() !== '' ? [value.trim()] : [];
 }

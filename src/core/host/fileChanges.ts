@@ -14,6 +14,11 @@ export interface ProposedChange {
   toolCallId: string;
   /** What the objects the host opens to check and apply the change must be (see `HostFileSystem`). */
   allowed: OpenedPathCheck;
+  /**
+   * Puts back a change the same tool call made moments ago, because a later file of the call could not be
+   * changed (apply_patch is all or nothing): not asked about again, as it only undoes what was approved.
+   */
+  putBack?: boolean;
 }
 
 export type ChangeOutcome =

@@ -1,5 +1,5 @@
 import { modelTable } from './modelTable';
-import type { ModelFacts, ModelPrices } from './modelFacts';
+import type { EditFormat, ModelFacts, ModelPrices } from './modelFacts';
 import type { ReasoningFacts } from './reasoningEffort';
 
 export interface ModelLimits extends ModelFacts {
@@ -82,6 +82,11 @@ export function modelLimits(model: string, options: ModelLimitsOptions = {}): Mo
 /** How a model's thinking is controlled, from the built-in table; undefined for models that take no reasoning parameters. */
 export function modelReasoning(model: string): ReasoningFacts | undefined {
   return lookUpModel(model)?.reasoning;
+}
+
+/** The edit format the built-in table says the model was trained on; edit_file for models it does not list. */
+export function modelEditFormat(model: string): EditFormat {
+  return lookUpModel(model)?.editFormat ?? 'edit_file';
 }
 
 function chooseWindow(setting: number | undefined, server: ServerModelFacts | undefined, listed: ModelFacts | undefined): { tokens: number; source: WindowSource } {

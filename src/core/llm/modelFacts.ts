@@ -1,5 +1,8 @@
 import type { ReasoningFacts } from './reasoningEffort';
 
+/** How a model is best asked to edit files: `edit_file`'s replacements, or `apply_patch`, the patch format OpenAI trains its models on. */
+export type EditFormat = 'edit_file' | 'apply_patch';
+
 /** US dollars per million tokens. */
 export interface ModelPrices {
   /** Uncached input. */
@@ -21,4 +24,6 @@ export interface ModelFacts {
   reasoning?: ReasoningFacts;
   /** Whether the model takes image input; absent: not known, and a request with an image is left to the provider to answer. */
   acceptsImages?: boolean;
+  /** The edit format the model was trained on; absent: edit_file. */
+  editFormat?: EditFormat;
 }

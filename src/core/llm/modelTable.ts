@@ -79,6 +79,11 @@ const openaiModels: Record<string, ModelFacts> = {
   'gpt-5': gpt5,
   'gpt-5-mini': model(400_000, 128_000, usd(0.25, 2, 0.025, 0)),
   'gpt-5-nano': model(400_000, 128_000, usd(0.05, 0.4, 0.005, 0)),
+  'gpt-5.1-codex-max': gpt5,
+  'gpt-5.1-codex': gpt5,
+  'gpt-5.1-codex-mini': model(400_000, 128_000, usd(0.25, 2, 0.025, 0)),
+  'gpt-5-codex': gpt5,
+  'codex-mini': model(200_000, 100_000, usd(1.5, 6, 0.375, 0)),
   'gpt-4.1': model(gpt41Context, 32_768, usd(2, 8, 0.5, 0)),
   'gpt-4.1-mini': model(gpt41Context, 32_768, usd(0.4, 1.6, 0.1, 0)),
   'gpt-4.1-nano': model(gpt41Context, 32_768, usd(0.1, 0.4, 0.025, 0)),
@@ -183,6 +188,11 @@ const reasoningModels: Record<string, ReasoningFacts> = {
   'gpt-5': gpt5Effort,
   'gpt-5-mini': gpt5Effort,
   'gpt-5-nano': gpt5Effort,
+  'gpt-5.1-codex-max': openaiOSeries,
+  'gpt-5.1-codex': openaiOSeries,
+  'gpt-5.1-codex-mini': openaiOSeries,
+  'gpt-5-codex': openaiOSeries,
+  'codex-mini': openaiOSeries,
   o3: openaiOSeries,
   'o4-mini': openaiOSeries,
   'deepseek-flash': deepseekThinking,
@@ -201,17 +211,26 @@ function withImages(models: Record<string, ModelFacts>, acceptsImages: boolean):
   return Object.fromEntries(Object.entries(models).map(([id, facts]) => [id, { ...facts, acceptsImages }]));
 }
 
+// OpenAI trains GPT-4.1 and later, the o-series and the codex models on its patch format
+// (https://cookbook.openai.com/examples/gpt4-1_prompting_guide#appendix-generating-and-applying-file-diffs,
+// https://developers.openai.com/api/docs/guides/tools-apply-patch); GPT-4o came before it.
+const patchTrainedModels = Object.keys(openaiModels).filter((id) => !id.startsWith('gpt-4o'));
+
+function withEditFormats(models: Record<string, ModelFacts>): Record<string, ModelFacts> {
+  return Object.fromEntries(Object.entries(models).map(([id, facts]) => [id, patchTrainedModels.includes(id) ? { ...facts, editFormat: 'apply_patch' } : facts]));
+}
+
 // Image input: every Claude model listed (https://platform.claude.com/docs/en/build-with-claude/vision)
 // and every OpenAI model listed (each model's page: "Input: text, image"); DeepSeek's API takes
 // text only (https://api-docs.deepseek.com/api/create-chat-completion: user content is a string).
 // The local models' tags differ in this (gemma3:1b is text only): their server reports it.
 /** Keyed by lower-case model id without router prefix, tag or snapshot date. */
-export const modelTable: Readonly<Record<string, ModelFacts>> = withReasoning({
+export const modelTable: Readonly<Record<string, ModelFacts>> = withEditFormats(withReasoning({
   ...withImages(anthropicModels, true),
   ...withImages(openaiModels, true),
   ...withImages(deepseekModels, false),
   ...localModels,
-});
+}));
 
 /** The ids `reasoningModels` names, so a test can tell a misspelt one (which would match no model). */
 export const reasoningModelIds: readonly string[] = Object.keys(reasoningModels);

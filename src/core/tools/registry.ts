@@ -24,13 +24,15 @@ const CANCELLED = 'cancelled by the user';
 /** The tools the model may call, and the one place their calls are run. */
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
+  /** The built-in tools the model is offered; the others still run when called (a conversation's earlier model may have used them). */
   private readonly toolSpecs = new Map<string, ToolSpec>();
   private readonly sources: ToolSource[] = [];
 
-  /** Throws when the name is taken or the input schema is not an object. */
-  register<Schema extends z.ZodType>(tool: Tool<Schema>): this {
+  /** Throws when the name is taken or the input schema is not an object. `offered: false`: runs, but is not in `specs()`. */
+  register<Schema extends z.ZodType>(tool: Tool<Schema>, options: { offered?: boolean } = {}): this {
     if (this.tools.has(tool.name)) throw new Error(`A tool named ${tool.name} is already registered.`);
-    this.toolSpecs.set(tool.name, { name: tool.name, description: tool.description, inputSchema: objectSchemaOf(tool) });
+    const spec = { name: tool.name, description: tool.description, inputSchema: objectSchemaOf(tool) };
+    if (options.offered !== false) this.toolSpecs.set(tool.name, spec);
     this.tools.set(tool.name, tool);
     return this;
   }
@@ -60,8 +62,9 @@ export class ToolRegistry {
     return describeToolCall(this.identity(name), name, argumentsJson);
   }
 
+  /** The tools the model is offered, by name. */
   names(): string[] {
-    return [...this.tools.keys(), ...this.externalTools().map((tool) => tool.name)];
+    return [...this.toolSpecs.keys(), ...this.externalTools().map((tool) => tool.name)];
   }
 
   /** Unknown tools count as not read-only. */
@@ -112,7 +115,7 @@ export class ToolRegistry {
   }
 
   private externalTools(): ExternalTool[] {
-    const room = Math.max(0, maxToolsPerRequest - this.tools.size);
+    const room = Math.max(0, maxToolsPerRequest - this.toolSpecs.size);
     return this.sources.flatMap((source) => source.tools()).filter((tool) => !this.tools.has(tool.name)).slice(0, room);
   }
 

@@ -54,6 +54,8 @@ export interface ToolIdentity {
   title(input: ToolCallArguments): string;
   /** The argument that says what a call is about, e.g. `path`; for the file kinds, the file. Without it, the usual telling arguments. */
   subjectArgument?: string;
+  /** For a file kind whose call names several files in one argument (apply_patch's patch): the files, as the call names them; they are its subject. */
+  files?(input: ToolCallArguments): string[];
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> extends ToolIdentity {

@@ -20,7 +20,7 @@ export function parseToolArguments(toolName: string, text: string): ParsedArgume
         `The arguments for ${toolName} were not valid JSON (${reason}): they were malformed or cut off, ` +
         `for example by the output token limit. Received ${text.length} characters, starting with:\n${start}\n` +
         `Call ${toolName} again with complete, valid JSON arguments. If they are long, make smaller calls ` +
-        '(e.g. several edit_file calls instead of one large write_file).',
+        '(e.g. several edits instead of one large write_file).',
     };
   }
   // Some models encode the arguments object twice.

@@ -49,6 +49,8 @@ function titleOf(tool: ToolIdentity | undefined, name: string, input: ToolCallAr
 }
 
 function subjectOf(tool: ToolIdentity | undefined, input: ToolCallArguments): string | undefined {
+  const files = tool?.files?.(input) ?? [];
+  if (files.length > 0) return oneLine(files.join(', '));
   const key = [...(tool?.subjectArgument === undefined ? [] : [tool.subjectArgument]), ...tellingKeys].find((candidate) => stringArgument(input, candidate) !== undefined)
     ?? Object.keys(input).find((candidate) => stringArgument(input, candidate) !== undefined);
   return key === undefined ? undefined : stringArgument(input, key);

@@ -41,7 +41,7 @@ export class VscodeFileChanges implements FileChanges {
     const after = change.after === undefined ? undefined : decodeText(change.after);
     if ((await currentText(change.path)) !== before) return { status: 'stale' };
     const settings = readEditSettings();
-    if (settings.editReview === 'beforeApply') {
+    if (settings.editReview === 'beforeApply' && change.putBack !== true) {
       const diff = createTwoFilesPatch(change.displayPath, change.displayPath, before ?? '', after ?? '', before === undefined ? 'new file' : undefined, after === undefined ? 'deleted' : undefined, { headerOptions: FILE_HEADERS_ONLY });
       const decision = await this.gate.ask(change.toolCallId, diff, signal);
       if (decision.decision === 'reject') return { status: 'rejected', feedback: decision.feedback };
@@ -66,8 +66,11 @@ export class VscodeFileChanges implements FileChanges {
     } else if (!(await this.manager.writer.write(change.path, after, reviewable)).savedToDisk) {
       note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
     }
-    this.onApplied({ toolCallId: change.toolCallId, path: change.path, displayPath: change.displayPath, pendingReview: settings.editReview !== 'beforeApply' });
-    if (after !== undefined) await showEditedFile(change.path, settings.openEditedFiles);
+    // A change put back leaves the file as it was: nothing for the card to link to or the user to look at.
+    if (change.putBack !== true) {
+      this.onApplied({ toolCallId: change.toolCallId, path: change.path, displayPath: change.displayPath, pendingReview: settings.editReview !== 'beforeApply' });
+      if (after !== undefined) await showEditedFile(change.path, settings.openEditedFiles);
+    }
     return note === undefined ? { status: 'applied' } : { status: 'applied', note };
   }
 }

@@ -1,4 +1,5 @@
 import { activationTests } from '../suites/activation.test';
+import { applyPatchTests } from '../suites/applyPatch.test';
 import { askAboutTests } from '../suites/askAbout.test';
 import { chatTurnTests } from '../suites/chatTurn.test';
 import { codeNavigationTests } from '../suites/codeNavigation.test';
@@ -53,6 +54,7 @@ export function run(): Promise<void> {
     reviewTests,
     reviewOutcomeTests,
     multiEditReviewTests,
+    applyPatchTests,
     checkpointTests,
     commandTests,
     sandboxTests,

@@ -10,7 +10,8 @@ import { exactForms, occurrences } from './editMatching/exactMatch';
 import type { EditRequest } from './editMatching/locateEdit';
 import { editedPlaces, editedRegions } from './editSummary';
 import { notFoundMessage } from './similarPaths';
-import { decodeFile, encodeText, type TextContent } from './textFile';
+import { editableText } from './editableText';
+import { encodeText, type TextContent } from './textFile';
 
 const MAX_EDITS = 50;
 
@@ -53,7 +54,7 @@ export const editFileTool = defineTool({
     return changeFile(context, file, shown, 'edit_file', async (current) => {
       const single = requests.length === 1 ? (requests[0] as EditRequest) : undefined;
       if (current === undefined) return planCreation(file, shown, single, context);
-      const content = editableText(current, shown);
+      const content = editableText(current, shown, 'edit_file');
       if (single?.oldStr === '') {
         if (content.text !== '') {
           throw new ToolError(`old_str is empty, but ${shown} already exists and is not empty. Give the exact text to replace, or use write_file to replace the whole file.`);
@@ -93,15 +94,6 @@ function planReplaceAll(shown: string, content: TextContent, request: EditReques
   const text = content.text.split(form.oldText).join(form.newText);
   const edit: AppliedEdit = { start: first, end: first + form.oldText.length, newText: form.newText, before: form.oldText, editedStart: first, editedEnd: first + form.newText.length };
   return planEdit(shown, content, text, [edit], positions.length);
-}
-
-function editableText(bytes: Uint8Array, shown: string): TextContent {
-  const decoded = decodeFile(bytes);
-  if (decoded.kind === 'binary') throw new ToolError(`${shown} is a binary file (${decoded.description}); edit_file only edits UTF-8 text.`);
-  if (decoded.hasInvalidBytes) {
-    throw new ToolError(`${shown} is not valid UTF-8 (it may use another encoding, such as Latin-1); edit_file would corrupt it, so it was not changed.`);
-  }
-  return decoded;
 }
 
 async function planCreation(file: ResolvedPath, shown: string, single: EditRequest | undefined, context: ToolContext): Promise<PlannedChange> {

@@ -31,7 +31,7 @@ export const readFileTool = defineTool({
   name: 'read_file',
   description: [
     'Read a text file of the workspace.',
-    'Each line of the output starts with its line number and a tab, e.g. "  12\\tconst x = 1;". The number and the tab are not part of the file: never copy them into edit_file.',
+    'Each line of the output starts with its line number and a tab, e.g. "  12\\tconst x = 1;". The number and the tab are not part of the file: never copy them into an edit.',
     `One call returns at most ${READ_MAX_LINES} lines or 100 KB (less for a model with a small context window); when the file goes on, the output ends with a note giving the offset to continue from. Use offset and limit to read just the part you need of a large file.`,
     `Lines longer than ${READ_MAX_LINE_CHARS} characters are cut short. Binary files (images, archives, executables) are described, not shown. For a folder, use list_files.`,
   ].join('\n'),

@@ -14,9 +14,9 @@ export const writeFileTool = defineTool({
   name: 'write_file',
   description: [
     'Create a file, or replace the whole content of an existing one, with content. Missing parent folders are created.',
-    'To change part of an existing file, use edit_file instead: it is safer and needs far less output.',
+    'To change part of an existing file, use edit_file or apply_patch (whichever you have) instead: it is safer and needs far less output.',
     'When overwriting, the file\'s CRLF line endings and UTF-8 byte order mark are kept; write content with plain \\n line breaks.',
-    'Very long content can be cut off by your output token limit: write a big file in parts (create it, then add to it with edit_file).',
+    'Very long content can be cut off by your output token limit: write a big file in parts (create it, then add to it with edit_file or apply_patch).',
   ].join('\n'),
   inputSchema,
   readOnly: false,

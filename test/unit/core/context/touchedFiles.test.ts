@@ -47,6 +47,16 @@ describe('recentlyTouchedFiles', () => {
     ]);
   });
 
+  it('lists every file an apply_patch call names', () => {
+    const input = '*** Begin Patch\n*** Update File: a.ts\n@@\n-x\n+y\n*** Add File: b.ts\n+b\n*** End Patch';
+    const messages: Message[] = [userText('go'), ...turn(call('1', 'read_file', { path: 'c.ts' })), ...turn(call('2', 'apply_patch', { input }))];
+    assert.deepEqual(recentlyTouchedFiles(messages, 10, toolOf), [
+      { path: 'a.ts', action: 'edited' },
+      { path: 'b.ts', action: 'edited' },
+      { path: 'c.ts', action: 'read' },
+    ]);
+  });
+
   it('ignores calls that failed', () => {
     const messages: Message[] = [
       userText('go'),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import { DirectFileChanges } from '../../../../src/core/host/directFileChanges';
 import type { ChangeOutcome, FileChanges, ProposedChange } from '../../../../src/core/host/fileChanges';
-import { MAX_EDIT_FILE_BYTES } from '../../../../src/core/tools/builtin/changeFile';
+import { MAX_EDIT_FILE_BYTES } from '../../../../src/core/tools/builtin/proposeChange';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
 
 /** Lets a test act between the tool's read and the apply, as a user typing would. */

@@ -1,0 +1,95 @@
+import type { ToolContext } from '../tool';
+import type { ResolvedPath } from '../../workspace/workspace';
+import type { EditTarget } from './editMatching/editTypes';
+import { editableText } from './editableText';
+import { editedRegions } from './editSummary';
+import { planPatch } from './patch/planPatch';
+import type { PatchOperation, PlannedFile } from './patch/patchTypes';
+import { readCurrent, type FileChange } from './proposeChange';
+import { encodeText, splitLines, type TextContent } from './textFile';
+
+const TOOL_NAME = 'apply_patch';
+
+/** One file of a planned patch: its changes for the host (a move is two), and what to tell the model once they land. */
+export interface PatchedFile {
+  changes: FileChange[];
+  report: string;
+  /** How the user's card names it: `src/app.ts`, or `old.ts → new.ts` for a move. */
+  named: string;
+  added: number;
+  removed: number;
+}
+
+interface ReadFile {
+  file: ResolvedPath;
+  shown: string;
+  bytes: Uint8Array | undefined;
+  content: TextContent | undefined;
+}
+
+/**
+ * Resolves every path the patch names (with edit_file's checks and questions), reads every file,
+ * and plans the whole patch on what they hold now: nothing is changed yet, and any problem
+ * (a path refused, a file too big or not text, a hunk that does not apply) throws before anything is.
+ */
+export async function planPatchFiles(context: ToolContext, operations: readonly PatchOperation[]): Promise<PatchedFile[]> {
+  const files = new Map<string, ReadFile>();
+  for (const path of operationPaths(operations)) {
+    if (files.has(path)) continue;
+    const file = await context.workspace.resolve(path, { forWriting: true, outsideAccess: { access: 'write', toolName: TOOL_NAME, context } });
+    const shown = context.workspace.displayPath(file.absolute);
+    const bytes = await readCurrent(context, file, shown);
+    files.set(path, { file, shown, bytes, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
+  }
+  const read = (path: string): ReadFile => files.get(path) as ReadFile;
+  const planned = planPatch(operations, (path): EditTarget | undefined => {
+    const content = files.get(path)?.content;
+    return content === undefined ? undefined : { text: content.text, lineEnding: content.lineEnding, shownPath: read(path).shown };
+  });
+  return planned.map((plannedFile) => patchedFile(plannedFile, read));
+}
+
+function operationPaths(operations: readonly PatchOperation[]): string[] {
+  return operations.flatMap((operation) => (operation.kind === 'update' && operation.moveTo !== undefined ? [operation.path, operation.moveTo] : [operation.path]));
+}
+
+function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): PatchedFile {
+  const source = read(planned.path);
+  const { file, shown, bytes } = source;
+  if (planned.kind === 'add') {
+    const lines = splitLines(planned.text).length;
+    return {
+      changes: [{ file, shown, before: bytes, after: encodeText(planned.text, { hasBom: false }) }],
+      report: `Created ${shown} (${linesOf(lines)}).`,
+      named: shown,
+      added: lines,
+      removed: 0,
+    };
+  }
+  if (planned.kind === 'delete') {
+    const lines = source.content === undefined ? 0 : splitLines(source.content.text).length;
+    return { changes: [{ file, shown, before: bytes, after: undefined }], report: `Deleted ${shown} (${linesOf(lines)}).`, named: shown, added: 0, removed: lines };
+  }
+  const after = encodeText(planned.text, { hasBom: source.content?.hasBom ?? false });
+  const { added, removed, content: regions } = editedRegions(planned.text, planned.edits);
+  const hunks = `${planned.edits.length} hunk${planned.edits.length === 1 ? '' : 's'}`;
+  if (planned.moveTo === undefined) {
+    return { changes: [{ file, shown, before: bytes, after }], report: `Edited ${shown}: applied ${hunks}.${regions}`, named: shown, added, removed };
+  }
+  const destination = read(planned.moveTo);
+  const edited = planned.edits.length === 0 ? '' : ` and applied ${hunks}.${regions}`;
+  return {
+    changes: [
+      { file: destination.file, shown: destination.shown, before: destination.bytes, after },
+      { file, shown, before: bytes, after: undefined },
+    ],
+    report: `Moved ${shown} to ${destination.shown}${edited === '' ? '.' : edited}`,
+    named: `${shown} → ${destination.shown}`,
+    added,
+    removed,
+  };
+}
+
+function linesOf(count: number): string {
+  return count === 1 ? '1 line' : `${count} lines`;
+}
