@@ -70,7 +70,7 @@ describe('modelLimits', () => {
     assert.equal(modelLimits('gpt-5.2').prices?.input, 1.75);
     assert.equal(modelLimits('claude-opus-4-1').prices?.input, 15);
     assert.equal(modelLimits('claude-opus-4-5').prices?.input, 5);
-    for (const model of ['gpt-5.3', 'gpt-5.2-codex', 'gpt-5-chat-latest', 'o3-mini', 'claude-opus-4-9', 'claude-sonnet-4-5-custom', 'llama3', 'qwen3-max']) {
+    for (const model of ['gpt-5.3', 'gpt-5.2-codex', 'gpt-5.1-codex-max', 'gpt-5-chat-latest', 'o3-mini', 'claude-opus-4-9', 'claude-sonnet-4-5-custom', 'llama3', 'qwen3-max']) {
       assert.deepEqual(modelLimits(model), unknown, model);
     }
   });

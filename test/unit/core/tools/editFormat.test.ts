@@ -3,7 +3,7 @@ import { editFormatFor, offersTool, parseEditFormat } from '../../../../src/core
 
 describe('the edit format a model gets', () => {
   it('is apply_patch for the models the table says were trained on it: GPT-4.1 and later, GPT-5, o-series and codex', () => {
-    for (const model of ['gpt-5', 'gpt-5.1', 'gpt-5-mini', 'gpt-4.1', 'gpt-4.1-mini-2025-04-14', 'o3', 'o4-mini', 'gpt-5-codex', 'gpt-5.1-codex-max', 'codex-mini-latest', 'openai/gpt-5.4', 'gpt-6-sol']) {
+    for (const model of ['gpt-5', 'gpt-5.1', 'gpt-5-mini', 'gpt-4.1', 'gpt-4.1-mini-2025-04-14', 'o3', 'o4-mini', 'gpt-5-codex', 'openai/gpt-5.4', 'gpt-6-sol']) {
       assert.equal(editFormatFor(model, 'auto'), 'apply_patch', model);
     }
   });
