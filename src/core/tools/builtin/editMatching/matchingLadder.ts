@@ -1,6 +1,5 @@
 import { describeMissingOldStr } from '../closestMatch';
 import { regionLineIndexes } from '../lineChanges';
-import { appliedElsewhere } from './appliedElsewhere';
 import { blockRequest } from './blockRequest';
 import type { EditLocation, EditRequest, EditTarget } from './editTypes';
 import { exactMatch } from './exactMatch';
@@ -9,11 +8,22 @@ import { indentationStep } from './indentationStep';
 import type { LadderStep } from './ladderStep';
 import { withoutLineNumbers } from './lineNumberPrefixes';
 import { lookAlikeStep } from './lookAlikeStep';
+import { plainLookAlikes } from './lookAlikes';
+import { comparableLine } from './regionSimilarity';
 import { lineSpan, textLines } from './textLines';
 import { trailingWhitespaceStep } from './trailingWhitespaceStep';
+import { checkTolerantMatch } from './tolerantMatchRules';
 
-/** The tolerances in the order they are tried; read_file's line-number prefixes are removed before any of them. */
-const STEPS: readonly LadderStep[] = [trailingWhitespaceStep, indentationStep, lookAlikeStep, fuzzyStep];
+/**
+ * The tolerances in the order they are tried, each with how it compares lines (the already-applied rule compares
+ * new_str the same way); read_file's line-number prefixes are removed before any of them.
+ */
+const STEPS: readonly { step: LadderStep; key: (line: string) => string }[] = [
+  { step: trailingWhitespaceStep, key: (line) => line.trimEnd() },
+  { step: indentationStep, key: (line) => line.trim() },
+  { step: lookAlikeStep, key: (line) => plainLookAlikes(line).trim() },
+  { step: fuzzyStep, key: comparableLine },
+];
 
 const PREFIXES_REMOVED = "removing read_file's line-number prefixes";
 
@@ -37,15 +47,10 @@ function tolerantMatch(target: EditTarget, request: EditRequest): EditLocation {
   const block = blockRequest(request);
   if (block.oldLines.some((line) => line.trim() !== '')) {
     const input = { target, lines: textLines(target.text), block };
-    for (const step of STEPS) {
+    for (const { step, key } of STEPS) {
       const outcome = step(input);
       if (outcome.kind === 'none') continue;
-      const applied = outcome.kind === 'found' ? appliedElsewhere(target, block, outcome.edit) : undefined;
-      if (applied === undefined) return outcome;
-      return {
-        kind: 'refused',
-        reason: `old_str was not found in ${target.shownPath} as it is, and new_str is already there at ${applied}: the change looks already applied, so nothing was edited. Re-read the file with read_file before editing it again.`,
-      };
+      return outcome.kind === 'found' ? checkTolerantMatch(input, outcome.edit, key) : outcome;
     }
   }
   return { kind: 'refused', reason: describeMissingOldStr(target.shownPath, target.text, request.oldStr, request.newStr) };

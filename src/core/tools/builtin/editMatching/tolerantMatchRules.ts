@@ -1,0 +1,50 @@
+import { regionLineIndexes } from '../lineChanges';
+import { alreadyAppliedAt } from './alreadyApplied';
+import type { EditLocation, LocatedEdit } from './editTypes';
+import type { StepInput } from './ladderStep';
+import { matchingWindows } from './matchingWindows';
+import { comparableFileLines, comparableLine } from './regionSimilarity';
+import { lineSpan } from './textLines';
+
+/**
+ * The rules every tolerant match passes before it applies (an exact match is the model's own words and needs none):
+ * 1. Only candidate: no other region of the file equals old_str once everything any ladder step forgives is forgiven
+ *    (trailing whitespace, indentation, look-alikes, runs of spaces): the step that found a region does not decide
+ *    alone. Similar blocks are rivals only to the similar-block step's own match (its margin); against a region equal
+ *    but for whitespace they would refuse near misses in repetitive files and catch no wrong landing.
+ * 2. Not already applied: new_str, compared the way the matching step compared old_str, is nowhere in the file,
+ *    overlapping the region or not, unless wholly inside it (an edit that removes lines), new_str equals old_str
+ *    that way, or has fewer than two telling lines.
+ * Otherwise the edit is refused, naming every candidate or where new_str already is.
+ */
+export function checkTolerantMatch(input: StepInput, found: LocatedEdit, key: (line: string) => string): EditLocation {
+  const { target, block } = input;
+  const region = regionLineIndexes(target.text, found.start, found.end);
+  const rivals = rivalRegions(input, region.first);
+  if (rivals.length > 0) {
+    const count = block.oldLines.length;
+    const all = [region.first, ...rivals].sort((a, b) => a - b).map((first) => lineSpan(first, count).replace(/^lines? /, ''));
+    return {
+      kind: 'refused',
+      reason: `old_str matches ${lineSpan(region.first, count)} of ${target.shownPath} ${how(found)}, and other text matches it too once whitespace and look-alikes are forgiven (lines ${all.join(', ')}), so none was edited. Copy the text exactly and include more surrounding lines so that it matches one.`,
+    };
+  }
+  const fileKeys = key === comparableLine ? comparableFileLines(target.text).lines : input.lines.lines.map(key);
+  const applied = alreadyAppliedAt(fileKeys, region, block, key);
+  if (applied === undefined) return { kind: 'found', edit: found };
+  return {
+    kind: 'refused',
+    reason: `old_str was not found in ${target.shownPath} as it is, and new_str is already there at ${applied}: the change looks already applied, so nothing was edited. Re-read the file with read_file before editing it again.`,
+  };
+}
+
+/** The first lines of the other regions old_str equals once everything any step forgives is forgiven. */
+function rivalRegions(input: StepInput, first: number): number[] {
+  const oldKeys = input.block.oldLines.map(comparableLine);
+  return matchingWindows(comparableFileLines(input.target.text).lines, oldKeys).filter((candidate) => candidate !== first);
+}
+
+/** `after ignoring indentation`, from the tolerance the step reported. */
+function how(found: LocatedEdit): string {
+  return (found.tolerance ?? 'matched').replace(/^matched ?/, '').replace(/ at lines? [\d–]+.*$/, '');
+}
