@@ -1,5 +1,7 @@
 import { describeMissingOldStr } from '../closestMatch';
 import { regionLineIndexes } from '../lineChanges';
+import { splitLines } from '../textFile';
+import { alreadyAppliedAt } from './alreadyApplied';
 import { blockRequest } from './blockRequest';
 import type { EditLocation, EditRequest, EditTarget } from './editTypes';
 import { exactMatch } from './exactMatch';
@@ -12,7 +14,7 @@ import { plainLookAlikes } from './lookAlikes';
 import { comparableLine } from './regionSimilarity';
 import { lineSpan, textLines } from './textLines';
 import { trailingWhitespaceStep } from './trailingWhitespaceStep';
-import { checkTolerantMatch } from './tolerantMatchRules';
+import { alreadyAppliedReason, checkTolerantMatch } from './tolerantMatchRules';
 
 /**
  * The tolerances in the order they are tried, each with how it compares lines (the already-applied rule compares
@@ -33,8 +35,10 @@ export function matchingLadder(target: EditTarget, request: EditRequest): EditLo
   if (!withoutNumbers) return tolerantMatch(target, request);
   const exact = exactMatch(target, withoutNumbers);
   if (exact?.kind === 'found') {
-    const { first, last } = regionLineIndexes(target.text, exact.edit.start, exact.edit.end);
-    return { kind: 'found', edit: { ...exact.edit, tolerance: `matched after ${PREFIXES_REMOVED} at ${lineSpan(first, last - first + 1)}` } };
+    const region = regionLineIndexes(target.text, exact.edit.start, exact.edit.end);
+    const applied = alreadyAppliedAt(splitLines(target.text), region, blockRequest(withoutNumbers), (line) => line);
+    if (applied !== undefined) return { kind: 'refused', reason: alreadyAppliedReason(target, applied) };
+    return { kind: 'found', edit: { ...exact.edit, tolerance: `matched after ${PREFIXES_REMOVED} at ${lineSpan(region.first, region.last - region.first + 1)}` } };
   }
   const location = exact ?? tolerantMatch(target, withoutNumbers);
   if (location.kind === 'refused') {

@@ -1,6 +1,6 @@
 import { regionLineIndexes } from '../lineChanges';
 import { alreadyAppliedAt } from './alreadyApplied';
-import type { EditLocation, LocatedEdit } from './editTypes';
+import type { EditLocation, EditTarget, LocatedEdit } from './editTypes';
 import type { StepInput } from './ladderStep';
 import { matchingWindows } from './matchingWindows';
 import { comparableFileLines, comparableLine } from './regionSimilarity';
@@ -32,10 +32,11 @@ export function checkTolerantMatch(input: StepInput, found: LocatedEdit, key: (l
   const fileKeys = key === comparableLine ? comparableFileLines(target.text).lines : input.lines.lines.map(key);
   const applied = alreadyAppliedAt(fileKeys, region, block, key);
   if (applied === undefined) return { kind: 'found', edit: found };
-  return {
-    kind: 'refused',
-    reason: `old_str was not found in ${target.shownPath} as it is, and new_str is already there at ${applied}: the change looks already applied, so nothing was edited. Re-read the file with read_file before editing it again.`,
-  };
+  return { kind: 'refused', reason: alreadyAppliedReason(target, applied) };
+}
+
+export function alreadyAppliedReason(target: EditTarget, where: string): string {
+  return `old_str was not found in ${target.shownPath} as it is, and new_str is already there at ${where}: the change looks already applied, so nothing was edited. Re-read the file with read_file before editing it again.`;
 }
 
 /** The first lines of the other regions old_str equals once everything any step forgives is forgiven. */
