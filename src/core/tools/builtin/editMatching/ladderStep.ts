@@ -9,8 +9,11 @@ export interface StepInput {
   block: BlockRequest;
 }
 
-/** A step found one region (found), several or a doubtful one (refused), or nothing, and the next step tries. */
-export type StepOutcome = EditLocation | { kind: 'none' };
+/**
+ * A step found one region (found), several or a doubtful one (refused), or nothing, and the next step tries. `matched`:
+ * old_str as the step read it, when that differs from the request (a typo read as the file's line).
+ */
+export type StepOutcome = (EditLocation & { matched?: BlockRequest }) | { kind: 'none' };
 
 export type LadderStep = (input: StepInput) => StepOutcome;
 

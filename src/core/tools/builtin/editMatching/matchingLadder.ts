@@ -54,7 +54,8 @@ function tolerantMatch(target: EditTarget, request: EditRequest): EditLocation {
     for (const { step, key } of STEPS) {
       const outcome = step(input);
       if (outcome.kind === 'none') continue;
-      return outcome.kind === 'found' ? checkTolerantMatch(input, outcome.edit, key) : outcome;
+      if (outcome.kind === 'refused') return outcome;
+      return checkTolerantMatch(outcome.matched ? { ...input, block: outcome.matched } : input, outcome.edit, key);
     }
   }
   return { kind: 'refused', reason: describeMissingOldStr(target.shownPath, target.text, request.oldStr, request.newStr) };
