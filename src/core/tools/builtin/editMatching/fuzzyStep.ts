@@ -63,7 +63,7 @@ export function fuzzyStep(input: StepInput): StepOutcome {
     };
   }
   const pairs = block.oldLines.flatMap((line, offset) =>
-    fileLines[best.first + offset] === oldKeys[offset] && line.trim() !== ''
+    fileLines[best.first + offset] === oldKeys[offset] && line.trim() !== '' && !(offset === 0 && block.firstLineFromFile)
       ? [{ old: leadingWhitespace(line), file: leadingWhitespace(lines.lines[best.first + offset] as string) }]
       : [],
   );

@@ -18,7 +18,7 @@ export type StepOutcome = (EditLocation & { matched?: BlockRequest }) | { kind: 
 export type LadderStep = (input: StepInput) => StepOutcome;
 
 /** Refusal when a step finds several regions: every one is named, none is tried. */
-export function ambiguousAt(input: StepInput, firstLines: readonly number[], how: string): StepOutcome {
+export function ambiguousAt(input: StepInput, firstLines: readonly number[], how: string): { kind: 'refused'; reason: string } {
   const spans = firstLines.map((first) => lineSpan(first, input.block.oldLines.length).replace(/^lines? /, ''));
   return {
     kind: 'refused',

@@ -7,11 +7,12 @@ import type { EditLocation, EditRequest, EditTarget } from './editTypes';
 import { exactMatch } from './exactMatch';
 import { fuzzyStep } from './fuzzyStep';
 import { indentationStep } from './indentationStep';
-import type { LadderStep } from './ladderStep';
+import { ambiguousAt, type LadderStep, type StepInput } from './ladderStep';
 import { withoutLineNumbers } from './lineNumberPrefixes';
 import { lookAlikeStep } from './lookAlikeStep';
 import { plainLookAlikes } from './lookAlikes';
-import { comparableLine } from './regionSimilarity';
+import { partialWindows, wholeLineBlock, type PartialWindow } from './partialLines';
+import { comparableFileLines, comparableLine, rankRegions } from './regionSimilarity';
 import { lineSpan, textLines } from './textLines';
 import { trailingWhitespaceStep } from './trailingWhitespaceStep';
 import { alreadyAppliedReason, checkTolerantMatch } from './tolerantMatchRules';
@@ -20,12 +21,19 @@ import { alreadyAppliedReason, checkTolerantMatch } from './tolerantMatchRules';
  * The tolerances in the order they are tried, each with how it compares lines (the already-applied rule compares
  * new_str the same way); read_file's line-number prefixes are removed before any of them.
  */
-const STEPS: readonly { step: LadderStep; key: (line: string) => string }[] = [
+const WHITESPACE_STEPS: readonly KeyedStep[] = [
   { step: trailingWhitespaceStep, key: (line) => line.trimEnd() },
   { step: indentationStep, key: (line) => line.trim() },
   { step: lookAlikeStep, key: (line) => plainLookAlikes(line).trim() },
-  { step: fuzzyStep, key: comparableLine },
 ];
+const FUZZY_STEP: KeyedStep = { step: fuzzyStep, key: comparableLine };
+/** The similar-block step's own floor for ranking regions, so that the ranking is shared with it. */
+const PARTIAL_FLOOR = 0.5;
+
+interface KeyedStep {
+  step: LadderStep;
+  key: (line: string) => string;
+}
 
 const PREFIXES_REMOVED = "removing read_file's line-number prefixes";
 
@@ -47,16 +55,44 @@ export function matchingLadder(target: EditTarget, request: EditRequest): EditLo
   return { kind: 'found', edit: { ...location.edit, tolerance: `${location.edit.tolerance ?? 'matched'}, after ${PREFIXES_REMOVED}` } };
 }
 
+/**
+ * The whitespace steps on whole lines, then on the lines old_str starts or ends in the middle of, then the similar
+ * block step; every match found goes through the rules of checkTolerantMatch.
+ */
 function tolerantMatch(target: EditTarget, request: EditRequest): EditLocation {
   const block = blockRequest(request);
   if (block.oldLines.some((line) => line.trim() !== '')) {
     const input = { target, lines: textLines(target.text), block };
-    for (const { step, key } of STEPS) {
-      const outcome = step(input);
-      if (outcome.kind === 'none') continue;
-      if (outcome.kind === 'refused') return outcome;
-      return checkTolerantMatch(outcome.matched ? { ...input, block: outcome.matched } : input, outcome.edit, key);
-    }
+    const outcome = firstMatch(input, WHITESPACE_STEPS) ?? partialLineMatch(input) ?? firstMatch(input, [FUZZY_STEP]);
+    if (outcome) return outcome;
   }
   return { kind: 'refused', reason: describeMissingOldStr(target.shownPath, target.text, request.oldStr, request.newStr) };
+}
+
+function firstMatch(input: StepInput, steps: readonly KeyedStep[]): EditLocation | undefined {
+  for (const { step, key } of steps) {
+    const outcome = step(input);
+    if (outcome.kind === 'none') continue;
+    if (outcome.kind === 'refused') return outcome;
+    return checkTolerantMatch(outcome.matched ? { ...input, block: outcome.matched } : input, outcome.edit, key);
+  }
+  return undefined;
+}
+
+/** old_str that starts or ends mid-line, at the one place it fits: taken on whole lines through every step. */
+function partialLineMatch(input: StepInput): EditLocation | undefined {
+  const { block, lines, target } = input;
+  const oldKeys = block.oldLines.map(comparableLine);
+  const windows = partialWindows(comparableFileLines(target.text).lines, oldKeys, block.oldEndsWithBreak);
+  if (windows.length === 0) {
+    // Not equal anywhere, whitespace aside: the most similar region, on whole lines, goes to the similar-block step.
+    const best = oldKeys.length > 1 ? rankRegions(target.text, oldKeys, PARTIAL_FLOOR)?.best : undefined;
+    const whole = best && wholeLineBlock(lines.lines, block, best.first);
+    return whole && firstMatch({ ...input, block: whole }, [FUZZY_STEP]);
+  }
+  if (windows.length > 1 || (windows[0] as PartialWindow).count > 1) {
+    return ambiguousAt(input, windows.map((window) => window.first), 'once whitespace and look-alikes are forgiven (it may start or end mid-line)');
+  }
+  const whole = wholeLineBlock(lines.lines, block, (windows[0] as PartialWindow).first);
+  return whole && firstMatch({ ...input, block: whole }, [...WHITESPACE_STEPS, FUZZY_STEP]);
 }
