@@ -44,7 +44,7 @@ export function matchingLadder(target: EditTarget, request: EditRequest): EditLo
   const exact = exactMatch(target, withoutNumbers);
   if (exact?.kind === 'found') {
     const region = regionLineIndexes(target.text, exact.edit.start, exact.edit.end);
-    const applied = alreadyAppliedAt(splitLines(target.text), region, blockRequest(withoutNumbers), (line) => line);
+    const applied = alreadyAppliedAt(splitLines(target.text), region, blockRequest(withoutNumbers), (line) => line, comparableFileLines(target.text).lines);
     if (applied !== undefined) return { kind: 'refused', reason: alreadyAppliedReason(target, applied) };
     return { kind: 'found', edit: { ...exact.edit, tolerance: `matched after ${PREFIXES_REMOVED} at ${lineSpan(region.first, region.last - region.first + 1)}` } };
   }

@@ -30,8 +30,7 @@ export function checkTolerantMatch(input: StepInput, found: LocatedEdit, key: (l
       reason: `old_str matches ${lineSpan(region.first, count)} of ${target.shownPath} ${how(found)}, and other text matches it too once whitespace and look-alikes are forgiven (lines ${all.join(', ')}), so none was edited. Copy the text exactly and include more surrounding lines so that it matches one.`,
     };
   }
-  const fileKeys = key === comparableLine ? comparableFileLines(target.text).lines : input.lines.lines.map(key);
-  const applied = alreadyAppliedAt(fileKeys, region, block, key);
+  const applied = alreadyAppliedAt(input.lines.lines, region, block, key, comparableFileLines(target.text).lines);
   if (applied === undefined) return { kind: 'found', edit: found };
   return { kind: 'refused', reason: alreadyAppliedReason(target, applied) };
 }
