@@ -50,7 +50,9 @@ function rivalRegions(input: StepInput, first: number): number[] {
   return [...new Set([...matchingWindows(fileKeys, oldKeys), ...partial.map((window) => window.first)])].filter((candidate) => candidate !== first).sort((a, b) => a - b);
 }
 
-/** `after ignoring indentation`, from the tolerance the step reported. */
+/** `after ignoring indentation` or `as a 95%-similar block`, from the tolerance the step reported. */
 function how(found: LocatedEdit): string {
-  return (found.tolerance ?? 'matched').replace(/^matched ?/, '').replace(/ at lines? [\d–]+.*$/, '');
+  const said = found.tolerance ?? 'matched';
+  const similar = /^matched a (\d+%)-similar region/.exec(said);
+  return similar ? `as a ${similar[1] as string}-similar block` : said.replace(/^matched ?/, '').replace(/ at lines? [\d–]+.*$/, '');
 }
