@@ -41,7 +41,11 @@ function blockCut(draft: Draft, random: Random): MidLineDraft | undefined {
       const end = index === lines.length - 1 ? line.length - cutEnd : line.length;
       return line.slice(index === 0 ? cutStart : 0, end);
     });
-  return { ...draft, oldLines: cutLines(draft.oldLines), newLines: cutLines(draft.newLines), startsMidLine: cutStart > 0 };
+  const oldLines = cutLines(draft.oldLines);
+  const newLines = cutLines(draft.newLines);
+  // A kept line cut on one side only (the last old line, kept as a middle new line) is no longer the same line in both.
+  const keptLines = draft.keptLines.filter((kept) => oldLines[kept.old] === newLines[kept.new]);
+  return { ...draft, oldLines, newLines, keptLines, startsMidLine: cutStart > 0 };
 }
 
 /** The one line an edit changes, cut to a fragment around the change: old_str and new_str are one partial line each. */

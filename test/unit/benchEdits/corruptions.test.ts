@@ -136,7 +136,15 @@ describe('the mistakes the edits benchmark puts in old_str and new_str', () => {
       const oldStr = cut.oldLines.join('\n');
       assert.ok(original.includes(oldStr) && original !== oldStr, oldStr);
       assert.equal(original.replace(oldStr, cut.newLines.join('\n')), DRAFT.newLines.join('\n'));
+      for (const kept of cut.keptLines) assert.equal(cut.newLines[kept.new], cut.oldLines[kept.old]);
     }
     assert.ok(cuts > SEEDS.length / 3, `${cuts} cuts`);
+  });
+
+  it('no longer counts a line as kept once the cut leaves it different in old_str and new_str', () => {
+    const inserted: Draft = { oldLines: ['  "name",', '  "type",'], newLines: ['  "name",', '  "type",', '  "note": true,'], keptLines: [{ old: 0, new: 0 }, { old: 1, new: 1 }], firstLine: 3 };
+    const cuts = SEEDS.map((seed) => cutMidLine(inserted, createRandom(seed))).filter((cut) => cut?.oldLines[1] === '  "type"');
+    assert.ok(cuts.length > 0);
+    for (const cut of cuts) assert.deepEqual(cut?.keptLines, [{ old: 0, new: 0 }]);
   });
 });
