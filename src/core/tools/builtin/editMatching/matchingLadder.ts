@@ -37,7 +37,7 @@ interface KeyedStep {
 
 const PREFIXES_REMOVED = "removing read_file's line-number prefixes";
 
-/** For old_str that is not in the file as it is: each tolerance in turn, the first that finds one region wins. */
+/** For old_str that is not in the file as it is: each tolerance in turn; the first region found applies if it passes the rules. */
 export function matchingLadder(target: EditTarget, request: EditRequest): EditLocation {
   const withoutNumbers = withoutLineNumbers(request);
   if (!withoutNumbers) return tolerantMatch(target, request);

@@ -16,7 +16,8 @@ import { lineSpan } from './textLines';
  * 2. Not already applied: new_str, compared the way the matching step compared old_str, is nowhere in the file,
  *    overlapping the region or not, unless wholly inside it (an edit that removes lines), new_str equals old_str
  *    that way, or has fewer than two telling lines.
- * Otherwise the edit is refused, naming every candidate or where new_str already is.
+ * Otherwise the edit is refused, naming every candidate or where new_str already is. Before these, the similar-block
+ * step forgives a typo in old_str only with evidence (readTyposAsFile), and never in a line new_str changes.
  */
 export function checkTolerantMatch(input: StepInput, found: LocatedEdit, key: (line: string) => string): EditLocation {
   const { target, block } = input;
