@@ -1,6 +1,6 @@
 import { numberLines } from '../../src/core/tools/builtin/numberedLines';
 import type { Random } from '../random';
-import type { NearMissClass } from './editAttempt';
+import type { CorruptionClass } from './editAttempt';
 import { indentationOf, type KeptLine } from './intendedEdit';
 
 /**
@@ -18,7 +18,7 @@ export interface Draft {
 }
 
 type Corruption = (draft: Draft, random: Random) => Draft | undefined;
-type SingleClass = Exclude<NearMissClass, 'combined'>;
+type SingleClass = Exclude<CorruptionClass, 'combined'>;
 
 const SINGLE: Readonly<Record<SingleClass, Corruption>> = {
   'trailing whitespace': trailingWhitespace,
@@ -32,7 +32,7 @@ const SINGLE: Readonly<Record<SingleClass, Corruption>> = {
 const SINGLE_CLASSES = Object.keys(SINGLE) as SingleClass[];
 
 /** The draft as the model would send it with mistakes of `corruptionClass`, or undefined when the region offers none. */
-export function corrupt(draft: Draft, corruptionClass: NearMissClass, random: Random): Draft | undefined {
+export function corrupt(draft: Draft, corruptionClass: CorruptionClass, random: Random): Draft | undefined {
   if (corruptionClass !== 'combined') return SINGLE[corruptionClass](draft, random);
   const first = random.int(0, SINGLE_CLASSES.length - 2);
   const second = random.int(first + 1, SINGLE_CLASSES.length - 1);
@@ -145,7 +145,24 @@ function alternate(line: string, straight: string, opening: string, closing: str
 
 /** One small typo (two letters swapped, one dropped or one doubled) in a word of a line the edit keeps. */
 function oneWordOff(draft: Draft, random: Random): Draft | undefined {
-  const words = draft.keptLines.flatMap(({ old: index }) => [...(draft.oldLines[index] ?? '').matchAll(/[A-Za-z]{4,}/g)].map((match) => ({ index, at: match.index, word: match[0] })));
+  return typoIn(draft, draft.keptLines.map((kept) => kept.old), random, true);
+}
+
+/** A typo in old_str only is measured on blocks this long, where one line is a small share of the block. */
+export const MIN_TYPO_BLOCK_LINES = 6;
+
+/**
+ * One small typo in a line of old_str only: new_str keeps that line as the file has it (`kept`), or changes it from
+ * the file's text (`changed`). The model read the file right and mistyped its copy of old_str once.
+ */
+export function typoInOldStrOnly(draft: Draft, lines: 'kept' | 'changed', random: Random): Draft | undefined {
+  const kept = new Set(draft.keptLines.map((line) => line.old));
+  const indexes = draft.oldLines.map((_, index) => index).filter((index) => kept.has(index) === (lines === 'kept'));
+  return typoIn(draft, indexes, random, false);
+}
+
+function typoIn(draft: Draft, indexes: readonly number[], random: Random, alsoInNewStr: boolean): Draft | undefined {
+  const words = indexes.flatMap((index) => [...(draft.oldLines[index] ?? '').matchAll(/[A-Za-z]{4,}/g)].map((match) => ({ index, at: match.index, word: match[0] })));
   if (words.length === 0) return undefined;
   const { index, at, word } = random.pick(words);
   const position = random.int(1, word.length - 2);
@@ -155,5 +172,7 @@ function oneWordOff(draft: Draft, random: Random): Draft | undefined {
     word.slice(0, position) + (word[position] as string) + word.slice(position),
   ]);
   if (typo === word) return undefined;
-  return changeLine(draft, index, (line) => line.slice(0, at) + typo + line.slice(at + word.length));
+  const change = (line: string): string => line.slice(0, at) + typo + line.slice(at + word.length);
+  if (alsoInNewStr) return changeLine(draft, index, change);
+  return { ...draft, oldLines: draft.oldLines.map((line, current) => (current === index ? change(line) : line)) };
 }

@@ -1,12 +1,26 @@
 import type { EditRequest, EditTarget } from '../../src/core/tools/builtin/editMatching/locateEdit';
 
 /** How the model's copy of the region differs from the file: each is a mistake weaker models make. */
-export const NEAR_MISS_CLASSES = ['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces', 'line-number prefixes', 'typographic look-alikes', 'one word off', 'combined'] as const;
+export const CORRUPTION_CLASSES = ['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces', 'line-number prefixes', 'typographic look-alikes', 'one word off', 'combined'] as const;
+/**
+ * Every near miss: the mistakes above, a word mistyped in old_str only (new_str has the file's line), and old_str that
+ * starts or ends in the middle of a line, with one of the mistakes.
+ */
+export const NEAR_MISS_CLASSES = [...CORRUPTION_CLASSES, 'typo in old_str only, kept line', 'mid-line'] as const;
 /** Edits the exact match already lands: the region as in the file, or with `\n` on a CRLF or byte-order-marked file. */
 export const EXACT_CLASSES = ['clean', 'CRLF or BOM file, \\n old_str'] as const;
 /** Requests that name no single intended region; applying them anywhere is wrong. */
-export const REFUSAL_CLASSES = ['ambiguous', 'not present', 'closer to another region', 'already applied'] as const;
+export const REFUSAL_CLASSES = [
+  'ambiguous',
+  'ambiguous across steps',
+  'not present',
+  'closer to another region',
+  'already applied',
+  'already applied, overlapping',
+  'typo in old_str only, changed line',
+] as const;
 
+export type CorruptionClass = (typeof CORRUPTION_CLASSES)[number];
 export type NearMissClass = (typeof NEAR_MISS_CLASSES)[number];
 export type EditClass = (typeof EXACT_CLASSES)[number] | NearMissClass;
 export type RefusalClass = (typeof REFUSAL_CLASSES)[number];

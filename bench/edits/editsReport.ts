@@ -2,7 +2,7 @@ import { summarize } from '../measure';
 import { ATTEMPT_CLASSES, NEAR_MISS_CLASSES, isRefusalClass, type AttemptClass } from './editAttempt';
 import type { AttemptScore, MatchResult, Outcome } from './scoreAttempts';
 
-const GOAL_SHARE = 0.95;
+const GOAL_SHARE = 0.97;
 const SHOWN_WRONG = 12;
 
 type Tally = Record<Outcome, number>;

@@ -1,8 +1,9 @@
 import { createRandom, type Random } from '../random';
 import { variantOf, type CorpusFile } from './corpusFiles';
-import { corrupt } from './corruptions';
-import { EXACT_CLASSES, NEAR_MISS_CLASSES, REFUSAL_CLASSES, type EditAttempt, type EditClass, type RefusalClass } from './editAttempt';
+import { corrupt, MIN_TYPO_BLOCK_LINES, typoInOldStrOnly, type Draft } from './corruptions';
+import { EXACT_CLASSES, NEAR_MISS_CLASSES, REFUSAL_CLASSES, type CorruptionClass, type EditAttempt, type EditClass, type RefusalClass } from './editAttempt';
 import { pickIntendedEdit } from './intendedEdit';
+import { cutMidLine, midLineMistake } from './midLine';
 import { countOf, draftOf, draftRefusal, requestOf } from './refusals';
 
 export interface GenerationOptions {
@@ -53,8 +54,17 @@ function editAttempt(stored: CorpusFile, editClass: EditClass, number: number, r
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
     const intended = pickIntendedEdit(file, random);
     if (!intended) continue;
-    const clean = draftOf(intended);
-    const sent = (EXACT_CLASSES as readonly string[]).includes(editClass) ? clean : corrupt(clean, editClass as (typeof NEAR_MISS_CLASSES)[number], random);
+    let clean = draftOf(intended);
+    let sent: Draft | undefined;
+    if (editClass === 'mid-line') {
+      const cut = cutMidLine(clean, random);
+      // A part of a line that the file has more than once names no one place, even written exactly.
+      if (!cut || countOf(file.text, requestOf(cut).oldStr, file) !== 1) continue;
+      clean = cut;
+      sent = midLineMistake(cut, random);
+    } else {
+      sent = nearMiss(clean, editClass, random);
+    }
     if (!sent) continue;
     const request = requestOf(sent);
     const exactMatches = countOf(file.text, request.oldStr, file);
@@ -70,6 +80,13 @@ function editAttempt(stored: CorpusFile, editClass: EditClass, number: number, r
     };
   }
   return undefined;
+}
+
+/** The draft as sent for `editClass`: unchanged for the exact classes. */
+function nearMiss(clean: Draft, editClass: EditClass, random: Random): Draft | undefined {
+  if ((EXACT_CLASSES as readonly string[]).includes(editClass)) return clean;
+  if (editClass === 'typo in old_str only, kept line') return clean.oldLines.length >= MIN_TYPO_BLOCK_LINES ? typoInOldStrOnly(clean, 'kept', random) : undefined;
+  return corrupt(clean, editClass as CorruptionClass, random);
 }
 
 function refusalAttempt(stored: CorpusFile, files: readonly CorpusFile[], refusalClass: RefusalClass, number: number, random: Random): EditAttempt | undefined {

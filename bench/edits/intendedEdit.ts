@@ -27,7 +27,7 @@ const EDIT_KINDS: readonly EditKind[] = ['change a line', 'insert a line', 'dele
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]{2,}/g;
 const MIN_REGION_CHARACTERS = 20;
 
-const INSERTED_LINE: Readonly<Record<Language, (number: number) => string>> = {
+export const INSERTED_LINE: Readonly<Record<Language, (number: number) => string>> = {
   TypeScript: (number) => `// inserted note ${number}`,
   Go: (number) => `// inserted note ${number}`,
   Rust: (number) => `// inserted note ${number}`,

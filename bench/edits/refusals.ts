@@ -1,9 +1,9 @@
 import type { EditRequest } from '../../src/core/tools/builtin/editMatching/locateEdit';
 import type { Random } from '../random';
 import type { CorpusFile } from './corpusFiles';
-import { corrupt, type Draft } from './corruptions';
-import type { NearMissClass, RefusalClass } from './editAttempt';
-import { linesOf, pickIntendedEdit, type IntendedEdit } from './intendedEdit';
+import { corrupt, MIN_TYPO_BLOCK_LINES, typoInOldStrOnly, type Draft } from './corruptions';
+import type { CorruptionClass, RefusalClass } from './editAttempt';
+import { indentationOf, INSERTED_LINE, linesOf, pickIntendedEdit, type IntendedEdit } from './intendedEdit';
 
 /** A request that names no single intended region of `text`, the file it is sent for. */
 export interface RefusalDraft {
@@ -19,6 +19,9 @@ export function draftRefusal(refusalClass: RefusalClass, file: CorpusFile, other
   if (refusalClass === 'ambiguous') return random.chance(0.5) ? repeatedLines(file, random) : duplicatedBlock(file, random);
   if (refusalClass === 'not present') return foreignRegion(file, others, random);
   if (refusalClass === 'closer to another region') return closerToAnother(file, random);
+  if (refusalClass === 'ambiguous across steps') return ambiguousAcrossSteps(file, random);
+  if (refusalClass === 'already applied, overlapping') return alreadyAppliedOverlapping(file, random);
+  if (refusalClass === 'typo in old_str only, changed line') return typoInChangedLine(file, random);
   return alreadyApplied(file, random);
 }
 
@@ -43,7 +46,7 @@ function duplicatedBlock(file: CorpusFile, random: Random): RefusalDraft | undef
   const text = insertLines(file, farLine(file, intended, random), intended.oldLines);
   if (text === undefined) return undefined;
   const draft = draftOf(intended);
-  const sent = random.chance(0.5) ? (corrupt(draft, random.pick<NearMissClass>(['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces']), random) ?? draft) : draft;
+  const sent = random.chance(0.5) ? (corrupt(draft, random.pick<CorruptionClass>(['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces']), random) ?? draft) : draft;
   return { text, request: requestOf(sent) };
 }
 
@@ -82,8 +85,49 @@ function alreadyApplied(file: CorpusFile, random: Random): RefusalDraft | undefi
   // A line added after the region leaves the region whole: sending it again is a fair request for a second line.
   if (!intended || countOf(intended.expectedText, intended.oldLines.join('\n'), file) > 0) return undefined;
   const draft = draftOf(intended);
-  const sent = random.chance(0.5) ? corrupt(draft, random.pick<NearMissClass>(['trailing whitespace', 'indentation shifted', 'line-number prefixes', 'one word off']), random) : draft;
+  const sent = random.chance(0.5) ? corrupt(draft, random.pick<CorruptionClass>(['trailing whitespace', 'indentation shifted', 'line-number prefixes', 'one word off']), random) : draft;
   return sent && { text: intended.expectedText, request: requestOf(sent) };
+}
+
+/**
+ * The region twice: as it is, and far away with its indentation changed. old_str is the region with trailing
+ * whitespace added, so one copy matches once trailing whitespace is forgiven and the other once indentation is.
+ */
+function ambiguousAcrossSteps(file: CorpusFile, random: Random): RefusalDraft | undefined {
+  const intended = pickIntendedEdit(file, random);
+  if (!intended) return undefined;
+  const unit = intended.oldLines.some((line) => line.startsWith('\t')) ? '\t' : random.pick(['  ', '    ']);
+  const copy = intended.oldLines.map((line) => (line.trim() === '' ? line : unit + line));
+  const text = insertLines(file, farLine(file, intended, random), copy);
+  const sent = corrupt(draftOf(intended), 'trailing whitespace', random);
+  return text === undefined || !sent ? undefined : { text, request: requestOf(sent) };
+}
+
+/**
+ * The file already holds new_str, which is old_str with a line added before or after it; old_str is sent with its
+ * whitespace off, so it matches the block inside new_str: applying it would add the line a second time.
+ */
+function alreadyAppliedOverlapping(file: CorpusFile, random: Random): RefusalDraft | undefined {
+  const intended = pickIntendedEdit(file, random);
+  if (!intended) return undefined;
+  const { oldLines } = intended;
+  const before = random.chance(0.5);
+  const added = indentationOf(before ? (oldLines[0] as string) : (oldLines.at(-1) as string)) + INSERTED_LINE[file.language](random.int(1, 999));
+  const newLines = before ? [added, ...oldLines] : [...oldLines, added];
+  const keptLines = oldLines.map((_, index) => ({ old: index, new: before ? index + 1 : index }));
+  const lines = linesOf(file);
+  const text = [...lines.slice(0, intended.firstLine), ...newLines, ...lines.slice(intended.firstLine + oldLines.length)].join(file.lineEnding);
+  const mistake = random.pick<CorruptionClass>(['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces', 'typographic look-alikes']);
+  const sent = corrupt({ oldLines, newLines, keptLines, firstLine: intended.firstLine }, mistake, random);
+  return sent && { text, request: requestOf(sent) };
+}
+
+/** A word mistyped in old_str in a line new_str changes: the line's old text is not in the file, so nothing says what to change. */
+function typoInChangedLine(file: CorpusFile, random: Random): RefusalDraft | undefined {
+  const intended = pickIntendedEdit(file, random);
+  if (!intended || intended.oldLines.length < MIN_TYPO_BLOCK_LINES) return undefined;
+  const sent = typoInOldStrOnly(draftOf(intended), 'changed', random);
+  return sent && { text: file.text, request: requestOf(sent) };
 }
 
 export function draftOf(intended: IntendedEdit): Draft {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { corrupt, type Draft } from '../../../bench/edits/corruptions';
+import { corrupt, typoInOldStrOnly, type Draft } from '../../../bench/edits/corruptions';
+import { cutMidLine } from '../../../bench/edits/midLine';
 import { createRandom } from '../../../bench/random';
 
 const DRAFT: Draft = {
@@ -110,5 +111,40 @@ describe('the mistakes the edits benchmark puts in old_str and new_str', () => {
       assert.notDeepEqual(result.oldLines, DRAFT.oldLines);
       if (result.oldLines.some((line) => /^\d+\t/.test(line))) assert.ok(result.oldLines.every((line) => /^\d+\t/.test(line)));
     }
+  });
+
+  it('misspells one word in old_str only: in a line the edit keeps, or in the line it changes, new_str as meant', () => {
+    for (const seed of SEEDS) {
+      for (const lines of ['kept', 'changed'] as const) {
+        const result = typoInOldStrOnly(DRAFT, lines, createRandom(seed));
+        assert.ok(result);
+        const changed = differing(DRAFT.oldLines, result.oldLines);
+        assert.equal(changed.length, 1);
+        assert.equal(DRAFT.keptLines.some((kept) => kept.old === changed[0]), lines === 'kept');
+        assert.deepEqual(result.newLines, DRAFT.newLines);
+      }
+    }
+  });
+
+  it('cuts old_str and new_str mid-line alike, so that replacing the part makes the same file', () => {
+    const original = DRAFT.oldLines.join('\n');
+    let cuts = 0;
+    for (const seed of SEEDS) {
+      const cut = cutMidLine(DRAFT, createRandom(seed));
+      if (!cut) continue;
+      cuts++;
+      const oldStr = cut.oldLines.join('\n');
+      assert.ok(original.includes(oldStr) && original !== oldStr, oldStr);
+      assert.equal(original.replace(oldStr, cut.newLines.join('\n')), DRAFT.newLines.join('\n'));
+      for (const kept of cut.keptLines) assert.equal(cut.newLines[kept.new], cut.oldLines[kept.old]);
+    }
+    assert.ok(cuts > SEEDS.length / 3, `${cuts} cuts`);
+  });
+
+  it('no longer counts a line as kept once the cut leaves it different in old_str and new_str', () => {
+    const inserted: Draft = { oldLines: ['  "name",', '  "type",'], newLines: ['  "name",', '  "type",', '  "note": true,'], keptLines: [{ old: 0, new: 0 }, { old: 1, new: 1 }], firstLine: 3 };
+    const cuts = SEEDS.map((seed) => cutMidLine(inserted, createRandom(seed))).filter((cut) => cut?.oldLines[1] === '  "type"');
+    assert.ok(cuts.length > 0);
+    for (const cut of cuts) assert.deepEqual(cut?.keptLines, [{ old: 0, new: 0 }]);
   });
 });

@@ -18,9 +18,9 @@ describe('the matching ladder on the edits benchmark corpus', function () {
     assert.ok(outcomes.filter(({ attempt }) => isRefusalClass(attempt.attemptClass)).every(({ outcome }) => outcome === 'refused'));
   });
 
-  it('lands at least 95% of the near misses on the first try', () => {
+  it('lands at least 97% of the near misses on the first try', () => {
     const nearMisses = attempts.filter((attempt) => (NEAR_MISS_CLASSES as readonly string[]).includes(attempt.attemptClass));
     const correct = nearMisses.filter((attempt) => matchAttempt(attempt, true).outcome === 'correct').length;
-    assert.ok(correct >= 0.95 * nearMisses.length, `${correct} of ${nearMisses.length}`);
+    assert.ok(correct >= 0.97 * nearMisses.length, `${correct} of ${nearMisses.length}`);
   });
 });

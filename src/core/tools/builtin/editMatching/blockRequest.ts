@@ -6,6 +6,8 @@ export interface BlockRequest {
   newLines: string[];
   oldEndsWithBreak: boolean;
   newEndsWithBreak: boolean;
+  /** The first line of both starts with the file's own text (old_str began mid-line): its indentation is the file's. */
+  firstLineFromFile?: boolean;
 }
 
 export function blockRequest(request: EditRequest): BlockRequest {

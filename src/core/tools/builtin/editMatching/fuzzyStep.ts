@@ -5,6 +5,7 @@ import type { StepInput, StepOutcome } from './ladderStep';
 import { comparableFileLines, comparableLine, lineSimilarities, percent, rankRegions } from './regionSimilarity';
 import { replaceBlock } from './replaceBlock';
 import { lineSpan } from './textLines';
+import { readTyposAsFile } from './typoEvidence';
 
 /** One line is too little to tell a near-miss from a different line. */
 const MIN_LINES = 2;
@@ -19,18 +20,27 @@ const NEARBY_LINES = 3;
 /**
  * Last ladder step: a region as long as old_str, very like it line by line and clearly more alike than any other.
  * It applies only when the lines new_str changes are in the file as old_str has them (so only copied context
- * differs, and that is written back as the file's) and when new_str's lines are not already there.
+ * differs, and that is written back as the file's) and when new_str's lines are not already there. A line of old_str
+ * with a small typo that new_str keeps as the file has it counts as that context (see readTyposAsFile).
  */
 export function fuzzyStep(input: StepInput): StepOutcome {
-  const { block, lines, target } = input;
-  const oldLines = block.oldLines.map(comparableLine);
+  const { lines, target } = input;
+  const oldLines = input.block.oldLines.map(comparableLine);
   if (oldLines.filter((line) => line !== '').length < MIN_LINES) return { kind: 'none' };
   const ranking = rankRegions(target.text, oldLines, RANKED_FLOOR);
   if (!ranking || ranking.best.score < MIN_MEAN_SIMILARITY) return { kind: 'none' };
   const { best } = ranking;
-  if (ranking.second && best.score - ranking.second.score < MIN_MARGIN) return { kind: 'none' };
   const fileLines = comparableFileLines(target.text).lines;
-  if (Math.min(...lineSimilarities(fileLines, oldLines, best.first)) < MIN_LINE_SIMILARITY) return { kind: 'none' };
+  const typos = readTyposAsFile(input.block, fileLines.slice(best.first, best.first + oldLines.length));
+  const { block } = typos;
+  const oldKeys = typos.lines.length === 0 ? oldLines : block.oldLines.map(comparableLine);
+  // Once new_str has shown what each mistyped line is, old_str that equals the region is as sure as a whitespace match:
+  // the only candidate rule (on the lines as read) decides, not the similarity margin.
+  const readAsRegion = typos.lines.length > 0 && oldKeys.every((line, offset) => line === fileLines[best.first + offset]);
+  if (!readAsRegion) {
+    if (ranking.second && best.score - ranking.second.score < MIN_MARGIN) return { kind: 'none' };
+    if (Math.min(...lineSimilarities(fileLines, oldLines, best.first)) < MIN_LINE_SIMILARITY) return { kind: 'none' };
+  }
 
   const nextBest = ranking.second ? `the next best was ${percent(ranking.second.score)}` : `no other region was ${percent(RANKED_FLOOR)} similar`;
   const span = lineSpan(best.first, oldLines.length);
@@ -46,14 +56,14 @@ export function fuzzyStep(input: StepInput): StepOutcome {
   }
   const shown = () => numberLines(lines.lines.slice(best.first, best.first + oldLines.length), best.first + 1);
   for (const offset of changedOldLines(oldLines.length, kept)) {
-    if (fileLines[best.first + offset] === oldLines[offset]) continue;
+    if (fileLines[best.first + offset] === oldKeys[offset]) continue;
     return {
       kind: 'refused',
       reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar; ${nextBest}), but line ${best.first + offset + 1}, which new_str changes, differs there:\n${shown()}\n  file:    ${JSON.stringify(lines.lines[best.first + offset])}\n  old_str: ${JSON.stringify(block.oldLines[offset])}\nCopy old_str exactly from the file and make the change on the file's text.`,
     };
   }
   const pairs = block.oldLines.flatMap((line, offset) =>
-    fileLines[best.first + offset] === oldLines[offset] && line.trim() !== ''
+    fileLines[best.first + offset] === oldKeys[offset] && line.trim() !== '' && !(offset === 0 && block.firstLineFromFile)
       ? [{ old: leadingWhitespace(line), file: leadingWhitespace(lines.lines[best.first + offset] as string) }]
       : [],
   );
@@ -65,6 +75,7 @@ export function fuzzyStep(input: StepInput): StepOutcome {
     };
   }
   const indented = change.description === '' ? '' : `; ${change.description}, and new_str was re-indented to match`;
-  const tolerance = `matched a ${similar} (${nextBest}${indented})`;
-  return { kind: 'found', edit: replaceBlock(target, lines, block, best.first, change, tolerance) };
+  const read = typos.lines.length === 0 ? '' : `; ${typos.lines.map((offset) => `line ${best.first + offset + 1}`).join(', ')} read as the file has it, which new_str keeps`;
+  const tolerance = `matched a ${similar} (${nextBest}${read}${indented})`;
+  return { kind: 'found', edit: replaceBlock(target, lines, block, best.first, change, tolerance), matched: block };
 }

@@ -53,7 +53,7 @@ function tokens(line: string): { text: string; start: number }[] {
 }
 
 /** The line as compared (look-alikes plain, whitespace runs one space, no edge whitespace), each unit with its span in the line. */
-function comparableUnits(line: string): { text: string; starts: number[]; ends: number[] } {
+export function comparableUnits(line: string): { text: string; starts: number[]; ends: number[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   let text = '';

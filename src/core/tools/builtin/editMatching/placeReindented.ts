@@ -14,7 +14,7 @@ export function placeReindented(input: StepInput, first: number, plain: (line: s
   const { block, lines } = input;
   const pairs = block.oldLines.flatMap((line, offset) => {
     const fileLine = lines.lines[first + offset] as string;
-    return line.trim() === '' ? [] : [{ old: leadingWhitespace(plain(line)), file: leadingWhitespace(plain(fileLine)) }];
+    return line.trim() === '' || (offset === 0 && block.firstLineFromFile) ? [] : [{ old: leadingWhitespace(plain(line)), file: leadingWhitespace(plain(fileLine)) }];
   });
   const span = lineSpan(first, block.oldLines.length);
   const change = solveIndentation(pairs);

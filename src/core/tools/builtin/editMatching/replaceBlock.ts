@@ -34,7 +34,8 @@ export function replaceBlock(
     const onFile = replacedIndex === undefined
       ? undefined
       : changeOnFileLine(block.oldLines[replacedIndex] as string, line, lines.lines[first + replacedIndex] as string);
-    return indentation.reindent(onFile ?? line);
+    // A first line that starts with the file's text (old_str began mid-line) has the file's indentation already.
+    return index === 0 && block.firstLineFromFile ? (onFile ?? line) : indentation.reindent(onFile ?? line);
   });
   const trailingBreak = block.newEndsWithBreak && !(block.oldEndsWithBreak && !lastHasBreak);
   return {

@@ -14,6 +14,13 @@ describe('matching ladder: read_file line-number prefixes', () => {
     assert.equal(result.tolerance, "matched after removing read_file's line-number prefixes at lines 3–4");
   });
 
+  it('refuses when the file already holds new_str around the numbered block: the line would be added twice', () => {
+    const done = lines('import os', '', 'def main():', '    print(os.getcwd())', '    return 0', '    # done');
+    const oldStr = numberLines(source.slice(3, 5), 4);
+    const reason = refused(done, oldStr, `${oldStr}\n    # done`);
+    assert.match(reason, /^old_str was not found in file\.ts as it is, and new_str is already there at lines 4–6: the change looks already applied/);
+  });
+
   it('reads an empty line shown as a bare number, and goes on up the ladder', () => {
     const oldStr = ' 1\timport os  \n 2\n 3\tdef main():';
     const result = applied(file, oldStr, oldStr.replace('main', 'run'));
