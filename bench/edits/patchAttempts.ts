@@ -2,7 +2,7 @@ import type { EditRequest, EditTarget } from '../../src/core/tools/builtin/editM
 import { createRandom, type Random } from '../random';
 import { variantOf, type CorpusFile } from './corpusFiles';
 import { corrupt } from './corruptions';
-import { EXACT_CLASSES, NEAR_MISS_CLASSES, isRefusalClass, type AttemptClass, type EditAttempt, type NearMissClass } from './editAttempt';
+import { EXACT_CLASSES, NEAR_MISS_CLASSES, isRefusalClass, type AttemptClass, type CorruptionClass, type EditAttempt } from './editAttempt';
 import { linesOf, pickIntendedEdit } from './intendedEdit';
 import { countOf, draftOf, requestOf } from './refusals';
 
@@ -17,13 +17,17 @@ const CONVERTED_CLASSES: readonly AttemptClass[] = [
   'typographic look-alikes',
   'one word off',
   'combined',
+  'typo in old_str only, kept line',
   'ambiguous',
+  'ambiguous across steps',
   'not present',
   'closer to another region',
   'already applied',
+  'already applied, overlapping',
+  'typo in old_str only, changed line',
 ];
 /** Near misses put in a hunk that an @@ line places (line numbers would number the file before the copy was added). */
-const ANCHORED_NEAR_MISSES: readonly NearMissClass[] = ['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces', 'typographic look-alikes', 'one word off'];
+const ANCHORED_NEAR_MISSES: readonly CorruptionClass[] = ['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces', 'typographic look-alikes', 'one word off'];
 export const SEVERAL_FILES = 'several files, near misses in each';
 export const ANCHORED = '@@ line picks one of two copies';
 export const SECOND_FILE_FAILS = 'must refuse: second file fails';
