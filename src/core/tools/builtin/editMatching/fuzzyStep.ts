@@ -62,6 +62,14 @@ export function fuzzyStep(input: StepInput): StepOutcome {
       reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar; ${nextBest}), but line ${best.first + offset + 1}, which new_str changes, differs there:\n${shown()}\n  file:    ${JSON.stringify(lines.lines[best.first + offset])}\n  old_str: ${JSON.stringify(block.oldLines[offset])}\nCopy old_str exactly from the file and make the change on the file's text.`,
     };
   }
+  const rival = rivalLineWithChange(fileLines, ranking.second?.first, best.first, changedOldLines(oldLines.length, kept), block.newLines.filter((_, index) => kept[index] === undefined).map(comparableLine));
+  if (rival !== undefined && ranking.second) {
+    const rivalSpan = lineSpan(ranking.second.first, oldLines.length);
+    return {
+      kind: 'refused',
+      reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar), but the text at ${rivalSpan} (${percent(ranking.second.score)} similar) already has line ${ranking.second.first + rival + 1} as new_str writes it: old_str may mix the two places, or the change may be made already. Re-read the file with read_file and copy old_str exactly from the place you mean.`,
+    };
+  }
   const pairs = block.oldLines.flatMap((line, offset) =>
     fileLines[best.first + offset] === oldKeys[offset] && line.trim() !== '' && !(offset === 0 && block.firstLineFromFile)
       ? [{ old: leadingWhitespace(line), file: leadingWhitespace(lines.lines[best.first + offset] as string) }]
@@ -78,4 +86,18 @@ export function fuzzyStep(input: StepInput): StepOutcome {
   const read = typos.lines.length === 0 ? '' : `; ${typos.lines.map((offset) => `line ${best.first + offset + 1}`).join(', ')} read as the file has it, which new_str keeps`;
   const tolerance = `matched a ${similar} (${nextBest}${read}${indented})`;
   return { kind: 'found', edit: replaceBlock(target, lines, block, best.first, change, tolerance), matched: block };
+}
+
+/**
+ * The offset of a line new_str changes at which the next most similar region already reads as one of new_str's
+ * changed or added lines (and the best region does not): the model's new_str agrees with that other place, so its
+ * old_str may have been copied from both.
+ */
+function rivalLineWithChange(fileLines: readonly string[], rivalFirst: number | undefined, bestFirst: number, changed: readonly number[], newLines: readonly string[]): number | undefined {
+  if (rivalFirst === undefined) return undefined;
+  const written = new Set(newLines.filter((line) => line !== ''));
+  return changed.find((offset) => {
+    const rivalLine = fileLines[rivalFirst + offset] as string;
+    return written.has(rivalLine) && fileLines[bestFirst + offset] !== rivalLine;
+  });
 }

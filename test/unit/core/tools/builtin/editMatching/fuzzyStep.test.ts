@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { applied, lines, refused } from './editOutcome';
+import { applied, lines, refused, refusedForBytes } from './editOutcome';
 
 describe('matching ladder: a near-identical block', () => {
   const file = lines(
@@ -66,6 +66,16 @@ describe('matching ladder: a near-identical block', () => {
     const pair = lines('if (ready) {', '  send(message, 10);', '  log("sent");', '}', 'if (ready) {', '  send(message, 20);', '  log("sent twice");', '}');
     const reason = refused(pair, 'if (ready) {\n  send(message, 10);\n  log("sent twice");\n}', 'if (ready) {\n  send(message, 10);\n  log("sent three times");\n}');
     assert.match(reason, /^old_str was not found in file\.ts\./);
+  });
+
+  it('refuses when the next most similar region already reads as new_str writes a line it changes: old_str mixes two places', () => {
+    const keywords = lines('{', '  "keywords": [', '    "validation",', '    "type",', '    "inference"', '  ],', '  "exports": {', '    "validation",', '    "typeAlt",', '    "inference"', '  }', '}');
+    const reason = refused(keywords, '    "validation",\n    "typeAlt",\n    "infference"', '    "validationRenamed",\n    "type",\n    "infference"');
+    assert.match(reason, /^old_str was not found in file\.ts\. It is most like lines 8–10 \(9\d% similar\), but the text at lines 3–5 \(\d+% similar\) already has line 4 as new_str writes it: old_str may mix the two places/);
+    for (const lineEnding of ['\r\n', '\n']) {
+      const bytes = new TextEncoder().encode(`\uFEFF${keywords.replace(/\n/g, lineEnding)}`);
+      assert.match(refusedForBytes(bytes, '    "validation",\n    "typeAlt",\n    "infference"', '    "validationRenamed",\n    "type",\n    "infference"'), /already has line 4 as new_str writes it/);
+    }
   });
 
   it('never matches a single line by similarity alone', () => {
