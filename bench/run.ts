@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { findRipgrep } from '../src/node/findExecutable';
 import { activationRows } from './activationCase';
 import { cancelRows } from './cancelCase';
+import { commandPolicyRows } from './commandPolicyCase';
 import type { BenchContext } from './context';
 import { contextReport } from './contextCase';
 import { editRows } from './editCase';
@@ -39,14 +40,14 @@ const BENCH_DIR = path.resolve(__dirname, '..', '.bench');
 async function main(): Promise<void> {
   const started = performance.now();
   const log = (line: string): void => console.log(line);
-  // `npm run bench -- context` runs only the context and cost report; `-- sandbox` only the sandbox's cost.
+  // `npm run bench -- context` runs only the context and cost report; `-- sandbox` only the sandbox's cost and the command policy's.
   if (process.argv.includes('context')) {
     await contextReport(log);
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
   if (process.argv.includes('sandbox')) {
-    log(formatTable(await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log)));
+    log(formatTable([...(await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log)), ...(await commandPolicyRows({ warmup: 3, runs: 31 }))]));
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
@@ -106,10 +107,11 @@ async function main(): Promise<void> {
   const review = await reviewRows(log);
   const activation = await activationRows(BENCH_DIR, { warmup: 2, runs: 15 }, log);
   const sandbox = process.platform === 'linux' || process.platform === 'darwin' ? await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log) : [];
+  const commandPolicy = await commandPolicyRows({ warmup: 3, runs: 31 });
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
-  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...save, ...hunks, ...review, ...activation, ...sandbox]));
+  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...save, ...hunks, ...review, ...activation, ...sandbox, ...commandPolicy]));
   log('\nNotes: the search tool stops at 200 matches (parallel rg, stopped, the 200 then sorted by path); the baseline is');
   log('parallel rg stopped after 200 match records. list_files is capped at 1,000 entries in path order');
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');

@@ -368,19 +368,11 @@ describe('judgeCommand', () => {
       assert.equal(judgeCommand('ls', posixContext({ allow: undefined as unknown as string[] })).verdict, 'ask');
     });
 
-    it('is fast enough to run for every command', () => {
-      const commandLine = 'cd src && grep -rn "TODO" . | sort | uniq -c | head -20; git status -s && git diff --stat HEAD~1 -- src/a.ts';
-      const started = performance.now();
-      for (let index = 0; index < 1000; index++) judgeCommand(commandLine, posixContext());
-      const perCommand = (performance.now() - started) / 1000;
-      assert.ok(perCommand < 2, `${perCommand.toFixed(3)} ms per command`);
-    });
-
-    it('stays fast on huge command lines', () => {
-      const started = performance.now();
-      judgeCommand(`cat ${'src/a.ts '.repeat(10_000)}`, posixContext());
-      judgeCommand(`ls${' | ls'.repeat(2000)}`, posixContext());
-      assert.ok(performance.now() - started < 3000);
+    it('judges huge command lines (their cost is measured by npm run bench -- sandbox)', () => {
+      const longLine = judgeCommand(`cat ${'src/a.ts '.repeat(10_000)}`, posixContext());
+      assert.equal(longLine.verdict, 'ask');
+      assert.match(longLine.reasons.join('\n'), /has too many arguments for Elbow to check/);
+      assert.equal(judgeCommand(`ls${' | ls'.repeat(2000)}`, posixContext()).verdict, 'allow');
     });
   });
 });
