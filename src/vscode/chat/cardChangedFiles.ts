@@ -29,6 +29,15 @@ export function withChangedFile(files: readonly ToolChangedFile[], change: Appli
   return files.map((file) => (file === earlier ? { ...file, change: againChange(file, applied.change), added: (file.added ?? 0) + applied.added, removed: (file.removed ?? 0) + applied.removed, review } : file));
 }
 
+/** The list once the file at `uri` was put back as it was: its entry goes; a move put back at its old place is a file created again. */
+export function withoutFile(files: readonly ToolChangedFile[], uri: string): ToolChangedFile[] {
+  return files.filter((file) => file.uri !== uri).map((file) => {
+    if (file.from?.uri !== uri) return file;
+    const { from: _from, ...created } = file;
+    return { ...created, change: 'created' };
+  });
+}
+
 /** The user decided every pending change of the file at `uri`: each entry it is part of (a move: either place) shows it. */
 export function withReviewDecided(files: readonly ToolChangedFile[], uri: string, review: Exclude<EditReview, 'pending'>): ToolChangedFile[] {
   return files.map((file) => {

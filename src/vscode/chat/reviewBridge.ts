@@ -73,6 +73,10 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
     this.show({ type: 'file_changed', toolCallId: change.toolCallId, file, review: change.pendingReview ? 'pending' : 'accepted' });
   }
 
+  putBack(toolCallId: string, path: string): void {
+    this.show({ type: 'file_put_back', toolCallId, uri: uriOf(path) });
+  }
+
   async postState(): Promise<void> {
     const { manager } = this.deps;
     this.deps.post({ type: 'changes', files: await manager.changedFiles() });

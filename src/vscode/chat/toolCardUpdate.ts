@@ -1,5 +1,5 @@
 import type { Approval, ChatItemOf, EditReview } from '../../protocol/chatItems';
-import { cardReview, withChangedFile, withReviewDecided, type AppliedFileChange } from './cardChangedFiles';
+import { cardReview, withChangedFile, withoutFile, withReviewDecided, type AppliedFileChange } from './cardChangedFiles';
 
 type ToolItem = ChatItemOf<'tool'>;
 
@@ -16,6 +16,8 @@ export type ToolCardUpdate =
   | { type: 'proposal_decided'; cardId: string; state: 'applied' | 'rejected'; feedback: string | undefined }
   /** The call changed this file; its change waits for review, or was approved before it was applied. */
   | { type: 'file_changed'; toolCallId: string; file: AppliedFileChange; review: 'pending' | 'accepted' }
+  /** The call put the file back as it was (a later file of it did not land). */
+  | { type: 'file_put_back'; toolCallId: string; uri: string }
   /** The user decided every change to the file at `uri` that was pending review. */
   | { type: 'review_decided'; cardId: string; uri: string; review: Exclude<EditReview, 'pending'> };
 
@@ -31,6 +33,11 @@ export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | 
       return card.proposal === undefined ? undefined : { ...card, proposal: { ...card.proposal, state: update.state, feedback: update.feedback } };
     case 'file_changed':
       return reviewed(card, withChangedFile(card.changedFiles ?? [], update.file, update.review));
+    case 'file_put_back': {
+      const { changedFiles, review, ...rest } = card;
+      const left = withoutFile(changedFiles ?? [], update.uri);
+      return left.length === 0 ? rest : reviewed({ ...rest, ...(review === undefined ? {} : { review }) }, left);
+    }
     case 'review_decided':
       // A card saved before cards listed their files has one file and its review on the card only.
       if (card.changedFiles?.every((file) => file.review === undefined) !== false) return { ...card, review: update.review };

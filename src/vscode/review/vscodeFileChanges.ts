@@ -41,6 +41,8 @@ export class VscodeFileChanges implements FileChanges {
     private readonly manager: ReviewManager,
     private readonly gate: ProposalGate,
     private readonly onApplied: (change: AppliedChange) => void,
+    /** A change of the call was put back (a later file of it did not land): its card no longer lists the file. */
+    private readonly onPutBack: (toolCallId: string, path: string) => void = () => undefined,
   ) {}
 
   async apply(change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> {
@@ -74,7 +76,9 @@ export class VscodeFileChanges implements FileChanges {
       note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
     }
     // A change put back leaves the file as it was: nothing for the card to link to or the user to look at.
-    if (change.putBack !== true) {
+    if (change.putBack === true) {
+      this.onPutBack(change.toolCallId, change.path);
+    } else {
       const counted = countLines(computeHunks(before ?? '', change.movedTo === undefined ? (after ?? '') : ((await currentText(change.movedTo)) ?? '')));
       this.onApplied({
         toolCallId: change.toolCallId,

@@ -108,6 +108,20 @@ describe('ChatTranscript: review and approval news on the tool cards', () => {
     assert.deepEqual(card?.kind === 'tool' && card.changedFiles, [{ uri: 'file:///w/a.ts', path: 'a.ts', change: 'created', added: 3, removed: 1, review: 'pending' }]);
   });
 
+  it('drops a file the call put back from its card, a moved file’s two places in turn, and the card’s review with the last', () => {
+    transcript.updateCard({ type: 'file_changed', toolCallId: 'c1', file: changed('a.ts', 'modified', 1, 1), review: 'accepted' });
+    transcript.updateCard({ type: 'file_changed', toolCallId: 'c1', file: changed('lib/b.ts', 'created', 3, 0), review: 'pending' });
+    transcript.updateCard({ type: 'file_changed', toolCallId: 'c1', file: { ...changed('lib/a.ts', 'deleted', 0, 3), movedTo: 'file:///w/lib/b.ts' }, review: 'pending' });
+    const card = (): ChatItemOf<'tool'> => transcript.items.find((item): item is ChatItemOf<'tool'> => item.id === 'c1' && item.kind === 'tool') as ChatItemOf<'tool'>;
+    transcript.updateCard({ type: 'file_put_back', toolCallId: 'c1', uri: 'file:///w/lib/a.ts' });
+    assert.deepEqual(card().changedFiles?.map((file) => [file.path, file.change, file.from?.path]), [['a.ts', 'modified', undefined], ['lib/b.ts', 'created', undefined]]);
+    const shown = transcript.updateCard({ type: 'file_put_back', toolCallId: 'c1', uri: 'file:///w/lib/b.ts' });
+    for (const message of shown?.messages ?? []) toWebviewSchema.parse(message);
+    assert.deepEqual([card().changedFiles?.map((file) => file.path), card().review], [['a.ts'], 'accepted']);
+    transcript.updateCard({ type: 'file_put_back', toolCallId: 'c1', uri: 'file:///w/a.ts' });
+    assert.deepEqual([card().changedFiles, card().review], [undefined, undefined], 'nothing left to link to or review');
+  });
+
   it('shows the review of a card saved before cards listed their files, which has it on the card only', () => {
     transcript.load([{ kind: 'tool', id: 'old', name: 'edit_file', title: 'Edited a.ts +1 −1', status: 'done', arguments: '{}', result: 'ok', changedFiles: [{ uri: 'file:///w/a.ts', path: 'a.ts' }], review: 'pending' }]);
     transcript.updateCard({ type: 'review_decided', cardId: 'old', uri: 'file:///w/a.ts', review: 'accepted' });
