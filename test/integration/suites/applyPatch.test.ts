@@ -130,6 +130,8 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       assert.equal(await readWorkspaceFile(first), firstOriginal, 'the approved file is put back');
       assert.equal(await readWorkspaceFile(second), secondPatched, 'the rejected file is untouched');
       assert.match(toolResultsSent(server()), /The user rejected the change to patch\/second\.txt, so the patch was not applied\. patch\/first\.txt, already changed, was put back as it was\./);
+      const links = '[...document.querySelectorAll(".item-tool")].at(-1).querySelectorAll(".tool-open-diff, .tool-file").length';
+      assert.equal(await webview.evaluate<number>(links), 0, 'the card links no file: none was changed');
     });
   });
 }
