@@ -96,6 +96,27 @@ export type Approval = z.infer<typeof approvalSchema>;
 export const editReviewSchema = z.enum(['pending', 'accepted', 'rejected', 'partlyRejected']);
 export type EditReview = z.infer<typeof editReviewSchema>;
 
+/** How a tool call changed one file; a move is one entry, at the file's new place. */
+export const toolFileChangeSchema = z.enum(['created', 'modified', 'moved', 'deleted']);
+export type ToolFileChange = z.infer<typeof toolFileChangeSchema>;
+
+/** A file a tool call changed, as its card lists it. Conversations saved before cards listed files have only `uri` and `path`. */
+export const toolChangedFileSchema = z.object({
+  /** The file's URI: the key the webview sends back to open its diff. */
+  uri: z.string(),
+  /** As shown, e.g. `src/app.ts`. */
+  path: z.string(),
+  change: toolFileChangeSchema.optional(),
+  /** For a move: where the file was, and the user's review of its removal from there. */
+  from: z.object({ uri: z.string(), path: z.string(), review: editReviewSchema.optional() }).optional(),
+  /** Lines this call added and removed in the file (for a move: against the file where it was). */
+  added: z.number().int().optional(),
+  removed: z.number().int().optional(),
+  /** The user's review of this file's change. */
+  review: editReviewSchema.optional(),
+});
+export type ToolChangedFile = z.infer<typeof toolChangedFileSchema>;
+
 export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
@@ -138,9 +159,9 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     arguments: z.string(),
     /** What the tool returned to the model (may be shortened for display). */
     result: z.string(),
-    /** The file this call changed, for an "Open diff" link. */
-    changedFile: z.object({ uri: z.string(), path: z.string() }).optional(),
-    /** For a call that changed a file: the user's review of the change. */
+    /** The files this call changed, in the order it changed them, each with an "Open diff" link (most calls change one). */
+    changedFiles: z.array(toolChangedFileSchema).optional(),
+    /** For a call that changed files: the user's review of its changes, all files together. */
     review: editReviewSchema.optional(),
     proposal: proposalSchema.optional(),
     approval: approvalSchema.optional(),

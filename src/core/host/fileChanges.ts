@@ -19,6 +19,8 @@ export interface ProposedChange {
    * changed (apply_patch is all or nothing): not asked about again, as it only undoes what was approved.
    */
   putBack?: boolean;
+  /** For the removal half of a move (apply_patch): the absolute path of the file's new place, changed just before. */
+  movedTo?: string;
 }
 
 export type ChangeOutcome =

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
 import { openBaselineDiff } from '../review/baselineDocuments';
 import { fileExists } from '../review/currentText';
@@ -6,6 +7,7 @@ import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { SettledReview } from '../review/reviewOutcome';
 import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
+import { awaitsReview, type AppliedFileChange } from './cardChangedFiles';
 import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
 import { PendingQuestions } from './pendingQuestions';
@@ -66,8 +68,13 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   }
 
   applied(change: AppliedChange): void {
-    const uri = vscode.Uri.file(change.path).toString();
-    this.show({ type: 'file_changed', toolCallId: change.toolCallId, changedFile: { uri, path: change.displayPath }, review: change.pendingReview ? 'pending' : 'accepted' });
+    const file: AppliedFileChange = { uri: uriOf(change.path), path: change.displayPath, change: change.change, added: change.added, removed: change.removed };
+    if (change.movedTo !== undefined) file.movedTo = uriOf(change.movedTo);
+    this.show({ type: 'file_changed', toolCallId: change.toolCallId, file, review: change.pendingReview ? 'pending' : 'accepted' });
+  }
+
+  putBack(toolCallId: string, path: string): void {
+    this.show({ type: 'file_put_back', toolCallId, uri: uriOf(path) });
   }
 
   async postState(): Promise<void> {
@@ -95,9 +102,9 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
 
   /** The cards of the file's changes that were waiting for review show what the user decided. */
   private showOutcome({ path, outcome }: SettledReview): void {
-    const uri = vscode.Uri.file(path).toString();
+    const uri = uriOf(path);
     for (const item of this.deps.transcript.items) {
-      if (item.kind === 'tool' && item.review === 'pending' && item.changedFile?.uri === uri) this.show({ type: 'review_decided', cardId: item.id, review: outcome });
+      if (item.kind === 'tool' && item.review === 'pending' && awaitsReviewOn(item, uri)) this.show({ type: 'review_decided', cardId: item.id, uri, review: outcome });
     }
   }
 
@@ -112,6 +119,16 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   private show(update: ToolCardUpdate): string | undefined {
     return showCardUpdate(this.deps.transcript, update, (message) => this.deps.post(message));
   }
+}
+
+function uriOf(path: string): string {
+  return vscode.Uri.file(path).toString();
+}
+
+/** A card saved before cards listed their files has its one file's review on the card only. */
+function awaitsReviewOn(item: ChatItemOf<'tool'>, uri: string): boolean {
+  const files = item.changedFiles ?? [];
+  return files.every((file) => file.review === undefined) ? files[0]?.uri === uri : awaitsReview(files, uri);
 }
 
 function pathOf(uri: string): string {

@@ -1,4 +1,5 @@
 import type { Approval, ChatItemOf, EditReview } from '../../protocol/chatItems';
+import { cardReview, withChangedFile, withoutFile, withReviewDecided, type AppliedFileChange } from './cardChangedFiles';
 
 type ToolItem = ChatItemOf<'tool'>;
 
@@ -14,9 +15,11 @@ export type ToolCardUpdate =
   | { type: 'proposal_asked'; toolCallId: string; diff: string }
   | { type: 'proposal_decided'; cardId: string; state: 'applied' | 'rejected'; feedback: string | undefined }
   /** The call changed this file; its change waits for review, or was approved before it was applied. */
-  | { type: 'file_changed'; toolCallId: string; changedFile: NonNullable<ToolItem['changedFile']>; review: 'pending' | 'accepted' }
-  /** The user decided every change the call made that was pending review. */
-  | { type: 'review_decided'; cardId: string; review: Exclude<EditReview, 'pending'> };
+  | { type: 'file_changed'; toolCallId: string; file: AppliedFileChange; review: 'pending' | 'accepted' }
+  /** The call put the file back as it was (a later file of it did not land). */
+  | { type: 'file_put_back'; toolCallId: string; uri: string }
+  /** The user decided every change to the file at `uri` that was pending review. */
+  | { type: 'review_decided'; cardId: string; uri: string; review: Exclude<EditReview, 'pending'> };
 
 /** The card once the update is on it; `undefined` when it has nothing to change (an answer to a proposal the card does not show). */
 export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | undefined {
@@ -29,8 +32,20 @@ export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | 
     case 'proposal_decided':
       return card.proposal === undefined ? undefined : { ...card, proposal: { ...card.proposal, state: update.state, feedback: update.feedback } };
     case 'file_changed':
-      return { ...card, changedFile: update.changedFile, review: update.review };
+      return reviewed(card, withChangedFile(card.changedFiles ?? [], update.file, update.review));
+    case 'file_put_back': {
+      const { changedFiles, review, ...rest } = card;
+      const left = withoutFile(changedFiles ?? [], update.uri);
+      return left.length === 0 ? rest : reviewed({ ...rest, ...(review === undefined ? {} : { review }) }, left);
+    }
     case 'review_decided':
-      return { ...card, review: update.review };
+      // A card saved before cards listed their files has one file and its review on the card only.
+      if (card.changedFiles?.every((file) => file.review === undefined) !== false) return { ...card, review: update.review };
+      return reviewed(card, withReviewDecided(card.changedFiles, update.uri, update.review));
   }
+}
+
+function reviewed(card: ToolItem, changedFiles: NonNullable<ToolItem['changedFiles']>): ToolItem {
+  const review = cardReview(changedFiles);
+  return review === undefined ? { ...card, changedFiles } : { ...card, changedFiles, review };
 }

@@ -1,6 +1,7 @@
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as vscode from 'vscode';
 import type { ChangeOutcome, FileChanges, ProposedChange } from '../../core/host/fileChanges';
+import { computeHunks, countLines } from '../../core/review/lineHunks';
 import { checkWriteTarget, realTargetOf } from '../../node/guardedFiles/guardedWrite';
 import { readEditSettings } from '../settings';
 import { currentText, decodeText } from './currentText';
@@ -20,6 +21,12 @@ export interface AppliedChange {
   toolCallId: string;
   path: string;
   displayPath: string;
+  change: 'created' | 'modified' | 'deleted';
+  /** Lines added and removed by this change (for the removal half of a move: against the file at its new place). */
+  added: number;
+  removed: number;
+  /** For the removal half of a move: the absolute path of the file's new place. */
+  movedTo?: string;
   /** `false` when the user approved the change before it was applied: nothing of it is left to review. */
   pendingReview: boolean;
 }
@@ -34,6 +41,8 @@ export class VscodeFileChanges implements FileChanges {
     private readonly manager: ReviewManager,
     private readonly gate: ProposalGate,
     private readonly onApplied: (change: AppliedChange) => void,
+    /** A change of the call was put back (a later file of it did not land): its card no longer lists the file. */
+    private readonly onPutBack: (toolCallId: string, path: string) => void = () => undefined,
   ) {}
 
   async apply(change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> {
@@ -67,8 +76,19 @@ export class VscodeFileChanges implements FileChanges {
       note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
     }
     // A change put back leaves the file as it was: nothing for the card to link to or the user to look at.
-    if (change.putBack !== true) {
-      this.onApplied({ toolCallId: change.toolCallId, path: change.path, displayPath: change.displayPath, pendingReview: settings.editReview !== 'beforeApply' });
+    if (change.putBack === true) {
+      this.onPutBack(change.toolCallId, change.path);
+    } else {
+      const counted = countLines(computeHunks(before ?? '', change.movedTo === undefined ? (after ?? '') : ((await currentText(change.movedTo)) ?? '')));
+      this.onApplied({
+        toolCallId: change.toolCallId,
+        path: change.path,
+        displayPath: change.displayPath,
+        change: after === undefined ? 'deleted' : before === undefined ? 'created' : 'modified',
+        ...counted,
+        ...(change.movedTo === undefined ? {} : { movedTo: change.movedTo }),
+        pendingReview: settings.editReview !== 'beforeApply',
+      });
       if (after !== undefined) await showEditedFile(change.path, settings.openEditedFiles);
     }
     return note === undefined ? { status: 'applied' } : { status: 'applied', note };

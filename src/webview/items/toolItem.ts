@@ -1,7 +1,8 @@
-import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolKind, ToolRefusal, ToolStatus } from '../../protocol/chatItems';
+import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolChangedFile, ToolKind, ToolRefusal, ToolStatus } from '../../protocol/chatItems';
 import { codicon, h, iconButton } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
+import { ChangedFileList, shownPath } from './changedFileList';
 import { EditReviewMarker } from './editReviewMarker';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
@@ -80,6 +81,8 @@ export class ToolItemView implements ItemView {
   private approval: ApprovalView | undefined;
   /** Made when the mode first keeps a call from running. */
   private refusal: RefusalNote | undefined;
+  /** Made when the call first changes more than one file: the card's one "Open diff" cannot say which. */
+  private files: ChangedFileList | undefined;
   private changedUri: string | undefined;
 
   constructor(item: ChatItemOf<'tool'>, private readonly extension: ExtensionLink) {
@@ -107,7 +110,9 @@ export class ToolItemView implements ItemView {
     this.card.dataset.status = item.refusal === undefined ? item.status : 'refused';
     this.card.dataset.tool = item.name;
     this.icon.className = `codicon codicon-${toolIcon(item.toolKind)} tool-icon`;
-    this.title.show(toolCardTitle(item), item.changedFile?.path, item.toolKind === 'command' && item.status !== 'running');
+    const changed = item.changedFiles ?? [];
+    const onlyFile = changed.length === 1 ? changed[0] : undefined;
+    this.title.show(toolCardTitle(item), onlyFile?.path, item.toolKind === 'command' && item.status !== 'running');
     const pending = item.proposal?.state === 'pending';
     const asking = item.approval?.state === 'pending';
     const status = item.refusal !== undefined ? refusedMarkers[item.refusal] : item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;
@@ -128,14 +133,15 @@ export class ToolItemView implements ItemView {
     this.resultLabel.hidden = !hasResult;
     this.resultText.hidden = !hasResult;
     this.resultText.textContent = item.result;
-    this.changedUri = item.changedFile?.uri;
-    // Only in the cards of calls that changed a file, so that `.tool-open-diff` finds only links that work.
-    if (item.changedFile === undefined) {
+    this.changedUri = onlyFile?.uri;
+    // Only in the cards of calls that changed one file, so that `.tool-open-diff` finds only links that work.
+    if (onlyFile === undefined) {
       this.openDiff.remove();
     } else {
-      this.openDiff.title = `Open diff of ${item.changedFile.path}`;
+      this.openDiff.title = `Open diff of ${shownPath(onlyFile)}`;
       if (this.openDiff.parentElement === null) this.review.element.before(this.openDiff);
     }
+    this.renderFiles(changed);
     if (item.proposal !== undefined && this.proposal === undefined) {
       this.proposal = new ProposalView(item.id, this.extension);
       this.body.prepend(this.proposal.element);
@@ -157,6 +163,16 @@ export class ToolItemView implements ItemView {
     this.refusal?.update(item.refusal);
     if (pending || asking) this.card.open = true;
     return true;
+  }
+
+  private renderFiles(changed: readonly ToolChangedFile[]): void {
+    if (changed.length > 1 && this.files === undefined) {
+      this.files = new ChangedFileList(this.extension);
+      this.card.after(this.files.element);
+    }
+    if (this.files === undefined) return;
+    this.files.element.hidden = changed.length <= 1;
+    this.files.update(changed.length > 1 ? changed : []);
   }
 
   private renderPlacement(placement: CommandRunPlacement | undefined): void {

@@ -70,10 +70,20 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       assert.equal(await readWorkspaceFile(first), firstPatched);
       assert.equal(await readWorkspaceFile(second), secondPatched);
       assert.deepEqual(await textsOf('.tool-card .tool-title'), [`Patched ${first}, ${second} +3 −3`], 'one card naming both files');
+      assert.deepEqual(await textsOf('.tool-files .tool-file-path'), [first, second], 'the card lists both files');
+      assert.deepEqual(await textsOf('.tool-files .tool-file-counts'), ['+1−1', '+2−2']);
       await page.screenshot('apply-patch-card-dark');
       await useTheme('Default Light Modern');
       await page.screenshot('apply-patch-card-light');
       await useTheme('Default Dark Modern');
+
+      await webview.press('.tool-files .tool-file:nth-child(2) .tool-file-open', 'Enter');
+      await waitUntil('the second file\'s diff opens from the card', () => {
+        const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+        return input instanceof vscode.TabInputTextDiff && input.modified.toString() === secondUri.toString();
+      });
+      const diff = vscode.window.tabGroups.activeTabGroup.activeTab?.input as vscode.TabInputTextDiff;
+      assert.equal(diff.original.scheme, 'elbow-baseline');
 
       const editor = await vscode.window.showTextDocument(firstUri);
       await page.clickNth(rejectLens, 0);
@@ -85,6 +95,12 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       const bytes = await vscode.workspace.fs.readFile(firstUri);
       assert.deepEqual([...bytes], [...new TextEncoder().encode(firstOriginal)], 'the first file is byte-exact as before');
       assert.equal(await readWorkspaceFile(second), secondPatched, 'the second file keeps the patch');
+      await webview.waitFor('.tool-files .tool-file:nth-child(2)[data-review="accepted"]');
+      assert.equal(await webview.evaluate<string>('[...document.querySelectorAll(".tool-files .tool-file")].map((row) => row.dataset.review).join()'), 'rejected,accepted', 'each file shows its own review');
+      assert.equal(await webview.evaluate<string>('document.querySelector(".tool-card").dataset.review'), 'partlyRejected');
+      await page.screenshot('apply-patch-card-reviewed-dark');
+      await useTheme('Default Light Modern');
+      await page.screenshot('apply-patch-card-reviewed-light');
     });
 
     it('asks about each file before it changes when the user reviews first, and a rejected second file puts the approved first back without asking again', async () => {
@@ -114,6 +130,8 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       assert.equal(await readWorkspaceFile(first), firstOriginal, 'the approved file is put back');
       assert.equal(await readWorkspaceFile(second), secondPatched, 'the rejected file is untouched');
       assert.match(toolResultsSent(server()), /The user rejected the change to patch\/second\.txt, so the patch was not applied\. patch\/first\.txt, already changed, was put back as it was\./);
+      const links = '[...document.querySelectorAll(".item-tool")].at(-1).querySelectorAll(".tool-open-diff, .tool-file").length';
+      assert.equal(await webview.evaluate<number>(links), 0, 'the card links no file: none was changed');
     });
   });
 }

@@ -9,6 +9,7 @@ import { itemSpecs } from './specs/itemSpecs';
 import { longConversationSpecs } from './specs/longConversationSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
+import { changedFileListSpecs } from './specs/changedFileListSpecs';
 import { narrowLayoutSpecs, narrowTitleSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
 import { planModeSpecs } from './specs/planModeSpecs';
@@ -56,7 +57,10 @@ describe('webview: chat view in Chromium', function () {
     contextSpecs(current);
     contextBarSpecs(current);
   });
-  describe('review', () => reviewSpecs(current));
+  describe('review', () => {
+    reviewSpecs(current);
+    describe('the files a call changed', () => changedFileListSpecs(current));
+  });
   describe('approvals', () => {
     approvalSpecs(current);
     approvalWordingSpecs(current);

@@ -81,7 +81,7 @@ function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): Pa
   return {
     changes: [
       { file: destination.file, shown: destination.shown, before: destination.bytes, after },
-      { file, shown, before: bytes, after: undefined },
+      { file, shown, before: bytes, after: undefined, movedTo: destination.file },
     ],
     report: `Moved ${shown} to ${destination.shown}${edited === '' ? '.' : edited}`,
     named: `${shown} → ${destination.shown}`,

@@ -17,6 +17,8 @@ export interface FileChange {
   after: Uint8Array | undefined;
   /** Puts back a change the same call made moments ago (see `ProposedChange.putBack`). */
   putBack?: boolean;
+  /** For the removal half of a move: the file's new place (see `ProposedChange.movedTo`). */
+  movedTo?: ResolvedPath;
 }
 
 export type ProposedOutcome =
@@ -46,7 +48,7 @@ export async function proposeChange(context: ToolContext, change: FileChange): P
   let outcome: Awaited<ReturnType<ToolContext['host']['changes']['apply']>>;
   try {
     outcome = await context.host.changes.apply(
-      { path: file.absolute, displayPath: shown, before, after, toolCallId: context.toolCallId ?? '', allowed, ...(change.putBack ? { putBack: true } : {}) },
+      { path: file.absolute, displayPath: shown, before, after, toolCallId: context.toolCallId ?? '', allowed, ...(change.putBack ? { putBack: true } : {}), ...(change.movedTo === undefined ? {} : { movedTo: change.movedTo.absolute }) },
       context.signal,
     );
   } catch (error) {

@@ -28,6 +28,17 @@ const savedAttachmentSchema = z.object({
   problem: z.string().optional(),
 });
 
+/** A file a tool call changed, as its card lists it. */
+const savedToolChangedFileSchema = z.object({
+  uri: z.string(),
+  path: z.string(),
+  change: z.string().optional(),
+  from: z.object({ uri: z.string(), path: z.string(), review: z.string().optional() }).optional(),
+  added: z.number().int().optional(),
+  removed: z.number().int().optional(),
+  review: z.string().optional(),
+});
+
 /** An edit waiting for the user's decision before it is applied (`elbow.edits.review`: `beforeApply`). */
 const savedProposalSchema = z.object({
   /** Unified diff of the proposed change, headers included. */
@@ -117,8 +128,10 @@ export const savedChatItemSchema = z.discriminatedUnion('kind', [
     arguments: z.string(),
     /** What the tool returned to the model (may be shortened for display). */
     result: z.string(),
-    /** The file this call changed, for an "Open diff" link. */
+    /** The one file this call changed, for an "Open diff" link: how files from before cards listed their files (and a card whose entry says no more) keep it. */
     changedFile: z.object({ uri: z.string(), path: z.string() }).optional(),
+    /** The files this call changed, in order. `change` and the reviews: any string, so that one added later does not make the file unreadable. */
+    changedFiles: z.array(savedToolChangedFileSchema).optional(),
     /** The user's review of the change (`pending`, `accepted`, `rejected`, `partlyRejected`); any string, so that a state added later does not make the file unreadable. */
     review: z.string().optional(),
     proposal: savedProposalSchema.optional(),

@@ -84,12 +84,41 @@ describe('ConversationStore', () => {
   });
 
   it('keeps how the user reviewed an edit card, and loads a review state a later version added as none', async () => {
-    const card = { kind: 'tool' as const, id: 'c1', name: 'edit_file', toolKind: 'edit' as const, title: 'Edited a.ts +1 −1', status: 'done' as const, arguments: '{}', result: 'ok', changedFile: { uri: 'file:///w/a.ts', path: 'a.ts' } };
+    const card = { kind: 'tool' as const, id: 'c1', name: 'edit_file', toolKind: 'edit' as const, title: 'Edited a.ts +1 −1', status: 'done' as const, arguments: '{}', result: 'ok', changedFiles: [{ uri: 'file:///w/a.ts', path: 'a.ts' }] };
     const reviewed = { ...conversation('reviewed', 1), items: [{ ...card, review: 'partlyRejected' as const }] };
     await store.save(reviewed);
     assert.deepEqual(await new ConversationStore(folder).load('reviewed'), reviewed);
     await fs.writeFile(path.join(folder, 'later.json'), savedFile({ ...conversation('later', 2), items: [{ ...card, review: 'deferred' }] }));
     assert.deepEqual(await store.load('later'), { ...conversation('later', 2), items: [card] });
+  });
+
+  it('keeps the list of files a call changed, loading a change or review state a later version added as none', async () => {
+    const card = { kind: 'tool' as const, id: 'c1', name: 'apply_patch', toolKind: 'edit' as const, title: 'Patched a.ts, b.ts +2 −1', status: 'done' as const, arguments: '{}', result: 'ok', review: 'pending' as const };
+    const from = { uri: 'file:///w/old.ts', path: 'old.ts', review: 'pending' as const };
+    const files = [
+      { uri: 'file:///w/a.ts', path: 'a.ts', change: 'modified' as const, added: 1, removed: 1, review: 'accepted' as const },
+      { uri: 'file:///w/b.ts', path: 'b.ts', change: 'moved' as const, from, added: 1, removed: 0, review: 'pending' as const },
+    ];
+    const patched = { ...conversation('patched', 1), items: [{ ...card, changedFiles: files }] };
+    await store.save(patched);
+    assert.deepEqual(await new ConversationStore(folder).load('patched'), patched);
+    const later = [{ ...files[0], change: 'copied', review: 'deferred' }, { ...files[1], from: { ...from, review: 'deferred' } }];
+    await fs.writeFile(path.join(folder, 'later.json'), savedFile({ ...conversation('later', 2), items: [{ ...card, changedFiles: later }] }));
+    assert.deepEqual(await store.load('later'), {
+      ...conversation('later', 2),
+      items: [{ ...card, changedFiles: [{ uri: 'file:///w/a.ts', path: 'a.ts', added: 1, removed: 1 }, { ...files[1], from: { uri: 'file:///w/old.ts', path: 'old.ts' } }] }],
+    });
+  });
+
+  it('loads the one changed file of a card saved before cards listed their files as a list of one, and saves it as it was', async () => {
+    const card = { kind: 'tool' as const, id: 'c1', name: 'edit_file', toolKind: 'edit' as const, title: 'Edited a.ts +1 −1', status: 'done' as const, arguments: '{}', result: 'ok', review: 'pending' as const };
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'old.json'), savedFile({ ...conversation('old', 1), items: [{ ...card, changedFile: { uri: 'file:///w/a.ts', path: 'a.ts' } }] }));
+    const loaded = await store.load('old');
+    assert.deepEqual(loaded?.items, [{ ...card, changedFiles: [{ uri: 'file:///w/a.ts', path: 'a.ts' }] }]);
+    await store.save(loaded as NonNullable<typeof loaded>);
+    const written = JSON.parse(await fs.readFile(path.join(folder, 'old.json'), 'utf8')) as { items: unknown[] };
+    assert.deepEqual(written.items, [{ ...card, changedFile: { uri: 'file:///w/a.ts', path: 'a.ts' } }], 'earlier versions can still read it');
   });
 
   it('keeps a card plan mode refused as a refusal, and loads one whose reason a later version added as a plain failure', async () => {

@@ -8,7 +8,7 @@ import { conversation, tool, user } from '../support/chatFixtures';
 const path = 'src/calculator/calc.js';
 
 function edited(id: string, title: string): ChatItemOf<'tool'> {
-  return tool(id, { name: 'edit_file', toolKind: 'edit', status: 'done', title, changedFile: { uri: `file:///work/${path}`, path } });
+  return tool(id, { name: 'edit_file', toolKind: 'edit', status: 'done', title, changedFiles: [{ uri: `file:///work/${path}`, path }] });
 }
 
 /** What of an element shows: its width, the width its text needs, and whether its box is inside its clipping parent and the page. */
@@ -69,7 +69,7 @@ export function narrowLayoutSpecs(harness: () => ChatViewHarness): void {
     const title = `Edited ${longPath}:2, 9, 15–16 +4 −4`;
     await view.deliver(
       { type: 'model', model: { provider: 'Anthropic', model: 'claude-sonnet-4-6' } },
-      conversation([user('u1', 'Three changes'), tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'done', title, changedFile: { uri: `file:///work/${longPath}`, path: longPath } })]),
+      conversation([user('u1', 'Three changes'), tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'done', title, changedFiles: [{ uri: `file:///work/${longPath}`, path: longPath }] })]),
     );
     const [counts] = await visibility(page, '.tool-title-counts');
     assert.ok(counts !== undefined && counts.text === ' +4 −4' && counts.inside && counts.shown >= counts.needed, `the counts show whole: ${JSON.stringify(counts)}`);
@@ -104,8 +104,8 @@ export function narrowTitleSpecs(harness: () => ChatViewHarness): void {
       const file = 'src/webview/components/review.ts';
       await view.deliver(conversation([
         user('u1', 'Tighten the review'),
-        tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'done', title: `Edited ${file}:3, 16 +2 −2`, changedFile: { uri: `file:///work/${file}`, path: file }, review: 'pending' }),
-        tool('t2', { name: 'edit_file', toolKind: 'edit', status: 'done', title: `Edited ${file}:3, 16, 42–48, 120, 133–140 +12 −9`, changedFile: { uri: `file:///work/${file}`, path: file }, review: 'accepted' }),
+        tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'done', title: `Edited ${file}:3, 16 +2 −2`, changedFiles: [{ uri: `file:///work/${file}`, path: file }], review: 'pending' }),
+        tool('t2', { name: 'edit_file', toolKind: 'edit', status: 'done', title: `Edited ${file}:3, 16, 42–48, 120, 133–140 +12 −9`, changedFiles: [{ uri: `file:///work/${file}`, path: file }], review: 'accepted' }),
       ]));
       const first = await titleParts(page, 0);
       const second = await titleParts(page, 1);

@@ -143,7 +143,7 @@ export function reviewSpecs(harness: () => ChatViewHarness): void {
     const view = await harness().open();
     const { page } = view;
     await view.deliver(conversation([
-      tool('t1', { name: 'edit_file', status: 'done', title: 'Edited src/app.ts +2 −1', changedFile: { uri: 'file:///work/src/app.ts', path: 'src/app.ts' } }),
+      tool('t1', { name: 'edit_file', status: 'done', title: 'Edited src/app.ts +2 −1', changedFiles: [{ uri: 'file:///work/src/app.ts', path: 'src/app.ts' }] }),
       tool('t2', { status: 'done' }),
     ]));
     const edited = card(page, 't1');
@@ -165,7 +165,7 @@ export function reviewSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await edited.getAttribute('open'), '', 'nor by keyboard');
     assert.deepEqual(await view.postedOfType('openDiff'), Array(4).fill({ type: 'openDiff', uri: 'file:///work/src/app.ts' }));
 
-    await view.deliver({ type: 'itemUpdated', item: tool('t2', { status: 'done', changedFile: { uri: 'file:///work/b.ts', path: 'b.ts' } }) });
+    await view.deliver({ type: 'itemUpdated', item: tool('t2', { status: 'done', changedFiles: [{ uri: 'file:///work/b.ts', path: 'b.ts' }] }) });
     await card(page, 't2').locator('.tool-open-diff').click();
     assert.deepEqual((await view.postedOfType('openDiff')).at(-1), { type: 'openDiff', uri: 'file:///work/b.ts' }, 'a card gets the link when its call changes a file');
     await view.deliver({ type: 'itemUpdated', item: tool('t2', { status: 'done' }) });
@@ -321,7 +321,7 @@ export function reviewSpecs(harness: () => ChatViewHarness): void {
     await view.deliver(
       conversation([
         edit('t1', { diff: `@@ -1 +1 @@\n-${payload}\n+<script>window.__xss=2</script>\n`, state: 'pending' }),
-        edit('t2', { diff: `+${payload}`, state: 'rejected', feedback: payload }, { status: 'error', changedFile: { uri: 'file:///x', path: payload } }),
+        edit('t2', { diff: `+${payload}`, state: 'rejected', feedback: payload }, { status: 'error', changedFiles: [{ uri: 'file:///x', path: payload }] }),
       ], { running: true }),
       { type: 'changes', files: [{ uri: 'file:///x', path: payload, status: 'created', added: 1, removed: 0 }] },
     );

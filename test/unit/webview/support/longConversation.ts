@@ -56,7 +56,7 @@ export function longConversation(count: number): ChatItem[] {
         title: `Edited src/module${turn}.ts:2 +1 −1`,
         arguments: `{"path":"src/module${turn}.ts"}`,
         result: 'Edited.',
-        changedFile: { uri: `file:///workspace/src/module${turn}.ts`, path: `src/module${turn}.ts` },
+        changedFiles: [{ uri: `file:///workspace/src/module${turn}.ts`, path: `src/module${turn}.ts` }],
         review: 'accepted',
         proposal: { diff: diffOf(turn), state: 'applied' },
       }),

@@ -181,6 +181,28 @@ describe('apply_patch', () => {
     assert.match(result.text, /\n\nDeleted old\.txt \(1 line\)\.$/);
   });
 
+  it('tells the host which removal is the other half of a move, and nothing of a move on the changes put back', async () => {
+    const handed: Array<[string, string | undefined, boolean]> = [];
+    const original = ws.host.changes;
+    Object.assign(ws.host, {
+      changes: {
+        apply: async (change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> => {
+          handed.push([change.displayPath, change.movedTo, change.putBack === true]);
+          return change.displayPath === 'old.txt' && change.putBack !== true ? { status: 'rejected' } : original.apply(change, signal);
+        },
+      },
+    });
+    const result = await ws.callTool('apply_patch', patch('*** Update File: crlf.txt', '*** Move to: moved/crlf.txt', '*** Delete File: old.txt'));
+    assert.equal(result.isError, true, 'the deletion was rejected');
+    assert.deepEqual(handed, [
+      ['moved/crlf.txt', undefined, false],
+      ['crlf.txt', ws.path('moved/crlf.txt'), false],
+      ['old.txt', undefined, false],
+      ['crlf.txt', undefined, true],
+      ['moved/crlf.txt', undefined, true],
+    ]);
+  });
+
   it('asks before changing a protected file, and a denial changes no file of the patch', async () => {
     approvals.answer({ approved: false, reason: 'not my instructions' });
     const result = await ws.callTool('apply_patch', patch(
