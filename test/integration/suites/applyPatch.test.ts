@@ -98,6 +98,7 @@ export function applyPatchTests(server: () => FakeLlmServer): void {
       await webview.waitFor('.tool-files .tool-file:nth-child(2)[data-review="accepted"]');
       assert.equal(await webview.evaluate<string>('[...document.querySelectorAll(".tool-files .tool-file")].map((row) => row.dataset.review).join()'), 'rejected,accepted', 'each file shows its own review');
       assert.equal(await webview.evaluate<string>('document.querySelector(".tool-card").dataset.review'), 'partlyRejected');
+      await page.waitFor('.codelens-decoration', { state: 'hidden' });
       await page.screenshot('apply-patch-card-reviewed-dark');
       await useTheme('Default Light Modern');
       await page.screenshot('apply-patch-card-reviewed-light');
