@@ -5,7 +5,7 @@ import { clip } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import { applyAllOrNothing, type AllOrNothingOutcome, type LandedChange } from './applyAllOrNothing';
 import { parsePatch } from './patch/parsePatch';
-import { planPatchFiles, type PatchedFile } from './patchFileChanges';
+import { planPatchFiles, resolvePatchPaths, type PatchedFile } from './patchFileChanges';
 import { patchPaths } from './patchPaths';
 import type { FileChange } from './proposeChange';
 import { checkProtectedFile } from './protectedFileCheck';
@@ -53,10 +53,12 @@ export const applyPatchTool = defineTool({
   },
   async execute(input, context) {
     const operations = parsePatch(input.input);
+    // Resolved once: a retry plans on the very paths checked and asked about, never on a link swapped in since.
+    const paths = await resolvePatchPaths(context, operations);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       let files: PatchedFile[];
       try {
-        files = await planPatchFiles(context, operations);
+        files = await planPatchFiles(context, operations, paths);
       } catch (error) {
         if (attempt === 0 || !(error instanceof ToolError)) throw error;
         throw new ToolError(`A file was changed by someone else (probably the user) while your patch was being applied. ${error.message}`);

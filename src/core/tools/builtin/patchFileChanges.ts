@@ -1,4 +1,5 @@
 import type { ToolContext } from '../tool';
+import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import type { EditTarget } from './editMatching/editTypes';
 import { editableText } from './editableText';
@@ -27,17 +28,37 @@ interface ReadFile {
   content: TextContent | undefined;
 }
 
+/** Every path a patch names, resolved once (with edit_file's checks and questions): each attempt reads and plans on these very paths. */
+export type PatchPaths = ReadonlyMap<string, { file: ResolvedPath; shown: string }>;
+
 /**
- * Resolves every path the patch names (with edit_file's checks and questions), reads every file,
- * and plans the whole patch on what they hold now: nothing is changed yet, and any problem
- * (a path refused, a file too big or not text, a hunk that does not apply) throws before anything is.
+ * Resolves every path the patch names, once. A file the patch deletes or moves away must not be a symbolic
+ * link: putting it back after a later failure would have to recreate a link, which Elbow does not do.
  */
-export async function planPatchFiles(context: ToolContext, operations: readonly PatchOperation[]): Promise<PatchedFile[]> {
-  const files = new Map<string, ReadFile>();
+export async function resolvePatchPaths(context: ToolContext, operations: readonly PatchOperation[]): Promise<PatchPaths> {
+  const paths = new Map<string, { file: ResolvedPath; shown: string }>();
   for (const path of operationPaths(operations)) {
-    if (files.has(path)) continue;
+    if (paths.has(path)) continue;
     const file = await context.workspace.resolve(path, { forWriting: true, outsideAccess: { access: 'write', toolName: TOOL_NAME, context } });
-    const shown = context.workspace.displayPath(file.absolute);
+    paths.set(path, { file, shown: context.workspace.displayPath(file.absolute) });
+  }
+  for (const operation of operations) {
+    const removed = operation.kind === 'delete' || (operation.kind === 'update' && operation.moveTo !== undefined);
+    const entry = paths.get(operation.path);
+    if (!removed || entry === undefined || !(await context.host.files.stat(entry.file.absolute))?.isSymbolicLink) continue;
+    const verb = operation.kind === 'delete' ? 'delete' : 'move';
+    throw new ToolError(`${entry.shown} is a symbolic link; apply_patch does not ${verb} links (it could not put one back if the patch failed). No file was changed. Use delete_file or run_command for the link.`);
+  }
+  return paths;
+}
+
+/**
+ * Reads every file at the paths resolved once, and plans the whole patch on what they hold now: nothing is
+ * changed yet, and any problem (a file too big or not text, a hunk that does not apply) throws before anything is.
+ */
+export async function planPatchFiles(context: ToolContext, operations: readonly PatchOperation[], paths: PatchPaths): Promise<PatchedFile[]> {
+  const files = new Map<string, ReadFile>();
+  for (const [path, { file, shown }] of paths) {
     const bytes = await readCurrent(context, file, shown);
     files.set(path, { file, shown, bytes, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
   }
