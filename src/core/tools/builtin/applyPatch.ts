@@ -6,7 +6,7 @@ import { ToolError } from '../toolError';
 import { applyAllOrNothing, type AllOrNothingOutcome, type LandedChange } from './applyAllOrNothing';
 import { parsePatch } from './patch/parsePatch';
 import { planPatchFiles, resolvePatchPaths, type PatchedFile } from './patchFileChanges';
-import { patchPaths } from './patchPaths';
+import { patchPaths, TITLE_SCAN_CHARACTERS } from './patchPaths';
 import type { FileChange } from './proposeChange';
 import { checkProtectedFile } from './protectedFileCheck';
 
@@ -48,7 +48,7 @@ export const applyPatchTool = defineTool({
   kind: 'edit',
   files: (input) => patchPaths(input.input),
   title: (input) => {
-    const paths = patchPaths(input.input);
+    const paths = patchPaths(input.input, TITLE_SCAN_CHARACTERS);
     return paths.length === 0 ? 'Patching files' : clip(`Patching ${paths.join(', ')}`, 80);
   },
   async execute(input, context) {
