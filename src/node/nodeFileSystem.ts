@@ -19,10 +19,10 @@ export class NodeFileSystem implements HostFileSystem {
       if (isMissing(error)) return undefined;
       throw error;
     }
-    if (!linkStats.isSymbolicLink()) return { kind: kindOf(linkStats), size: linkStats.size, isSymbolicLink: false };
+    if (!linkStats.isSymbolicLink()) return { kind: kindOf(linkStats), size: linkStats.size, isSymbolicLink: false, mode: linkStats.mode & 0o777 };
     try {
       const target = await fs.stat(filePath);
-      return { kind: kindOf(target), size: target.size, isSymbolicLink: true };
+      return { kind: kindOf(target), size: target.size, isSymbolicLink: true, mode: target.mode & 0o777 };
     } catch (error) {
       if (isMissing(error) || isLinkLoop(error)) return { kind: 'other', size: 0, isSymbolicLink: true };
       throw error;
@@ -33,8 +33,8 @@ export class NodeFileSystem implements HostFileSystem {
     return readFileGuarded(filePath, allowed);
   }
 
-  writeFile(filePath: string, data: Uint8Array, allowed?: OpenedPathCheck): Promise<void> {
-    return writeFileGuarded(filePath, data, allowed);
+  writeFile(filePath: string, data: Uint8Array, allowed?: OpenedPathCheck, mode?: number): Promise<void> {
+    return writeFileGuarded(filePath, data, allowed, mode);
   }
 
   deleteFile(filePath: string, allowed?: OpenedPathCheck): Promise<void> {

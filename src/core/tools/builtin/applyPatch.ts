@@ -109,7 +109,8 @@ function notApplied(outcome: Exclude<AllOrNothingOutcome, { status: 'applied' }>
     ? (outcome.feedback?.trim() ? ` They said: ${outcome.feedback.trim()}` : ' Do not assume it was made; ask the user or take another approach.')
     : '';
   const summary = outcome.status === 'rejected' ? `Rejected: change to ${shown}` : `Not applied: ${shown}`;
-  return { content: `${what}, so the patch was not applied.${restored}${left}${next}`, isError: true, summary };
+  const notes = outcome.notes.map((note) => ` ${note}`).join('');
+  return { content: `${what}, so the patch was not applied.${restored}${notes}${left}${next}`, isError: true, summary };
 }
 
 function sum(files: readonly PatchedFile[], count: 'added' | 'removed'): number {

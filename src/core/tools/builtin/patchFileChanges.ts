@@ -26,6 +26,8 @@ interface ReadFile {
   shown: string;
   bytes: Uint8Array | undefined;
   content: TextContent | undefined;
+  /** Its permission bits, for the file a move creates and for a deleted file put back. */
+  mode: number | undefined;
 }
 
 /** Every path a patch names, resolved once (with edit_file's checks and questions): each attempt reads and plans on these very paths. */
@@ -60,7 +62,8 @@ export async function planPatchFiles(context: ToolContext, operations: readonly 
   const files = new Map<string, ReadFile>();
   for (const [path, { file, shown }] of paths) {
     const bytes = await readCurrent(context, file, shown);
-    files.set(path, { file, shown, bytes, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
+    const mode = bytes === undefined ? undefined : (await context.host.files.stat(file.absolute))?.mode;
+    files.set(path, { file, shown, bytes, mode, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
   }
   const read = (path: string): ReadFile => files.get(path) as ReadFile;
   const planned = planPatch(operations, (path): EditTarget | undefined => {
@@ -77,6 +80,7 @@ function operationPaths(operations: readonly PatchOperation[]): string[] {
 function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): PatchedFile {
   const source = read(planned.path);
   const { file, shown, bytes } = source;
+  const mode = source.mode === undefined ? {} : { mode: source.mode };
   if (planned.kind === 'add') {
     const lines = splitLines(planned.text).length;
     return {
@@ -89,7 +93,7 @@ function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): Pa
   }
   if (planned.kind === 'delete') {
     const lines = source.content === undefined ? 0 : splitLines(source.content.text).length;
-    return { changes: [{ file, shown, before: bytes, after: undefined }], report: `Deleted ${shown} (${linesOf(lines)}).`, named: shown, added: 0, removed: lines };
+    return { changes: [{ file, shown, before: bytes, after: undefined, ...mode }], report: `Deleted ${shown} (${linesOf(lines)}).`, named: shown, added: 0, removed: lines };
   }
   const after = encodeText(planned.text, { hasBom: source.content?.hasBom ?? false });
   const { added, removed, content: regions } = editedRegions(planned.text, planned.edits);
@@ -101,8 +105,8 @@ function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): Pa
   const edited = planned.edits.length === 0 ? '' : ` and applied ${hunks}.${regions}`;
   return {
     changes: [
-      { file: destination.file, shown: destination.shown, before: destination.bytes, after },
-      { file, shown, before: bytes, after: undefined },
+      { file: destination.file, shown: destination.shown, before: destination.bytes, after, ...mode },
+      { file, shown, before: bytes, after: undefined, ...mode },
     ],
     report: `Moved ${shown} to ${destination.shown}${edited === '' ? '.' : edited}`,
     named: `${shown} → ${destination.shown}`,

@@ -15,6 +15,8 @@ export interface FileChange {
   before: Uint8Array | undefined;
   /** `undefined` deletes the file. */
   after: Uint8Array | undefined;
+  /** The permission bits of the file `before` came from, or the file `after` creates (see `ProposedChange.mode`). */
+  mode?: number;
   /** Puts back a change the same call made moments ago (see `ProposedChange.putBack`). */
   putBack?: boolean;
 }
@@ -46,7 +48,7 @@ export async function proposeChange(context: ToolContext, change: FileChange): P
   let outcome: Awaited<ReturnType<ToolContext['host']['changes']['apply']>>;
   try {
     outcome = await context.host.changes.apply(
-      { path: file.absolute, displayPath: shown, before, after, toolCallId: context.toolCallId ?? '', allowed, ...(change.putBack ? { putBack: true } : {}) },
+      { path: file.absolute, displayPath: shown, before, after, toolCallId: context.toolCallId ?? '', allowed, ...(change.mode === undefined ? {} : { mode: change.mode }), ...(change.putBack ? { putBack: true } : {}) },
       context.signal,
     );
   } catch (error) {
