@@ -101,7 +101,9 @@ function notApplied(outcome: Exclude<AllOrNothingOutcome, { status: 'applied' }>
     : outcome.status === 'stale'
       ? `${shown} was changed by someone else (probably the user) while your patch was being applied`
       : `Changing ${shown} failed: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
-  const restored = outcome.putBack.length === 0 ? '' : ` ${listed(outcome.putBack)}, already changed, ${outcome.putBack.length === 1 ? 'was' : 'were'} put back as ${outcome.putBack.length === 1 ? 'it was' : 'they were'}.`;
+  // A host's note (a permission it could not set) says how a put-back file differs; without one it is as it was.
+  const asItWas = outcome.notes.length > 0 ? '' : ` as ${outcome.putBack.length === 1 ? 'it was' : 'they were'}`;
+  const restored = outcome.putBack.length === 0 ? '' : ` ${listed(outcome.putBack)}, already changed, ${outcome.putBack.length === 1 ? 'was' : 'were'} put back${asItWas}.`;
   const left = outcome.notPutBack.length === 0
     ? ''
     : ` ${listed(outcome.notPutBack)} could not be put back (changed meanwhile) and ${outcome.notPutBack.length === 1 ? 'keeps' : 'keep'} this patch's change: read ${outcome.notPutBack.length === 1 ? 'it' : 'them'} again.`;

@@ -41,4 +41,19 @@ describe('apply_patch keeps permission bits', function () {
     assert.equal(await ws.readText('run.sh'), 'echo run\n');
     assert.equal(await mode('run.sh'), 0o750);
   });
+
+  it('says how a file put back differs when the host could not set its mode, instead of "as it was"', async () => {
+    const direct = new DirectFileChanges(ws.host.files);
+    const note = 'Note: run.sh was created without its execute permission (mode 750), which VS Code cannot set; run chmod +x on it if it must stay executable.';
+    const changes: FileChanges = {
+      apply: async (change: ProposedChange): Promise<ChangeOutcome> => {
+        if (change.path.endsWith('plain.txt')) return { status: 'rejected' };
+        const outcome = await direct.apply({ ...change, mode: 0o644 });
+        return change.putBack === true && change.mode === 0o750 ? { status: 'applied', note } : outcome;
+      },
+    };
+    Object.assign(ws.host, { changes });
+    const result = await ws.callTool('apply_patch', patch('*** Delete File: run.sh', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
+    assert.match(result.text, /run\.sh, already changed, was put back\. Note: run\.sh was created without its execute permission/);
+  });
 });
