@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { DirectoryEntry, FileKind, FileStat, HostFileSystem, OpenedPathCheck } from '../core/host/fileSystem';
 import { readFileGuarded } from './guardedFiles/guardedRead';
-import { deleteFileGuarded, writeFileGuarded } from './guardedFiles/guardedWrite';
+import { deleteFileGuarded, removeEmptyFolderGuarded, writeFileGuarded } from './guardedFiles/guardedWrite';
 
 /** The host file system on Node's `fs`; reads, writes and deletes go through the guarded opener (`guardedFiles/`). */
 export class NodeFileSystem implements HostFileSystem {
@@ -39,6 +39,10 @@ export class NodeFileSystem implements HostFileSystem {
 
   deleteFile(filePath: string, allowed?: OpenedPathCheck): Promise<void> {
     return deleteFileGuarded(filePath, allowed);
+  }
+
+  removeEmptyFolder(folder: string, allowed?: OpenedPathCheck): Promise<boolean> {
+    return removeEmptyFolderGuarded(folder, allowed);
   }
 
   async readDirectory(directory: string): Promise<DirectoryEntry[]> {

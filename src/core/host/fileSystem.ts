@@ -41,6 +41,8 @@ export interface HostFileSystem {
   writeFile(path: string, data: Uint8Array, allowed?: OpenedPathCheck, mode?: number): Promise<void>;
   /** Removes a file (a link itself, not its target), whose place in its opened folder must pass `allowed`; missing already is not an error. */
   deleteFile(path: string, allowed?: OpenedPathCheck): Promise<void>;
+  /** Removes a folder only when it is empty (never a link); its place in its opened parent must pass `allowed`. False when it is not empty or gone. */
+  removeEmptyFolder(path: string, allowed?: OpenedPathCheck): Promise<boolean>;
   readDirectory(path: string): Promise<DirectoryEntry[]>;
   /** The path with every symbolic link resolved; rejects when it does not exist. */
   realPath(path: string): Promise<string>;

@@ -51,6 +51,30 @@ export async function deleteFileGuarded(file: string, allowed: OpenedPathCheck =
   }
 }
 
+/** Removes the folder `folder` only when empty (a link there is left alone); its place in its opened parent must pass `allowed`. */
+export async function removeEmptyFolderGuarded(folder: string, allowed: OpenedPathCheck = anyOrdinaryPath): Promise<boolean> {
+  let parent: VerifiedFolder;
+  try {
+    parent = await VerifiedFolder.open(path.dirname(folder));
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+  try {
+    const name = path.basename(folder);
+    refuseUnless(folder, path.join(parent.real, name), allowed);
+    const existing = await fs.lstat(parent.entry(name)).catch(() => undefined);
+    if (existing === undefined || !existing.isDirectory()) return false;
+    await fs.rmdir(parent.entry(name));
+    return true;
+  } catch (error) {
+    if (isMissing(error) || (error instanceof Error && 'code' in error && (error.code === 'ENOTEMPTY' || error.code === 'EEXIST'))) return false;
+    throw error;
+  } finally {
+    await parent.close();
+  }
+}
+
 /**
  * For hosts that write through another API (VS Code's save follows links): refuses unless the
  * bytes for `file` would land at a real path that passes `allowed` and is a regular file or free;

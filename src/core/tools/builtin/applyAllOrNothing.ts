@@ -1,5 +1,6 @@
 import { proposeChange, type FileChange, type ProposedOutcome } from './proposeChange';
 import type { ToolContext } from '../tool';
+import type { ResolvedPath } from '../../workspace/workspace';
 
 export interface LandedChange {
   change: FileChange;
@@ -60,10 +61,19 @@ async function putBack(context: ToolContext, landed: readonly LandedChange[]): P
     } catch {
       back = undefined;
     }
+    if (back?.status === 'applied' && change.after !== undefined && change.before === undefined) await removeMadeFolders(context, change.madeFolders ?? []);
     (back?.status === 'applied' ? restored : notRestored).push(change.shown);
     if (back?.status === 'applied' && back.note !== undefined) notes.push(back.note);
   }
   return { putBack: unique(restored.reverse()), notPutBack: unique(notRestored.reverse()), notes };
+}
+
+/** The folders a created file needed, innermost first, while they are empty; each held to the place resolved for it. */
+async function removeMadeFolders(context: ToolContext, folders: readonly ResolvedPath[]): Promise<void> {
+  for (const folder of folders) {
+    const removed = await context.host.files.removeEmptyFolder(folder.absolute, await context.workspace.openedPathCheck(folder, 'delete')).catch(() => false);
+    if (!removed) return;
+  }
 }
 
 function unique(paths: readonly string[]): string[] {

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { ToolContext } from '../tool';
 import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
@@ -28,21 +29,29 @@ interface ReadFile {
   content: TextContent | undefined;
   /** Its permission bits, for the file a move creates and for a deleted file put back. */
   mode: number | undefined;
+  madeFolders: readonly ResolvedPath[];
 }
 
 /** Every path a patch names, resolved once (with edit_file's checks and questions): each attempt reads and plans on these very paths. */
-export type PatchPaths = ReadonlyMap<string, { file: ResolvedPath; shown: string }>;
+export type PatchPaths = ReadonlyMap<string, ResolvedPatchPath>;
+
+interface ResolvedPatchPath {
+  file: ResolvedPath;
+  shown: string;
+  /** The folders above a new file that do not exist yet, innermost first. */
+  missingFolders: ResolvedPath[];
+}
 
 /**
  * Resolves every path the patch names, once. A file the patch deletes or moves away must not be a symbolic
  * link: putting it back after a later failure would have to recreate a link, which Elbow does not do.
  */
 export async function resolvePatchPaths(context: ToolContext, operations: readonly PatchOperation[]): Promise<PatchPaths> {
-  const paths = new Map<string, { file: ResolvedPath; shown: string }>();
+  const paths = new Map<string, ResolvedPatchPath>();
   for (const path of operationPaths(operations)) {
     if (paths.has(path)) continue;
     const file = await context.workspace.resolve(path, { forWriting: true, outsideAccess: { access: 'write', toolName: TOOL_NAME, context } });
-    paths.set(path, { file, shown: context.workspace.displayPath(file.absolute) });
+    paths.set(path, { file, shown: context.workspace.displayPath(file.absolute), missingFolders: await missingFolders(context, file) });
   }
   for (const operation of operations) {
     const removed = operation.kind === 'delete' || (operation.kind === 'update' && operation.moveTo !== undefined);
@@ -54,16 +63,25 @@ export async function resolvePatchPaths(context: ToolContext, operations: readon
   return paths;
 }
 
+async function missingFolders(context: ToolContext, file: ResolvedPath): Promise<ResolvedPath[]> {
+  const folders: ResolvedPath[] = [];
+  if (file.exists || file.outside) return folders;
+  for (let folder = dirname(file.absolute); (await context.host.files.stat(folder)) === undefined; folder = dirname(folder)) {
+    folders.push(await context.workspace.resolve(folder, { forWriting: true }));
+  }
+  return folders;
+}
+
 /**
  * Reads every file at the paths resolved once, and plans the whole patch on what they hold now: nothing is
  * changed yet, and any problem (a file too big or not text, a hunk that does not apply) throws before anything is.
  */
 export async function planPatchFiles(context: ToolContext, operations: readonly PatchOperation[], paths: PatchPaths): Promise<PatchedFile[]> {
   const files = new Map<string, ReadFile>();
-  for (const [path, { file, shown }] of paths) {
+  for (const [path, { file, shown, missingFolders: madeFolders }] of paths) {
     const bytes = await readCurrent(context, file, shown);
     const mode = bytes === undefined ? undefined : (await context.host.files.stat(file.absolute))?.mode;
-    files.set(path, { file, shown, bytes, mode, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
+    files.set(path, { file, shown, bytes, mode, madeFolders, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
   }
   const read = (path: string): ReadFile => files.get(path) as ReadFile;
   const planned = planPatch(operations, (path): EditTarget | undefined => {
@@ -84,7 +102,7 @@ function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): Pa
   if (planned.kind === 'add') {
     const lines = splitLines(planned.text).length;
     return {
-      changes: [{ file, shown, before: bytes, after: encodeText(planned.text, { hasBom: false }) }],
+      changes: [{ file, shown, before: bytes, after: encodeText(planned.text, { hasBom: false }), madeFolders: source.madeFolders }],
       report: `Created ${shown} (${linesOf(lines)}).`,
       named: shown,
       added: lines,
@@ -105,7 +123,7 @@ function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): Pa
   const edited = planned.edits.length === 0 ? '' : ` and applied ${hunks}.${regions}`;
   return {
     changes: [
-      { file: destination.file, shown: destination.shown, before: destination.bytes, after, ...mode },
+      { file: destination.file, shown: destination.shown, before: destination.bytes, after, ...mode, madeFolders: destination.madeFolders },
       { file, shown, before: bytes, after: undefined, ...mode },
     ],
     report: `Moved ${shown} to ${destination.shown}${edited === '' ? '.' : edited}`,

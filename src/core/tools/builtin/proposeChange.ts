@@ -17,6 +17,8 @@ export interface FileChange {
   after: Uint8Array | undefined;
   /** The permission bits of the file `before` came from, or the file `after` creates (see `ProposedChange.mode`). */
   mode?: number;
+  /** Folders the change creates for a new file, innermost first, resolved as it was: removed again (when empty) if it is put back. */
+  madeFolders?: readonly ResolvedPath[];
   /** Puts back a change the same call made moments ago (see `ProposedChange.putBack`). */
   putBack?: boolean;
 }

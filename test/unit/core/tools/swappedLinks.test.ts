@@ -75,6 +75,7 @@ describe('links swapped in between the check and the use', function () {
       realPath: (file) => real.realPath(file),
       writeFile: (file, data, allowed) => real.writeFile(file, data, allowed),
       deleteFile: (file, allowed) => real.deleteFile(file, allowed),
+      removeEmptyFolder: (folder, allowed) => real.removeEmptyFolder(folder, allowed),
       readFile: (file, allowed) => {
         if (file === temp.path('a.ts')) swapForLink(file, temp.path('.env'));
         return real.readFile(file, allowed);

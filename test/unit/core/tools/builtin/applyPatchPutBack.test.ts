@@ -8,7 +8,7 @@ function patch(...lines: string[]): { input: string } {
   return { input: ['*** Begin Patch', ...lines, '*** End Patch'].join('\n') };
 }
 
-describe('apply_patch keeps permission bits', function () {
+describe('apply_patch puts files back exactly: modes and folders', function () {
   if (process.platform === 'win32') return;
   let ws: TempWorkspace;
 
@@ -55,5 +55,34 @@ describe('apply_patch keeps permission bits', function () {
     Object.assign(ws.host, { changes });
     const result = await ws.callTool('apply_patch', patch('*** Delete File: run.sh', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
     assert.match(result.text, /run\.sh, already changed, was put back\. Note: run\.sh was created without its execute permission/);
+  });
+
+  function rejectPlain(): void {
+    const direct = new DirectFileChanges(ws.host.files);
+    const changes: FileChanges = { apply: async (change: ProposedChange): Promise<ChangeOutcome> => (change.path.endsWith('plain.txt') ? { status: 'rejected' } : direct.apply(change)) };
+    Object.assign(ws.host, { changes });
+  }
+
+  it('removes the folders it made for a created file when putting it back, and keeps one that is no longer empty', async () => {
+    rejectPlain();
+    const result = await ws.callTool('apply_patch', patch('*** Add File: made/deep/new.txt', '+n', '*** Add File: kept/new.txt', '+n', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
+    assert.equal(result.isError, true);
+    await assert.rejects(fs.stat(ws.path('made')));
+    await assert.rejects(fs.stat(ws.path('kept')));
+    assert.deepEqual((await fs.readdir(ws.root)).sort(), ['build.sh', 'plain.txt', 'run.sh']);
+  });
+
+  it('leaves a made folder that holds something else by then', async () => {
+    const direct = new DirectFileChanges(ws.host.files);
+    const changes: FileChanges = {
+      apply: async (change: ProposedChange): Promise<ChangeOutcome> => {
+        if (!change.path.endsWith('plain.txt')) return direct.apply(change);
+        await fs.writeFile(ws.path('made/user.txt'), 'mine\n');
+        return { status: 'rejected' };
+      },
+    };
+    Object.assign(ws.host, { changes });
+    await ws.callTool('apply_patch', patch('*** Add File: made/new.txt', '+n', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
+    assert.deepEqual(await fs.readdir(ws.path('made')), ['user.txt']);
   });
 });
