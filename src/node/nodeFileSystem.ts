@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { DirectoryEntry, FileKind, FileStat, HostFileSystem, OpenedPathCheck } from '../core/host/fileSystem';
 import { readFileGuarded } from './guardedFiles/guardedRead';
-import { deleteFileGuarded, writeFileGuarded } from './guardedFiles/guardedWrite';
+import { deleteFileGuarded, removeEmptyFolderGuarded, writeFileGuarded } from './guardedFiles/guardedWrite';
 
 /** The host file system on Node's `fs`; reads, writes and deletes go through the guarded opener (`guardedFiles/`). */
 export class NodeFileSystem implements HostFileSystem {
@@ -19,10 +19,10 @@ export class NodeFileSystem implements HostFileSystem {
       if (isMissing(error)) return undefined;
       throw error;
     }
-    if (!linkStats.isSymbolicLink()) return { kind: kindOf(linkStats), size: linkStats.size, isSymbolicLink: false };
+    if (!linkStats.isSymbolicLink()) return { kind: kindOf(linkStats), size: linkStats.size, isSymbolicLink: false, mode: linkStats.mode & 0o777 };
     try {
       const target = await fs.stat(filePath);
-      return { kind: kindOf(target), size: target.size, isSymbolicLink: true };
+      return { kind: kindOf(target), size: target.size, isSymbolicLink: true, mode: target.mode & 0o777 };
     } catch (error) {
       if (isMissing(error) || isLinkLoop(error)) return { kind: 'other', size: 0, isSymbolicLink: true };
       throw error;
@@ -33,12 +33,16 @@ export class NodeFileSystem implements HostFileSystem {
     return readFileGuarded(filePath, allowed);
   }
 
-  writeFile(filePath: string, data: Uint8Array, allowed?: OpenedPathCheck): Promise<void> {
-    return writeFileGuarded(filePath, data, allowed);
+  writeFile(filePath: string, data: Uint8Array, allowed?: OpenedPathCheck, mode?: number): Promise<void> {
+    return writeFileGuarded(filePath, data, allowed, mode);
   }
 
   deleteFile(filePath: string, allowed?: OpenedPathCheck): Promise<void> {
     return deleteFileGuarded(filePath, allowed);
+  }
+
+  removeEmptyFolder(folder: string, allowed?: OpenedPathCheck): Promise<boolean> {
+    return removeEmptyFolderGuarded(folder, allowed);
   }
 
   async readDirectory(directory: string): Promise<DirectoryEntry[]> {

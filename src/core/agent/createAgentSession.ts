@@ -9,7 +9,7 @@ import { presetById, providerPresets } from '../llm/presets/providerPresets';
 import { createProvider } from '../llm/providers/createProvider';
 import { entraTokenHostProblem } from '../llm/presets/entraTokenHosts';
 import { builtinTools } from '../tools/builtin';
-import { editFormatFor, offersTool } from '../tools/editFormat';
+import { editFormatFor, toolOffer } from '../tools/editFormat';
 import { ToolRegistry } from '../tools/registry';
 import { Workspace } from '../workspace/workspace';
 import type { ToolSource } from '../tools/toolSource';
@@ -35,7 +35,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   const { host, settings } = options;
   const editFormat = editFormatFor(settings.model, settings.editFormat);
   const registry = new ToolRegistry();
-  for (const tool of builtinTools(host)) registry.register(tool, { offered: offersTool(editFormat, tool.name) });
+  for (const tool of builtinTools(host)) registry.register(tool, toolOffer(editFormat, tool.name));
   for (const source of toolSources ?? []) registry.addSource(source);
   const instructions = await loadProjectInstructions(host.files, host.workspaceRoots, await new Workspace(host).containmentCheck());
   const system = buildSystemPrompt({

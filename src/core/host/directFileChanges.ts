@@ -8,7 +8,7 @@ export class DirectFileChanges implements FileChanges {
   async apply(change: ProposedChange): Promise<ChangeOutcome> {
     if (!(await this.holds(change))) return { status: 'stale' };
     if (change.after === undefined) await this.files.deleteFile(change.path, change.allowed);
-    else await this.files.writeFile(change.path, change.after, change.allowed);
+    else await this.files.writeFile(change.path, change.after, change.allowed, change.mode);
     return { status: 'applied' };
   }
 

@@ -10,6 +10,11 @@ export interface ProposedChange {
   before: Uint8Array | undefined;
   /** The new content; `undefined` deletes the file. */
   after: Uint8Array | undefined;
+  /**
+   * Permission bits for a file this change creates (a moved file's new path, a deleted file put back); a host that
+   * cannot set them creates the file with its default ones and says so in its note.
+   */
+  mode?: number;
   /** The tool call making the change, so the host can link it to the call's card. */
   toolCallId: string;
   /** What the objects the host opens to check and apply the change must be (see `HostFileSystem`). */

@@ -7,6 +7,8 @@ export interface FileStat {
   size: number;
   /** The entry itself is a symbolic link (stat follows it for `kind` and `size`). */
   isSymbolicLink: boolean;
+  /** Permission bits (`0o755`), where the host knows them. */
+  mode?: number;
 }
 
 export interface DirectoryEntry {
@@ -33,12 +35,14 @@ export interface HostFileSystem {
   /** A regular file's bytes, read from the opened object whose real path passed `allowed`. */
   readFile(path: string, allowed?: OpenedPathCheck): Promise<Uint8Array>;
   /**
-   * Creates missing parent folders. Replaces the whole content, keeping the file's permissions;
-   * a symbolic link is written at its target's real path, which must pass `allowed`.
+   * Creates missing parent folders. Replaces the whole content, keeping the file's permissions; a new file
+   * gets `mode` (permission bits) when given. A symbolic link is written at its target's real path, which must pass `allowed`.
    */
-  writeFile(path: string, data: Uint8Array, allowed?: OpenedPathCheck): Promise<void>;
+  writeFile(path: string, data: Uint8Array, allowed?: OpenedPathCheck, mode?: number): Promise<void>;
   /** Removes a file (a link itself, not its target), whose place in its opened folder must pass `allowed`; missing already is not an error. */
   deleteFile(path: string, allowed?: OpenedPathCheck): Promise<void>;
+  /** Removes a folder only when it is empty (never a link); its place in its opened parent must pass `allowed`. False when it is not empty or gone. */
+  removeEmptyFolder(path: string, allowed?: OpenedPathCheck): Promise<boolean>;
   readDirectory(path: string): Promise<DirectoryEntry[]>;
   /** The path with every symbolic link resolved; rejects when it does not exist. */
   realPath(path: string): Promise<string>;

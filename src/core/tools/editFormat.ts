@@ -24,3 +24,8 @@ const editTools: readonly string[] = ['edit_file', 'apply_patch'] satisfies read
 export function offersTool(format: EditFormat, toolName: string): boolean {
   return !editTools.includes(toolName) || toolName === format;
 }
+
+/** How the registry takes a built-in tool: offered, or not, and then which tool a call of it is told to use instead. */
+export function toolOffer(format: EditFormat, toolName: string): { offered: boolean; useInstead?: string } {
+  return offersTool(format, toolName) ? { offered: true } : { offered: false, useInstead: format };
+}

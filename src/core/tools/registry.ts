@@ -24,15 +24,21 @@ const CANCELLED = 'cancelled by the user';
 /** The tools the model may call, and the one place their calls are run. */
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
-  /** The built-in tools the model is offered; the others still run when called (a conversation's earlier model may have used them). */
+  /** The built-in tools the model is offered; the others are known (to show the calls an earlier model made) but never run. */
   private readonly toolSpecs = new Map<string, ToolSpec>();
+  /** For a tool not offered, the offered one that does its job, named when the model calls it anyway. */
+  private readonly substitutes = new Map<string, string | undefined>();
   private readonly sources: ToolSource[] = [];
 
-  /** Throws when the name is taken or the input schema is not an object. `offered: false`: runs, but is not in `specs()`. */
-  register<Schema extends z.ZodType>(tool: Tool<Schema>, options: { offered?: boolean } = {}): this {
+  /**
+   * Throws when the name is taken or the input schema is not an object. `offered: false`: not in `specs()`, and a
+   * call is refused with an error that names `useInstead`, so what the model is offered is all it can run.
+   */
+  register<Schema extends z.ZodType>(tool: Tool<Schema>, options: { offered?: boolean; useInstead?: string } = {}): this {
     if (this.tools.has(tool.name)) throw new Error(`A tool named ${tool.name} is already registered.`);
     const spec = { name: tool.name, description: tool.description, inputSchema: objectSchemaOf(tool) };
     if (options.offered !== false) this.toolSpecs.set(tool.name, spec);
+    else this.substitutes.set(tool.name, options.useInstead);
     this.tools.set(tool.name, tool);
     return this;
   }
@@ -91,6 +97,7 @@ export class ToolRegistry {
       const available = this.names().join(', ') || 'none';
       return failed(call, `There is no tool named "${call.name}". Available tools: ${available}.`);
     }
+    if (tool && this.substitutes.has(call.name)) return failed(call, notOffered(call.name, this.substitutes.get(call.name)));
     const refusal = context.mode === 'plan' ? planModeRefusal(tool ?? (external as ExternalTool)) : undefined;
     if (refusal !== undefined) return this.refused(call, refusal, 'planMode');
     const parsed = parseToolArguments(call.name, call.arguments);
@@ -147,6 +154,11 @@ export function toolErrorResult(call: ToolCallBlock, message: string): ToolResul
 /** The result for a call that was not run or was stopped, e.g. because the user cancelled. */
 export function cancelledResult(call: ToolCallBlock, reason = `${call.name} was ${CANCELLED}.`): ToolResultBlock {
   return toolErrorResult(call, reason);
+}
+
+function notOffered(name: string, useInstead: string | undefined): string {
+  const instead = useInstead === undefined ? ' Use one of the tools you have.' : ` Use ${useInstead} instead (see its description), and call it again with the same change.`;
+  return `${name} is not one of your tools in this conversation, so nothing was done.${instead}`;
 }
 
 function failed(call: ToolCallBlock, message: string): ToolRun {

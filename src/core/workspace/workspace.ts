@@ -22,6 +22,8 @@ export interface ResolvedPath {
   outside?: boolean;
   /** Where it really is, symbolic links resolved: a workspace folder and the path relative to it. */
   real?: { root: string; relative: string };
+  /** For a symbolic link, where the link itself is (its folder's real path and its name), which a delete removes. */
+  linkEntry?: { root: string; relative: string };
 }
 
 /** A tool that may reach outside the workspace with the user's permission. */
@@ -82,6 +84,8 @@ export class Workspace {
       );
     }
     const relative = relativeInside(root, absolute) || '.';
+    if (options.forWriting && target === undefined) await this.refuseFileAsFolder(absolute);
+    const linkEntry = target?.isSymbolicLink ? await this.linkEntryOf(absolute, pathFromModel) : undefined;
     const resolved: ResolvedPath = {
       absolute,
       root,
@@ -89,6 +93,7 @@ export class Workspace {
       exists: target !== undefined,
       kind: target?.kind,
       real: { root: realRoot.lexical, relative: realRoot.relative || '.' },
+      ...(linkEntry === undefined ? {} : { linkEntry }),
     };
     const isDirectory = target?.kind === 'directory';
     const isHidden = await this.hiddenPathTest();
@@ -124,7 +129,9 @@ export class Workspace {
    * The test the real path of the object a host opens for `resolved` must pass, so that a link
    * swapped in after `resolve` is not followed: for reads and deletes, inside a workspace folder's
    * real path and not hidden (deletes: nor in `.git` or an `.elbowignore`); for writes, the very
-   * real path `resolve` checked. Outside the workspace, only the path the user approved.
+   * real path `resolve` checked; for deletes, the very place `resolve` checked (a link's own place
+   * for a link), so a folder swapped for a link since cannot turn the delete onto another file.
+   * Outside the workspace, only the path the user approved.
    */
   async openedPathCheck(resolved: ResolvedPath, access: OpenedAccess = 'read'): Promise<OpenedPathCheck> {
     if (resolved.outside) {
@@ -132,10 +139,11 @@ export class Workspace {
       return (real) => real === approved || real === resolved.absolute;
     }
     const inside = await this.containmentCheck(access !== 'read');
-    if (access !== 'write' || resolved.real === undefined) return inside;
+    if (access === 'read' || resolved.real === undefined) return inside;
+    const place = access === 'delete' ? (resolved.linkEntry ?? resolved.real) : resolved.real;
     const realRoots = await this.loadRealRoots();
-    const realRoot = realRoots[this.roots.indexOf(resolved.real.root)] ?? resolved.real.root;
-    const checked = path.join(realRoot, resolved.real.relative);
+    const realRoot = realRoots[this.roots.indexOf(place.root)] ?? place.root;
+    const checked = path.join(realRoot, place.relative);
     return (real) => real === checked && inside(real);
   }
 
@@ -217,6 +225,23 @@ export class Workspace {
       if (path.dirname(ancestor) === ancestor) return absolute;
       missing.push(path.basename(ancestor));
     }
+  }
+
+  /** A new file under an existing file (`notes.txt/x`) could never be written: refused before anything is. */
+  private async refuseFileAsFolder(absolute: string): Promise<void> {
+    for (let ancestor = path.dirname(absolute); path.dirname(ancestor) !== ancestor; ancestor = path.dirname(ancestor)) {
+      const stat = await this.host.files.stat(ancestor);
+      if (stat === undefined) continue;
+      if (stat.kind !== 'directory') throw new ToolError(`${this.displayPath(absolute)} cannot be created: ${this.displayPath(ancestor)} is a file, not a folder.`);
+      return;
+    }
+  }
+
+  /** Where a symbolic link itself is; undefined when its folder is not in the workspace (then a delete of it is refused). */
+  private async linkEntryOf(absolute: string, pathFromModel: string): Promise<{ root: string; relative: string } | undefined> {
+    const folder = await this.realLocationOf(path.dirname(absolute), true, pathFromModel);
+    const located = await this.rootOfRealPath(path.join(folder, path.basename(absolute)));
+    return located === undefined ? undefined : { root: located.lexical, relative: located.relative || '.' };
   }
 
   private async rootOfRealPath(realPath: string): Promise<{ lexical: string; relative: string } | undefined> {

@@ -12,9 +12,9 @@ const temporaryFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL
  * Writes `data` at the real path of `file` (a link's target, as the path checks saw it), which
  * must pass `allowed`: a temporary file is made in the verified folder and renamed over the name.
  * A rename replaces a link instead of following it, so a link swapped in later is never written
- * through; a name that is no longer a regular file is refused.
+ * through; a name that is no longer a regular file is refused. An existing file keeps its permissions, a new one gets `mode` when given.
  */
-export async function writeFileGuarded(file: string, data: Uint8Array, allowed: OpenedPathCheck = anyOrdinaryPath): Promise<void> {
+export async function writeFileGuarded(file: string, data: Uint8Array, allowed: OpenedPathCheck = anyOrdinaryPath, mode?: number): Promise<void> {
   const target = await realTargetOf(file);
   refuseUnless(file, target, allowed);
   const folder = await VerifiedFolder.openCreating(path.dirname(target));
@@ -22,7 +22,7 @@ export async function writeFileGuarded(file: string, data: Uint8Array, allowed: 
     const name = path.basename(target);
     const existing = await fs.lstat(folder.entry(name)).catch(() => undefined);
     if (existing !== undefined && !existing.isFile()) throw new OpenedPathRefused(file, 'it is no longer a regular file (it was replaced by a link or a folder since it was checked).');
-    await replaceIn(folder, name, data, existing?.mode);
+    await replaceIn(folder, name, data, existing?.mode ?? (mode === undefined ? undefined : mode & 0o777));
   } finally {
     await folder.close();
   }
@@ -48,6 +48,30 @@ export async function deleteFileGuarded(file: string, allowed: OpenedPathCheck =
     });
   } finally {
     await folder.close();
+  }
+}
+
+/** Removes the folder `folder` only when empty (a link there is left alone); its place in its opened parent must pass `allowed`. */
+export async function removeEmptyFolderGuarded(folder: string, allowed: OpenedPathCheck = anyOrdinaryPath): Promise<boolean> {
+  let parent: VerifiedFolder;
+  try {
+    parent = await VerifiedFolder.open(path.dirname(folder));
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+  try {
+    const name = path.basename(folder);
+    refuseUnless(folder, path.join(parent.real, name), allowed);
+    const existing = await fs.lstat(parent.entry(name)).catch(() => undefined);
+    if (existing === undefined || !existing.isDirectory()) return false;
+    await fs.rmdir(parent.entry(name));
+    return true;
+  } catch (error) {
+    if (isMissing(error) || (error instanceof Error && 'code' in error && (error.code === 'ENOTEMPTY' || error.code === 'EEXIST'))) return false;
+    throw error;
+  } finally {
+    await parent.close();
   }
 }
 

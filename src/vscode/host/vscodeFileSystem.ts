@@ -24,6 +24,11 @@ export class VscodeFileSystem implements HostFileSystem {
     return this.node.stat(path);
   }
 
+  /** No document holds a folder: straight to disk through the guarded opener. */
+  removeEmptyFolder(path: string, allowed?: OpenedPathCheck): Promise<boolean> {
+    return this.node.removeEmptyFolder(path, allowed);
+  }
+
   readDirectory(path: string): Promise<DirectoryEntry[]> {
     return this.node.readDirectory(path);
   }

@@ -1,5 +1,6 @@
 import { proposeChange, type FileChange, type ProposedOutcome } from './proposeChange';
 import type { ToolContext } from '../tool';
+import type { ResolvedPath } from '../../workspace/workspace';
 
 export interface LandedChange {
   change: FileChange;
@@ -8,10 +9,19 @@ export interface LandedChange {
 
 export type AllOrNothingOutcome =
   | { status: 'applied'; landed: LandedChange[] }
-  /** `at`: the change that did not land; `putBack`: the files changed earlier and put back; `notPutBack`: those that could not be (changed meanwhile). */
-  | { status: 'rejected'; at: FileChange; feedback?: string; putBack: string[]; notPutBack: string[] }
-  | { status: 'stale'; at: FileChange; putBack: string[]; notPutBack: string[] }
-  | { status: 'failed'; at: FileChange; error: unknown; putBack: string[]; notPutBack: string[] };
+  /**
+   * `at`: the change that did not land; `putBack`: the files changed earlier and put back; `notPutBack`: those that
+   * could not be (changed meanwhile); `notes`: what the host said about a file it put back (a permission it could not set).
+   */
+  | ({ status: 'rejected'; at: FileChange; feedback?: string } & PutBack)
+  | ({ status: 'stale'; at: FileChange } & PutBack)
+  | ({ status: 'failed'; at: FileChange; error: unknown } & PutBack);
+
+interface PutBack {
+  putBack: string[];
+  notPutBack: string[];
+  notes: string[];
+}
 
 /**
  * Hands the changes to the host one file at a time (so each is its own reviewable change); when
@@ -39,20 +49,31 @@ export async function applyAllOrNothing(context: ToolContext, changes: readonly 
 }
 
 /** Last changed first, so a file changed twice (moved onto, then edited) ends as it began. */
-async function putBack(context: ToolContext, landed: readonly LandedChange[]): Promise<{ putBack: string[]; notPutBack: string[] }> {
+async function putBack(context: ToolContext, landed: readonly LandedChange[]): Promise<PutBack> {
   const restored: string[] = [];
   const notRestored: string[] = [];
+  const notes: string[] = [];
   for (const { change, outcome } of [...landed].reverse()) {
     outcome.watch?.dispose();
     let back: ProposedOutcome | undefined;
     try {
-      back = await proposeChange(context, { file: change.file, shown: change.shown, before: change.after, after: change.before, putBack: true });
+      back = await proposeChange(context, { file: change.file, shown: change.shown, before: change.after, after: change.before, ...(change.mode === undefined ? {} : { mode: change.mode }), putBack: true });
     } catch {
       back = undefined;
     }
+    if (back?.status === 'applied' && change.after !== undefined && change.before === undefined) await removeMadeFolders(context, change.madeFolders ?? []);
     (back?.status === 'applied' ? restored : notRestored).push(change.shown);
+    if (back?.status === 'applied' && back.note !== undefined) notes.push(back.note);
   }
-  return { putBack: unique(restored.reverse()), notPutBack: unique(notRestored.reverse()) };
+  return { putBack: unique(restored.reverse()), notPutBack: unique(notRestored.reverse()), notes };
+}
+
+/** The folders a created file needed, innermost first, while they are empty; each held to the place resolved for it. */
+async function removeMadeFolders(context: ToolContext, folders: readonly ResolvedPath[]): Promise<void> {
+  for (const folder of folders) {
+    const removed = await context.host.files.removeEmptyFolder(folder.absolute, await context.workspace.openedPathCheck(folder, 'delete')).catch(() => false);
+    if (!removed) return;
+  }
 }
 
 function unique(paths: readonly string[]): string[] {

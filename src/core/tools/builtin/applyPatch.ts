@@ -5,8 +5,8 @@ import { clip } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import { applyAllOrNothing, type AllOrNothingOutcome, type LandedChange } from './applyAllOrNothing';
 import { parsePatch } from './patch/parsePatch';
-import { planPatchFiles, type PatchedFile } from './patchFileChanges';
-import { patchPaths } from './patchPaths';
+import { planPatchFiles, resolvePatchPaths, type PatchedFile } from './patchFileChanges';
+import { patchPaths, TITLE_SCAN_CHARACTERS } from './patchPaths';
 import type { FileChange } from './proposeChange';
 import { checkProtectedFile } from './protectedFileCheck';
 
@@ -48,15 +48,17 @@ export const applyPatchTool = defineTool({
   kind: 'edit',
   files: (input) => patchPaths(input.input),
   title: (input) => {
-    const paths = patchPaths(input.input);
+    const paths = patchPaths(input.input, TITLE_SCAN_CHARACTERS);
     return paths.length === 0 ? 'Patching files' : clip(`Patching ${paths.join(', ')}`, 80);
   },
   async execute(input, context) {
     const operations = parsePatch(input.input);
+    // Resolved once: a retry plans on the very paths checked and asked about, never on a link swapped in since.
+    const paths = await resolvePatchPaths(context, operations);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       let files: PatchedFile[];
       try {
-        files = await planPatchFiles(context, operations);
+        files = await planPatchFiles(context, operations, paths);
       } catch (error) {
         if (attempt === 0 || !(error instanceof ToolError)) throw error;
         throw new ToolError(`A file was changed by someone else (probably the user) while your patch was being applied. ${error.message}`);
@@ -99,7 +101,9 @@ function notApplied(outcome: Exclude<AllOrNothingOutcome, { status: 'applied' }>
     : outcome.status === 'stale'
       ? `${shown} was changed by someone else (probably the user) while your patch was being applied`
       : `Changing ${shown} failed: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
-  const restored = outcome.putBack.length === 0 ? '' : ` ${listed(outcome.putBack)}, already changed, ${outcome.putBack.length === 1 ? 'was' : 'were'} put back as ${outcome.putBack.length === 1 ? 'it was' : 'they were'}.`;
+  // A host's note (a permission it could not set) says how a put-back file differs; without one it is as it was.
+  const asItWas = outcome.notes.length > 0 ? '' : ` as ${outcome.putBack.length === 1 ? 'it was' : 'they were'}`;
+  const restored = outcome.putBack.length === 0 ? '' : ` ${listed(outcome.putBack)}, already changed, ${outcome.putBack.length === 1 ? 'was' : 'were'} put back${asItWas}.`;
   const left = outcome.notPutBack.length === 0
     ? ''
     : ` ${listed(outcome.notPutBack)} could not be put back (changed meanwhile) and ${outcome.notPutBack.length === 1 ? 'keeps' : 'keep'} this patch's change: read ${outcome.notPutBack.length === 1 ? 'it' : 'them'} again.`;
@@ -107,7 +111,8 @@ function notApplied(outcome: Exclude<AllOrNothingOutcome, { status: 'applied' }>
     ? (outcome.feedback?.trim() ? ` They said: ${outcome.feedback.trim()}` : ' Do not assume it was made; ask the user or take another approach.')
     : '';
   const summary = outcome.status === 'rejected' ? `Rejected: change to ${shown}` : `Not applied: ${shown}`;
-  return { content: `${what}, so the patch was not applied.${restored}${left}${next}`, isError: true, summary };
+  const notes = outcome.notes.map((note) => ` ${note}`).join('');
+  return { content: `${what}, so the patch was not applied.${restored}${notes}${left}${next}`, isError: true, summary };
 }
 
 function sum(files: readonly PatchedFile[], count: 'added' | 'removed'): number {

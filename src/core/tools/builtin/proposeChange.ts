@@ -15,6 +15,10 @@ export interface FileChange {
   before: Uint8Array | undefined;
   /** `undefined` deletes the file. */
   after: Uint8Array | undefined;
+  /** The permission bits of the file `before` came from, or the file `after` creates (see `ProposedChange.mode`). */
+  mode?: number;
+  /** Folders the change creates for a new file, innermost first, resolved as it was: removed again (when empty) if it is put back. */
+  madeFolders?: readonly ResolvedPath[];
   /** Puts back a change the same call made moments ago (see `ProposedChange.putBack`). */
   putBack?: boolean;
   /** For the removal half of a move: the file's new place (see `ProposedChange.movedTo`). */
@@ -48,7 +52,17 @@ export async function proposeChange(context: ToolContext, change: FileChange): P
   let outcome: Awaited<ReturnType<ToolContext['host']['changes']['apply']>>;
   try {
     outcome = await context.host.changes.apply(
-      { path: file.absolute, displayPath: shown, before, after, toolCallId: context.toolCallId ?? '', allowed, ...(change.putBack ? { putBack: true } : {}), ...(change.movedTo === undefined ? {} : { movedTo: change.movedTo.absolute }) },
+      {
+        path: file.absolute,
+        displayPath: shown,
+        before,
+        after,
+        toolCallId: context.toolCallId ?? '',
+        allowed,
+        ...(change.mode === undefined ? {} : { mode: change.mode }),
+        ...(change.putBack ? { putBack: true } : {}),
+        ...(change.movedTo === undefined ? {} : { movedTo: change.movedTo.absolute }),
+      },
       context.signal,
     );
   } catch (error) {

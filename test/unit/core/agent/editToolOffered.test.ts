@@ -48,15 +48,19 @@ describe('the edit tool a session offers', function () {
     assert.ok((await offered('qwen3-coder', 'apply_patch')).tools.includes('apply_patch'));
   });
 
-  it('still runs an edit_file call of a conversation an earlier model began', async () => {
+  it('refuses a call of the edit tool the model is not offered, naming the one to use, and runs the retry with it', async () => {
     const agent = await createAgentSession({ host: ws.host, settings: { provider: 'openai', model: 'gpt-5', baseUrl: server.openaiBaseUrl }, apiKey: server.apiKey });
     server.enqueue(
       { kind: 'reply', content: [toolCall('edit_file', { path: 'a.txt', old_str: 'alpha', new_str: 'beta' })] },
+      { kind: 'reply', content: [toolCall('apply_patch', { input: '*** Begin Patch\n*** Update File: a.txt\n@@\n-alpha\n+gamma\n*** End Patch' })] },
       { kind: 'reply', content: [text('Done.')] },
     );
     const outcome = await agent.send('rename alpha', () => undefined);
     assert.deepEqual(outcome, { reason: 'completed', text: 'Done.' });
-    assert.equal(await ws.readText('a.txt'), 'beta\n');
+    const afterRefusal = server.requests[1]?.body as { messages: Array<{ role: string; content: string }> };
+    const refusal = afterRefusal.messages.find((message) => message.role === 'tool')?.content ?? '';
+    assert.match(refusal, /edit_file is not one of your tools in this conversation, so nothing was done\. Use apply_patch instead/);
+    assert.equal(await ws.readText('a.txt'), 'gamma\n');
     assert.deepEqual(server.violations, []);
   });
 });

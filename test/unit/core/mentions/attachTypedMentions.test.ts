@@ -27,6 +27,7 @@ describe('attachTypedMentions', () => {
       realPath: (file) => real.realPath(file),
       writeFile: (file, data, allowed) => real.writeFile(file, data, allowed),
       deleteFile: (file, allowed) => real.deleteFile(file, allowed),
+      removeEmptyFolder: (folder, allowed) => real.removeEmptyFolder(folder, allowed),
       readFile: (file, allowed) => {
         execFileSync('ln', ['-sfn', temp.path('.env'), file]);
         return real.readFile(file, allowed);

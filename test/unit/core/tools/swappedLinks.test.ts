@@ -75,6 +75,7 @@ describe('links swapped in between the check and the use', function () {
       realPath: (file) => real.realPath(file),
       writeFile: (file, data, allowed) => real.writeFile(file, data, allowed),
       deleteFile: (file, allowed) => real.deleteFile(file, allowed),
+      removeEmptyFolder: (folder, allowed) => real.removeEmptyFolder(folder, allowed),
       readFile: (file, allowed) => {
         if (file === temp.path('a.ts')) swapForLink(file, temp.path('.env'));
         return real.readFile(file, allowed);
@@ -84,5 +85,24 @@ describe('links swapped in between the check and the use', function () {
     const result = await temp.callTool('read_file', { path: 'a.ts' });
     assert.equal(result.isError, true, result.text);
     assert.doesNotMatch(result.text, /SECRET-DOTENV/);
+  });
+
+  it('delete_file does not delete a same-named file elsewhere through its folder swapped for a link', async () => {
+    await fs.mkdir(temp.path('sub'));
+    await fs.mkdir(temp.path('keep'));
+    await fs.writeFile(temp.path('sub/b.ts'), 'same\n');
+    await fs.writeFile(temp.path('keep/b.ts'), 'same\n');
+    const direct = new DirectFileChanges(temp.host.files);
+    const changes: FileChanges = {
+      apply: async (change) => {
+        await fs.rm(temp.path('sub'), { recursive: true });
+        swapForLink(temp.path('sub'), 'keep');
+        return direct.apply(change);
+      },
+    };
+    Object.assign(temp.host, { changes });
+    const result = await temp.callTool('delete_file', { path: 'sub/b.ts' });
+    assert.equal(result.isError, true, result.text);
+    assert.equal(await temp.readText('keep/b.ts'), 'same\n');
   });
 });

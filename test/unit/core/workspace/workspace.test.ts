@@ -147,6 +147,19 @@ describe('Workspace', () => {
       assert.equal(write(temp.path('src/inside-link.ts')), false);
       assert.equal(write(temp.path('docs/other.ts')), false);
     });
+
+    it('holds a delete to the place resolve checked: the file itself, or for a link the link, never a file elsewhere', async () => {
+      const forDelete = await temp.workspace.openedPathCheck(await temp.workspace.resolve('src/a.ts', { forWriting: true }), 'delete');
+      assert.equal(forDelete(temp.path('src/a.ts')), true);
+      assert.equal(forDelete(temp.path('docs/a.ts')), false);
+      const linkDelete = await temp.workspace.openedPathCheck(await temp.workspace.resolve('src/inside-link.ts', { forWriting: true }), 'delete');
+      assert.equal(linkDelete(temp.path('src/inside-link.ts')), true);
+      assert.equal(linkDelete(temp.path('src/a.ts')), false);
+    });
+
+    it('refuses to resolve for writing a new file whose parent is a file', async () => {
+      await assert.rejects(temp.workspace.resolve('src/a.ts/new.ts', { forWriting: true }), /src\/a\.ts\/new\.ts cannot be created: src\/a\.ts is a file, not a folder/);
+    });
   });
 
   describe('displayPath', () => {

@@ -41,6 +41,24 @@ describe('guarded writes', function () {
     assert.equal(await fs.readFile(ws('a/b/c.txt'), 'utf8'), 'c');
   });
 
+  it('removes a folder only when empty, never a link, and only where allowed', async () => {
+    await fs.mkdir(ws('empty'));
+    await fs.symlink('src', ws('linked'));
+    assert.equal(await files.removeEmptyFolder(ws('src'), inside), false);
+    assert.equal(await files.removeEmptyFolder(ws('linked'), inside), false);
+    await assert.rejects(files.removeEmptyFolder(ws('empty'), () => false));
+    assert.equal(await files.removeEmptyFolder(ws('empty'), inside), true);
+    assert.deepEqual((await fs.readdir(ws(''))).sort(), ['linked', 'src']);
+  });
+
+  it('gives a new file the mode asked for, and an existing file keeps its own', async () => {
+    await files.writeFile(ws('run.sh'), bytes('run'), inside, 0o755);
+    assert.equal((await fs.stat(ws('run.sh'))).mode & 0o777, 0o755);
+    await fs.chmod(ws('src/app.ts'), 0o640);
+    await files.writeFile(ws('src/app.ts'), bytes('new'), inside, 0o755);
+    assert.equal((await fs.stat(ws('src/app.ts'))).mode & 0o777, 0o640);
+  });
+
   it('writes a link that stays inside at its target, keeping the link', async () => {
     await fs.symlink('src/app.ts', ws('link.ts'));
     await files.writeFile(ws('link.ts'), bytes('through'), inside);

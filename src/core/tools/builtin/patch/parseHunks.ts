@@ -40,7 +40,7 @@ export function parseHunks(lines: readonly PatchLine[], start: number): { hunks:
       }
       open.atEndOfFile = true;
       close();
-    } else if (isSectionHeader(line.text)) {
+    } else if (isSectionHeader(line.text, true)) {
       break;
     } else if (line.text.startsWith('@@')) {
       const anchor = anchorOf(line.text);

@@ -1,8 +1,7 @@
-import { ADD_FILE, DELETE_FILE, invalidPatch, isSectionHeader, patchBody, quoted, UPDATE_FILE, type PatchLine } from './patchEnvelope';
+import { ADD_FILE, DELETE_FILE, invalidPatch, isSectionHeader, MOVE_TO, pathHeader, patchBody, quoted, UPDATE_FILE, type PatchLine } from './patchEnvelope';
 import type { PatchOperation } from './patchTypes';
 import { parseHunks } from './parseHunks';
 
-const MOVE_TO = '*** Move to:';
 const SECTION_HEADERS = `'${ADD_FILE} path', '${DELETE_FILE} path' or '${UPDATE_FILE} path'`;
 
 /**
@@ -16,13 +15,13 @@ export function parsePatch(text: string): PatchOperation[] {
   let index = 0;
   while (index < lines.length) {
     const line = lines[index] as PatchLine;
-    const header = line.text.trim();
-    if (header === '') {
+    if (line.text.trim() === '') {
       index++;
       continue;
     }
-    if (header.startsWith(ADD_FILE)) {
-      const path = sectionPath(line, ADD_FILE);
+    const header = pathHeader(line.text);
+    if (header?.marker === ADD_FILE) {
+      const path = sectionPath(line, header.path);
       const content: string[] = [];
       index++;
       for (; index < lines.length; index++) {
@@ -33,16 +32,17 @@ export function parsePatch(text: string): PatchOperation[] {
         else throw invalidPatch(next.number, `expected '+' at the start of ${quoted(next.text)}: every line of an added file starts with '+', an empty line too`);
       }
       operations.push({ kind: 'add', path, text: content.map((contentLine) => `${contentLine}\n`).join('') });
-    } else if (header.startsWith(DELETE_FILE)) {
-      operations.push({ kind: 'delete', path: sectionPath(line, DELETE_FILE) });
+    } else if (header?.marker === DELETE_FILE) {
+      operations.push({ kind: 'delete', path: sectionPath(line, header.path) });
       index++;
-    } else if (header.startsWith(UPDATE_FILE)) {
-      const path = sectionPath(line, UPDATE_FILE);
+    } else if (header?.marker === UPDATE_FILE) {
+      const path = sectionPath(line, header.path);
       index++;
       let moveTo: string | undefined;
       const next = lines[index];
-      if (next?.text.trim().startsWith(MOVE_TO)) {
-        moveTo = sectionPath(next, MOVE_TO);
+      const move = next === undefined ? undefined : pathHeader(next.text);
+      if (next !== undefined && move?.marker === MOVE_TO) {
+        moveTo = sectionPath(next, move.path);
         index++;
       }
       const { hunks, end } = parseHunks(lines, index);
@@ -61,8 +61,7 @@ export function parsePatch(text: string): PatchOperation[] {
   return operations;
 }
 
-function sectionPath(line: PatchLine, marker: string): string {
-  const path = line.text.trim().slice(marker.length).trim();
-  if (path === '') throw invalidPatch(line.number, `'${marker}' needs a path after it`);
+function sectionPath(line: PatchLine, path: string): string {
+  if (path === '') throw invalidPatch(line.number, `'${line.text.trim()}' needs a path after it`);
   return path;
 }

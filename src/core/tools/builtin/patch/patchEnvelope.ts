@@ -6,10 +6,29 @@ export const ADD_FILE = '*** Add File:';
 export const DELETE_FILE = '*** Delete File:';
 export const UPDATE_FILE = '*** Update File:';
 
-/** A line that starts a file section, also when the model indented it. */
-export function isSectionHeader(line: string): boolean {
-  const trimmed = line.trim();
-  return line.startsWith('***') || [ADD_FILE, DELETE_FILE, UPDATE_FILE].some((header) => trimmed.startsWith(header));
+export const MOVE_TO = '*** Move to:';
+
+const PATH_MARKERS = [ADD_FILE, DELETE_FILE, UPDATE_FILE, MOVE_TO] as const;
+export type PathMarker = (typeof PATH_MARKERS)[number];
+
+/**
+ * The one test of a line that names a file (`*** Add File: a.ts`, … `*** Move to: b.ts`), for the parser and
+ * for the card that names the files: the marker at the start, after ASCII spaces and tabs only (no other
+ * whitespace, which would let a line that reads as context hide a section). Within hunks (`inHunks`) a line
+ * starting with a space is a context line, never a header. Linear in the line's length.
+ */
+export function pathHeader(line: string, inHunks = false): { marker: PathMarker; path: string } | undefined {
+  if (inHunks && line.startsWith(' ')) return undefined;
+  let start = 0;
+  while (line[start] === ' ' || line[start] === '\t') start++;
+  const marker = PATH_MARKERS.find((candidate) => line.startsWith(candidate, start));
+  return marker === undefined ? undefined : { marker, path: line.slice(start + marker.length).trim() };
+}
+
+/** A line that ends a section: a file section header (see `pathHeader`), or any line starting with `***`. */
+export function isSectionHeader(line: string, inHunks = false): boolean {
+  const header = pathHeader(line, inHunks);
+  return line.startsWith('***') || (header !== undefined && header.marker !== MOVE_TO);
 }
 
 /** One line of the patch with its 1-based number in the text as the model sent it. */

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import { DirectFileChanges } from '../../../../../src/core/host/directFileChanges';
+import type { ChangeOutcome, FileChanges, ProposedChange } from '../../../../../src/core/host/fileChanges';
+import { createTempWorkspace, type TempWorkspace } from '../../../../support/tempWorkspace';
+
+function patch(...lines: string[]): { input: string } {
+  return { input: ['*** Begin Patch', ...lines, '*** End Patch'].join('\n') };
+}
+
+describe('apply_patch puts files back exactly: modes and folders', function () {
+  if (process.platform === 'win32') return;
+  let ws: TempWorkspace;
+
+  beforeEach(async () => {
+    ws = await createTempWorkspace({ 'build.sh': 'echo build\n', 'run.sh': 'echo run\n', 'plain.txt': 'plain\n' });
+    await fs.chmod(ws.path('build.sh'), 0o755);
+    await fs.chmod(ws.path('run.sh'), 0o750);
+  });
+  afterEach(() => ws.cleanup());
+
+  async function mode(relative: string): Promise<number> {
+    return (await fs.stat(ws.path(relative))).mode & 0o777;
+  }
+
+  it('gives a moved file the mode it had', async () => {
+    const result = await ws.callTool('apply_patch', patch('*** Update File: build.sh', '*** Move to: scripts/build.sh'));
+    assert.equal(result.isError, false, result.text);
+    assert.equal(await mode('scripts/build.sh'), 0o755);
+  });
+
+  it('puts a deleted file back with its mode when a later file is rejected', async () => {
+    const direct = new DirectFileChanges(ws.host.files);
+    const changes: FileChanges = {
+      apply: async (change: ProposedChange): Promise<ChangeOutcome> => (change.path.endsWith('plain.txt') ? { status: 'rejected' } : direct.apply(change)),
+    };
+    Object.assign(ws.host, { changes });
+    const result = await ws.callTool('apply_patch', patch('*** Delete File: run.sh', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
+    assert.equal(result.isError, true);
+    assert.match(result.text, /run\.sh, already changed, was put back as it was/);
+    assert.equal(await ws.readText('run.sh'), 'echo run\n');
+    assert.equal(await mode('run.sh'), 0o750);
+  });
+
+  it('says how a file put back differs when the host could not set its mode, instead of "as it was"', async () => {
+    const direct = new DirectFileChanges(ws.host.files);
+    const note = 'Note: run.sh was created without its execute permission (mode 750), which VS Code cannot set; run chmod +x on it if it must stay executable.';
+    const changes: FileChanges = {
+      apply: async (change: ProposedChange): Promise<ChangeOutcome> => {
+        if (change.path.endsWith('plain.txt')) return { status: 'rejected' };
+        const outcome = await direct.apply({ ...change, mode: 0o644 });
+        return change.putBack === true && change.mode === 0o750 ? { status: 'applied', note } : outcome;
+      },
+    };
+    Object.assign(ws.host, { changes });
+    const result = await ws.callTool('apply_patch', patch('*** Delete File: run.sh', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
+    assert.match(result.text, /run\.sh, already changed, was put back\. Note: run\.sh was created without its execute permission/);
+  });
+
+  function rejectPlain(): void {
+    const direct = new DirectFileChanges(ws.host.files);
+    const changes: FileChanges = { apply: async (change: ProposedChange): Promise<ChangeOutcome> => (change.path.endsWith('plain.txt') ? { status: 'rejected' } : direct.apply(change)) };
+    Object.assign(ws.host, { changes });
+  }
+
+  it('removes the folders it made for a created file when putting it back, and keeps one that is no longer empty', async () => {
+    rejectPlain();
+    const result = await ws.callTool('apply_patch', patch('*** Add File: made/deep/new.txt', '+n', '*** Add File: kept/new.txt', '+n', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
+    assert.equal(result.isError, true);
+    await assert.rejects(fs.stat(ws.path('made')));
+    await assert.rejects(fs.stat(ws.path('kept')));
+    assert.deepEqual((await fs.readdir(ws.root)).sort(), ['build.sh', 'plain.txt', 'run.sh']);
+  });
+
+  it('leaves a made folder that holds something else by then', async () => {
+    const direct = new DirectFileChanges(ws.host.files);
+    const changes: FileChanges = {
+      apply: async (change: ProposedChange): Promise<ChangeOutcome> => {
+        if (!change.path.endsWith('plain.txt')) return direct.apply(change);
+        await fs.writeFile(ws.path('made/user.txt'), 'mine\n');
+        return { status: 'rejected' };
+      },
+    };
+    Object.assign(ws.host, { changes });
+    await ws.callTool('apply_patch', patch('*** Add File: made/new.txt', '+n', '*** Update File: plain.txt', '@@', '-plain', '+changed'));
+    assert.deepEqual(await fs.readdir(ws.path('made')), ['user.txt']);
+  });
+});
