@@ -97,9 +97,10 @@ export class ToolRegistry {
       const available = this.names().join(', ') || 'none';
       return failed(call, `There is no tool named "${call.name}". Available tools: ${available}.`);
     }
-    if (tool && this.substitutes.has(call.name)) return failed(call, notOffered(call.name, this.substitutes.get(call.name)));
+    // Plan mode first: in it no edit tool runs, so naming the offered one instead would only send the model to another refusal.
     const refusal = context.mode === 'plan' ? planModeRefusal(tool ?? (external as ExternalTool)) : undefined;
     if (refusal !== undefined) return this.refused(call, refusal, 'planMode');
+    if (tool && this.substitutes.has(call.name)) return failed(call, notOffered(call.name, this.substitutes.get(call.name)));
     const parsed = parseToolArguments(call.name, call.arguments);
     if (!parsed.ok) return failed(call, parsed.message);
     try {
