@@ -17,6 +17,8 @@ const files: Record<string, FileSpec> = {
   'scripts/git-hooks/pre-push': 'npm test\n',
   '.git/HEAD': 'ref: refs/heads/main\n',
   '.git/hooks': { symlink: '../scripts/git-hooks' },
+  'scripts/pre-commit': 'npm test\n',
+  '.husky/pre-commit': { symlink: '../scripts/pre-commit' },
 };
 
 function patch(...lines: string[]): { input: string } {
@@ -48,6 +50,7 @@ describe('tools changing the target of a protected name that is a link', () => {
     { name: '.envrc → tools/env.sh', file: 'tools/env.sh', line: 'export A=1', why: /direnv runs it/ },
     { name: 'a nested .husky → hooks', file: 'packages/lib/hooks/pre-commit', line: 'npm test', why: /husky runs the hooks/ },
     { name: '.git/hooks → ../scripts/git-hooks', file: 'scripts/git-hooks/pre-push', line: 'npm test', why: /git runs the scripts in it/ },
+    { name: '.husky/pre-commit → ../scripts/pre-commit', file: 'scripts/pre-commit', line: 'npm test', why: /husky runs the hooks/ },
   ];
   for (const target of targets) {
     it(`ask before edit_file, write_file, apply_patch and delete_file change it (${target.name}), and leave it alone on a denial`, async () => {
