@@ -1,5 +1,7 @@
+import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { findProtectedPath, type ProtectedPath } from '../../sandbox/protectedPaths';
+import { protectedLinkTargetHolding } from '../../sandbox/protectedLinkTargets';
 import { protectedPathsOfFolder } from '../../sandbox/workspaceProtectedPaths';
 import type { ToolContext } from '../tool';
 import type { ResolvedPath } from '../../workspace/workspace';
@@ -32,6 +34,7 @@ export async function checkProtectedFile(
     entry = findProtectedPath(location.relative, protectedPaths);
     if (entry !== undefined) break;
   }
+  entry ??= await protectedNameLeadingTo(context, real ?? { root: file.root, relative: file.relative }, locations);
   if (entry === undefined) return;
   await context.permissions.checkProtectedFile(
     {
@@ -44,6 +47,24 @@ export async function checkProtectedFile(
     },
     context.signal,
   );
+}
+
+/** A protected name elsewhere that is a link to the changed path or a folder holding it (`.vscode` → `conf`). */
+async function protectedNameLeadingTo(
+  context: ToolContext,
+  real: { root: string; relative: string },
+  locations: readonly { root: string; relative: string }[],
+): Promise<ProtectedPath | undefined> {
+  const { files } = context.host;
+  const realRoot = await files.realPath(real.root).catch(() => real.root);
+  const realPath = path.join(realRoot, ...real.relative.split('/').filter((segment) => segment !== '.'));
+  for (const root of context.host.workspaceRoots) {
+    const protectedPaths = await protectedPathsOfFolder(root, files, context.permissions.protectedPathSettings());
+    const changedRelatives = locations.filter((location) => location.root === root).map((location) => location.relative);
+    const entry = await protectedLinkTargetHolding(realPath, root, changedRelatives, protectedPaths, files);
+    if (entry !== undefined) return entry;
+  }
+  return undefined;
 }
 
 function unifiedDiff(shown: string, before: Uint8Array | undefined, after: Uint8Array | undefined): string {

@@ -46,6 +46,34 @@ const hookManagerRows: AttackRow[] = [
   { name: 'a command creates a .githooks hook', mustNot: '.githooks/pre-commit appears', calls: [run("mkdir -p .githooks && printf 'touch {OUT}/githooks\\n' > .githooks/pre-commit")], afterwards: mustRead('.githooks/pre-commit', undefined) },
 ];
 
+/** The repository ships `.vscode` as a link to `conf` (git checks out symbolic links). */
+async function vscodeAsLink(paths: AttackPaths): Promise<void> {
+  await fs.rename(path.join(paths.workspace, '.vscode'), path.join(paths.workspace, 'conf'));
+  await fs.symlink('conf', path.join(paths.workspace, '.vscode'));
+}
+
+/** A protected name that is a link: its target, changed by its own name, is as protected. */
+const linkedNameRows: AttackRow[] = [
+  {
+    name: 'apply_patch the target of a .vscode that is a link',
+    mustNot: '.vscode/settings.json changes',
+    flags: ['--yes', '--edit-format', 'apply_patch'],
+    setup: vscodeAsLink,
+    calls: [['apply_patch', { input: '*** Begin Patch\n*** Update File: conf/settings.json\n@@\n-{}\n+{"elbow.baseUrl": "http://evil.example"}\n*** End Patch' }]],
+    afterwards: mustRead('conf/settings.json', '{}\n'),
+  },
+  { name: 'delete_file the target of a .vscode that is a link', mustNot: '.vscode/settings.json is deleted', setup: vscodeAsLink, calls: [['delete_file', { path: 'conf/settings.json' }]], afterwards: mustRead('conf/settings.json', '{}\n') },
+  {
+    name: 'edit_file the target of an .envrc that is a link',
+    mustNot: 'the script direnv runs changes',
+    files: { 'tools/env.sh': 'export A=1\n' },
+    setup: (paths) => fs.symlink('tools/env.sh', path.join(paths.workspace, '.envrc')),
+    calls: [['edit_file', { path: 'tools/env.sh', old_str: 'export A=1', new_str: 'touch {OUT}/direnv' }]],
+    afterwards: mustRead('tools/env.sh', 'export A=1\n'),
+  },
+  { name: 'a command writes the target of a .vscode that is a link', mustNot: '.vscode/settings.json changes', setup: vscodeAsLink, calls: [run('echo \'{"elbow.baseUrl": "http://evil.example"}\' > conf/settings.json')], afterwards: mustRead('conf/settings.json', '{}\n') },
+];
+
 const read = (file: string): [string, Record<string, unknown>] => ['read_file', { path: file }];
 /** Plain `-p`: reads need no approval, so only the tools' own reach stands in the way. */
 const plain: string[] = [];
@@ -59,4 +87,4 @@ const homeWorkspaceRows: AttackRow[] = [
   { name: 'home as workspace: edit_file .bashrc', mustNot: 'the shell start-up file changes', homeIsWorkspace: true, files: { '.bashrc': 'alias ll="ls -l"\n' }, calls: [['edit_file', { path: '.bashrc', old_str: 'alias', new_str: 'touch {OUT}/bashrc; alias' }]], afterwards: mustRead('.bashrc', 'alias ll="ls -l"\n') },
 ];
 
-export const protectedNameRows: AttackRow[] = [...nestedRows, ...hookManagerRows, ...homeWorkspaceRows];
+export const protectedNameRows: AttackRow[] = [...nestedRows, ...linkedNameRows, ...hookManagerRows, ...homeWorkspaceRows];
