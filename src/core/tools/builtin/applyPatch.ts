@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { editProblemsNote } from '../../diagnostics/editProblemsNote';
 import { defineTool, type ToolContext, type ToolOutput } from '../tool';
-import { clip } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import { applyAllOrNothing, type AllOrNothingOutcome, type LandedChange } from './applyAllOrNothing';
 import { parsePatch } from './patch/parsePatch';
 import { planPatchFiles, resolvePatchPaths, type PatchedFile } from './patchFileChanges';
-import { patchPaths, TITLE_SCAN_CHARACTERS } from './patchPaths';
+import { patchPaths, patchTitle } from './patchPaths';
 import type { FileChange } from './proposeChange';
 import { checkProtectedFile } from './protectedFileCheck';
 
@@ -47,10 +46,7 @@ export const applyPatchTool = defineTool({
   readOnly: false,
   kind: 'edit',
   files: (input) => patchPaths(input.input),
-  title: (input) => {
-    const paths = patchPaths(input.input, TITLE_SCAN_CHARACTERS);
-    return paths.length === 0 ? 'Patching files' : clip(`Patching ${paths.join(', ')}`, 80);
-  },
+  title: (input) => patchTitle(patchPaths(input.input)),
   async execute(input, context) {
     const operations = parsePatch(input.input);
     // Resolved once: a retry plans on the very paths checked and asked about, never on a link swapped in since.
