@@ -123,4 +123,22 @@ describe('apply_patch puts files back exactly: modes and folders', function () {
       assert.equal(await fullMode('build.sh'), 0o755);
     });
   });
+
+  it('puts back what landed when the call is cancelled before the next file, and says so', async () => {
+    const controller = new AbortController();
+    const direct = new DirectFileChanges(ws.host.files);
+    const changes: FileChanges = {
+      apply: async (change: ProposedChange): Promise<ChangeOutcome> => {
+        const outcome = await direct.apply(change);
+        if (change.path.endsWith('plain.txt')) controller.abort();
+        return outcome;
+      },
+    };
+    Object.assign(ws.host, { changes });
+    const result = await ws.callTool('apply_patch', patch('*** Update File: plain.txt', '@@', '-plain', '+changed', '*** Delete File: run.sh'), controller.signal);
+    assert.equal(result.isError, true);
+    assert.equal(result.text, 'apply_patch was cancelled by the user, so the patch was not applied. plain.txt, already changed, was put back as it was.');
+    assert.equal(await ws.readText('plain.txt'), 'plain\n');
+    assert.equal(await ws.readText('run.sh'), 'echo run\n');
+  });
 });
