@@ -30,7 +30,7 @@ export interface ResolvedPatchPath {
 export async function resolvePatchPaths(context: ToolContext, operations: readonly PatchOperation[]): Promise<PatchPaths> {
   for (const path of operations.flatMap(operationPaths)) refuseHugePath(path);
   const paths = new Map<string, ResolvedPatchPath>();
-  const owners = new Map<string, number>();
+  const owners = new Map<string, { index: number; shown: string }>();
   const repeated: string[] = [];
   for (const [index, operation] of operations.entries()) {
     for (const path of operationPaths(operation)) {
@@ -41,11 +41,9 @@ export async function resolvePatchPaths(context: ToolContext, operations: readon
         entry = { file, shown: context.workspace.displayPath(file.absolute), missingFolders: await missingFolders(context, file) };
         paths.set(path, entry);
       }
-      for (const key of fileKeys(entry.file)) {
-        const owner = owners.get(key);
-        if (owner !== undefined && owner !== index) repeated.push(entry.shown);
-        owners.set(key, index);
-      }
+      const owner = fileKeys(entry.file).map((key) => owners.get(key)).find((found) => found !== undefined && found.index !== index);
+      if (owner !== undefined) repeated.push(owner.shown === entry.shown ? entry.shown : `${owner.shown} (also as ${entry.shown})`);
+      for (const key of fileKeys(entry.file)) owners.set(key, { index, shown: entry.shown });
     }
   }
   if (repeated.length > 0) throw repeatedPathsError(repeated);
