@@ -19,10 +19,10 @@ export class NodeFileSystem implements HostFileSystem {
       if (isMissing(error)) return undefined;
       throw error;
     }
-    if (!linkStats.isSymbolicLink()) return { kind: kindOf(linkStats), size: linkStats.size, isSymbolicLink: false, mode: linkStats.mode & 0o777 };
+    if (!linkStats.isSymbolicLink()) return { kind: kindOf(linkStats), size: linkStats.size, isSymbolicLink: false, mode: linkStats.mode & 0o7777 };
     try {
       const target = await fs.stat(filePath);
-      return { kind: kindOf(target), size: target.size, isSymbolicLink: true, mode: target.mode & 0o777 };
+      return { kind: kindOf(target), size: target.size, isSymbolicLink: true, mode: target.mode & 0o7777 };
     } catch (error) {
       if (isMissing(error) || isLinkLoop(error)) return { kind: 'other', size: 0, isSymbolicLink: true };
       throw error;

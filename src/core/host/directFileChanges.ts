@@ -9,7 +9,16 @@ export class DirectFileChanges implements FileChanges {
     if (!(await this.holds(change))) return { status: 'stale' };
     if (change.after === undefined) await this.files.deleteFile(change.path, change.allowed);
     else await this.files.writeFile(change.path, change.after, change.allowed, change.mode);
-    return { status: 'applied' };
+    const note = change.after !== undefined && change.before === undefined ? await this.modeNote(change) : undefined;
+    return note === undefined ? { status: 'applied' } : { status: 'applied', note };
+  }
+
+  /** The system may refuse a bit silently (setgid for a group the user is not in): a created file that did not get its mode says so. */
+  private async modeNote({ path, displayPath, mode }: ProposedChange): Promise<string | undefined> {
+    if (mode === undefined) return undefined;
+    const given = (await this.files.stat(path))?.mode;
+    if (given === undefined || given === mode) return undefined;
+    return `Note: ${displayPath} was created with mode ${given.toString(8)}, not ${mode.toString(8)}: the system did not let Elbow set all its permission bits; run chmod on it if they matter.`;
   }
 
   private async holds({ path, before, allowed }: ProposedChange): Promise<boolean> {

@@ -7,7 +7,7 @@ export interface FileStat {
   size: number;
   /** The entry itself is a symbolic link (stat follows it for `kind` and `size`). */
   isSymbolicLink: boolean;
-  /** Permission bits (`0o755`), where the host knows them. */
+  /** Permission bits (`0o755`, with setuid, setgid and sticky: `0o4755`), where the host knows them. */
   mode?: number;
 }
 

@@ -22,7 +22,7 @@ export async function writeFileGuarded(file: string, data: Uint8Array, allowed: 
     const name = path.basename(target);
     const existing = await fs.lstat(folder.entry(name)).catch(() => undefined);
     if (existing !== undefined && !existing.isFile()) throw new OpenedPathRefused(file, 'it is no longer a regular file (it was replaced by a link or a folder since it was checked).');
-    await replaceIn(folder, name, data, existing?.mode ?? (mode === undefined ? undefined : mode & 0o777));
+    await replaceIn(folder, name, data, existing?.mode ?? (mode === undefined ? undefined : mode & 0o7777));
   } finally {
     await folder.close();
   }

@@ -72,9 +72,10 @@ export class VscodeFileChanges implements FileChanges {
     } else if (before === undefined) {
       await this.manager.writer.create(change.path, after);
       reviewable();
-      // VS Code's file API has no permission bits: an executable moved or put back loses its execute bit.
-      if (change.mode !== undefined && (change.mode & 0o111) !== 0) {
-        note = `Note: ${change.displayPath} was created without its execute permission (mode ${change.mode.toString(8)}), which VS Code cannot set; run chmod +x on it if it must stay executable.`;
+      // VS Code's file API has no permission bits: a file moved or put back loses its execute, setuid, setgid and sticky bits.
+      if (change.mode !== undefined && (change.mode & 0o7111) !== 0) {
+        const lost = (change.mode & 0o7000) === 0 ? 'its execute permission' : 'its execute, setuid, setgid and sticky bits';
+        note = `Note: ${change.displayPath} was created without ${lost} (mode ${change.mode.toString(8)}), which VS Code cannot set; run chmod on it if it must keep them.`;
       }
     } else if (!(await this.manager.writer.write(change.path, after, reviewable)).savedToDisk) {
       note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;

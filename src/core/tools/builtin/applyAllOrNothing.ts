@@ -15,7 +15,9 @@ export type AllOrNothingOutcome =
    */
   | ({ status: 'rejected'; at: FileChange; feedback?: string } & PutBack)
   | ({ status: 'stale'; at: FileChange } & PutBack)
-  | ({ status: 'failed'; at: FileChange; error: unknown } & PutBack);
+  | ({ status: 'failed'; at: FileChange; error: unknown } & PutBack)
+  /** The user cancelled the call before `at` was changed. */
+  | ({ status: 'cancelled'; at: FileChange } & PutBack);
 
 interface PutBack {
   putBack: string[];
@@ -25,16 +27,18 @@ interface PutBack {
 
 /**
  * Hands the changes to the host one file at a time (so each is its own reviewable change); when
- * one is rejected, stale or fails, the files already changed are put back to the bytes they held.
+ * one is rejected, stale or fails, or the user cancels the call, the files already changed are put back to the bytes they held.
  */
 export async function applyAllOrNothing(context: ToolContext, changes: readonly FileChange[]): Promise<AllOrNothingOutcome> {
   const landed: LandedChange[] = [];
   for (const change of changes) {
+    if (context.signal.aborted) return { status: 'cancelled', at: change, ...(await putBack(context, landed)) };
     let outcome: ProposedOutcome;
     try {
       outcome = await proposeChange(context, change);
     } catch (error) {
-      return { status: 'failed', at: change, error, ...(await putBack(context, landed)) };
+      const undone = await putBack(context, landed);
+      return context.signal.aborted ? { status: 'cancelled', at: change, ...undone } : { status: 'failed', at: change, error, ...undone };
     }
     if (outcome.status === 'applied') {
       landed.push({ change, outcome });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { editProblemsNote } from '../../diagnostics/editProblemsNote';
 import { defineTool, type ToolContext, type ToolOutput } from '../tool';
-import { clip } from '../toolTitleText';
 import { ToolError } from '../toolError';
 import { applyAllOrNothing, type AllOrNothingOutcome, type LandedChange } from './applyAllOrNothing';
 import { parsePatch } from './patch/parsePatch';
-import { planPatchFiles, resolvePatchPaths, type PatchedFile } from './patchFileChanges';
-import { patchPaths, TITLE_SCAN_CHARACTERS } from './patchPaths';
+import { planPatchFiles, type PatchedFile } from './patchFileChanges';
+import { patchPaths, patchTitle } from './patchPaths';
 import type { FileChange } from './proposeChange';
 import { checkProtectedFile } from './protectedFileCheck';
+import { resolvePatchPaths } from './resolvePatchPaths';
 
 const MAX_ATTEMPTS = 3;
 
@@ -47,10 +47,7 @@ export const applyPatchTool = defineTool({
   readOnly: false,
   kind: 'edit',
   files: (input) => patchPaths(input.input),
-  title: (input) => {
-    const paths = patchPaths(input.input, TITLE_SCAN_CHARACTERS);
-    return paths.length === 0 ? 'Patching files' : clip(`Patching ${paths.join(', ')}`, 80);
-  },
+  title: (input) => patchTitle(patchPaths(input.input)),
   async execute(input, context) {
     const operations = parsePatch(input.input);
     // Resolved once: a retry plans on the very paths checked and asked about, never on a link swapped in since.
@@ -100,7 +97,9 @@ function notApplied(outcome: Exclude<AllOrNothingOutcome, { status: 'applied' }>
     ? `The user rejected the change to ${shown}`
     : outcome.status === 'stale'
       ? `${shown} was changed by someone else (probably the user) while your patch was being applied`
-      : `Changing ${shown} failed: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
+      : outcome.status === 'cancelled'
+        ? 'apply_patch was cancelled by the user'
+        : `Changing ${shown} failed: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
   // A host's note (a permission it could not set) says how a put-back file differs; without one it is as it was.
   const asItWas = outcome.notes.length > 0 ? '' : ` as ${outcome.putBack.length === 1 ? 'it was' : 'they were'}`;
   const restored = outcome.putBack.length === 0 ? '' : ` ${listed(outcome.putBack)}, already changed, ${outcome.putBack.length === 1 ? 'was' : 'were'} put back${asItWas}.`;
@@ -110,7 +109,7 @@ function notApplied(outcome: Exclude<AllOrNothingOutcome, { status: 'applied' }>
   const next = outcome.status === 'rejected'
     ? (outcome.feedback?.trim() ? ` They said: ${outcome.feedback.trim()}` : ' Do not assume it was made; ask the user or take another approach.')
     : '';
-  const summary = outcome.status === 'rejected' ? `Rejected: change to ${shown}` : `Not applied: ${shown}`;
+  const summary = outcome.status === 'rejected' ? `Rejected: change to ${shown}` : outcome.status === 'cancelled' ? 'Cancelled: patch not applied' : `Not applied: ${shown}`;
   const notes = outcome.notes.map((note) => ` ${note}`).join('');
   return { content: `${what}, so the patch was not applied.${restored}${notes}${left}${next}`, isError: true, summary };
 }

@@ -1,6 +1,4 @@
-import { dirname } from 'node:path';
 import type { ToolContext } from '../tool';
-import { ToolError } from '../toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import type { EditTarget } from './editMatching/editTypes';
 import { editableText } from './editableText';
@@ -8,6 +6,7 @@ import { editedRegions } from './editSummary';
 import { planPatch } from './patch/planPatch';
 import type { PatchOperation, PlannedFile } from './patch/patchTypes';
 import { readCurrent, type FileChange } from './proposeChange';
+import type { PatchPaths } from './resolvePatchPaths';
 import { encodeText, splitLines, type TextContent } from './textFile';
 
 const TOOL_NAME = 'apply_patch';
@@ -32,46 +31,6 @@ interface ReadFile {
   madeFolders: readonly ResolvedPath[];
 }
 
-/** Every path a patch names, resolved once (with edit_file's checks and questions): each attempt reads and plans on these very paths. */
-export type PatchPaths = ReadonlyMap<string, ResolvedPatchPath>;
-
-interface ResolvedPatchPath {
-  file: ResolvedPath;
-  shown: string;
-  /** The folders above a new file that do not exist yet, innermost first. */
-  missingFolders: ResolvedPath[];
-}
-
-/**
- * Resolves every path the patch names, once. A file the patch deletes or moves away must not be a symbolic
- * link: putting it back after a later failure would have to recreate a link, which Elbow does not do.
- */
-export async function resolvePatchPaths(context: ToolContext, operations: readonly PatchOperation[]): Promise<PatchPaths> {
-  const paths = new Map<string, ResolvedPatchPath>();
-  for (const path of operationPaths(operations)) {
-    if (paths.has(path)) continue;
-    const file = await context.workspace.resolve(path, { forWriting: true, outsideAccess: { access: 'write', toolName: TOOL_NAME, context } });
-    paths.set(path, { file, shown: context.workspace.displayPath(file.absolute), missingFolders: await missingFolders(context, file) });
-  }
-  for (const operation of operations) {
-    const removed = operation.kind === 'delete' || (operation.kind === 'update' && operation.moveTo !== undefined);
-    const entry = paths.get(operation.path);
-    if (!removed || entry === undefined || !(await context.host.files.stat(entry.file.absolute))?.isSymbolicLink) continue;
-    const verb = operation.kind === 'delete' ? 'delete' : 'move';
-    throw new ToolError(`${entry.shown} is a symbolic link; apply_patch does not ${verb} links (it could not put one back if the patch failed). No file was changed. Use delete_file or run_command for the link.`);
-  }
-  return paths;
-}
-
-async function missingFolders(context: ToolContext, file: ResolvedPath): Promise<ResolvedPath[]> {
-  const folders: ResolvedPath[] = [];
-  if (file.exists || file.outside) return folders;
-  for (let folder = dirname(file.absolute); (await context.host.files.stat(folder)) === undefined; folder = dirname(folder)) {
-    folders.push(await context.workspace.resolve(folder, { forWriting: true }));
-  }
-  return folders;
-}
-
 /**
  * Reads every file at the paths resolved once, and plans the whole patch on what they hold now: nothing is
  * changed yet, and any problem (a file too big or not text, a hunk that does not apply) throws before anything is.
@@ -79,6 +38,7 @@ async function missingFolders(context: ToolContext, file: ResolvedPath): Promise
 export async function planPatchFiles(context: ToolContext, operations: readonly PatchOperation[], paths: PatchPaths): Promise<PatchedFile[]> {
   const files = new Map<string, ReadFile>();
   for (const [path, { file, shown, missingFolders: madeFolders }] of paths) {
+    context.signal.throwIfAborted();
     const bytes = await readCurrent(context, file, shown);
     const mode = bytes === undefined ? undefined : (await context.host.files.stat(file.absolute))?.mode;
     files.set(path, { file, shown, bytes, mode, madeFolders, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
@@ -89,10 +49,6 @@ export async function planPatchFiles(context: ToolContext, operations: readonly 
     return content === undefined ? undefined : { text: content.text, lineEnding: content.lineEnding, shownPath: read(path).shown };
   });
   return planned.map((plannedFile) => patchedFile(plannedFile, read));
-}
-
-function operationPaths(operations: readonly PatchOperation[]): string[] {
-  return operations.flatMap((operation) => (operation.kind === 'update' && operation.moveTo !== undefined ? [operation.path, operation.moveTo] : [operation.path]));
 }
 
 function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): PatchedFile {

@@ -60,10 +60,13 @@ function refuseRepeatedPaths(operations: readonly PatchOperation[]): void {
       else seen.set(key, path);
     }
   }
-  if (repeated.length > 0) {
-    const list = [...new Set(repeated)].join(', ');
-    throw new ToolError(`The patch names ${list} more than once. Give each file one section: put all of a file's hunks, in file order, under a single '*** Update File'. No file was changed.`);
-  }
+  if (repeated.length > 0) throw repeatedPathsError(repeated);
+}
+
+/** The refusal for a file the patch names in more than one section (however it spells it). */
+export function repeatedPathsError(repeated: readonly string[]): ToolError {
+  const list = [...new Set(repeated)].join(', ');
+  return new ToolError(`The patch names ${list} more than once. Give each file one section: put all of a file's hunks, in file order, under a single '*** Update File'. No file was changed.`);
 }
 
 /** The same file however the patch spells a relative path (`./a//b` is `a/b`). */

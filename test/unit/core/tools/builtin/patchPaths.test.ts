@@ -47,13 +47,24 @@ describe('patchPaths', () => {
     const started = performance.now();
     const { title } = describeToolCall(applyPatchTool, 'apply_patch', JSON.stringify({ input: patch(line, '+x') }));
     assert.ok(performance.now() - started < 200, `took ${performance.now() - started} ms`);
-    assert.match(title, /^Patching a/);
+    assert.match(title, /^Patching … +b\.txt$/);
   });
 
-  it('scans only the start of a huge patch for the title, all of it for the files', () => {
+  it('names in the title a file after a huge section, and counts the files it leaves out', () => {
+    const notes = Array.from({ length: 7000 }, (_, index) => `+line of harmless docs ${index}`);
+    const hidden = patch('*** Add File: docs/notes.md', ...notes, '*** Delete File: src/important.ts');
+    assert.equal(describeToolCall(applyPatchTool, 'apply_patch', JSON.stringify({ input: hidden })).title, 'Patching docs/notes.md, src/important.ts');
     const sections = Array.from({ length: 5000 }, (_, index) => [`*** Add File: file${index}.txt`, `+${'x'.repeat(20)}`]).flat();
-    const text = patch(...sections);
-    assert.equal(patchPaths(text).length, 5000);
-    assert.ok(patchPaths(text, 1024).length < 100);
+    const { title } = describeToolCall(applyPatchTool, 'apply_patch', JSON.stringify({ input: patch(...sections) }));
+    const named = /^Patching (.*) and (\d+) more$/.exec(title);
+    assert.ok(named !== null && title.length <= 80, title);
+    assert.equal((named[1] as string).split(', ').length + Number(named[2]), 5000);
+  });
+
+  it('clips one long name in the title but still counts the others', () => {
+    const long = `${'deep/'.repeat(30)}file.ts`;
+    const { title } = describeToolCall(applyPatchTool, 'apply_patch', JSON.stringify({ input: patch(`*** Add File: ${long}`, '+x', '*** Delete File: b.ts') }));
+    assert.match(title, /^Patching ….*file\.ts and 1 more$/);
+    assert.ok(title.length <= 80, title);
   });
 });
