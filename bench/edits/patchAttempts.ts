@@ -2,30 +2,14 @@ import type { EditRequest, EditTarget } from '../../src/core/tools/builtin/editM
 import { createRandom, type Random } from '../random';
 import { variantOf, type CorpusFile } from './corpusFiles';
 import { corrupt } from './corruptions';
-import { EXACT_CLASSES, NEAR_MISS_CLASSES, isRefusalClass, type AttemptClass, type CorruptionClass, type EditAttempt } from './editAttempt';
+import { ATTEMPT_CLASSES, EXACT_CLASSES, NEAR_MISS_CLASSES, isRefusalClass, type AttemptClass, type CorruptionClass, type EditAttempt } from './editAttempt';
 import { linesOf, pickIntendedEdit } from './intendedEdit';
 import { countOf, draftOf, requestOf } from './refusals';
 
-/** The edit_file classes written as patches: their requests are whole lines, so they read the same as a hunk. */
-const CONVERTED_CLASSES: readonly AttemptClass[] = [
-  'clean',
-  'CRLF or BOM file, \\n old_str',
-  'trailing whitespace',
-  'indentation shifted',
-  'tabs ↔ spaces',
-  'line-number prefixes',
-  'typographic look-alikes',
-  'one word off',
-  'combined',
-  'typo in old_str only, kept line',
-  'ambiguous',
-  'ambiguous across steps',
-  'not present',
-  'closer to another region',
-  'already applied',
-  'already applied, overlapping',
-  'typo in old_str only, changed line',
-];
+/** Classes whose requests do not cover whole lines, so a hunk cannot carry them. */
+const PARTIAL_LINE_CLASSES: readonly AttemptClass[] = ['mid-line'];
+/** The edit_file classes written as patches: every other request is whole lines, so it reads the same as a hunk. */
+const CONVERTED_CLASSES = ATTEMPT_CLASSES.filter((attemptClass) => !PARTIAL_LINE_CLASSES.includes(attemptClass));
 /** Near misses put in a hunk that an @@ line places (line numbers would number the file before the copy was added). */
 const ANCHORED_NEAR_MISSES: readonly CorruptionClass[] = ['trailing whitespace', 'indentation shifted', 'tabs ↔ spaces', 'typographic look-alikes', 'one word off'];
 export const SEVERAL_FILES = 'several files, near misses in each';

@@ -55,14 +55,15 @@ export function fuzzyStep(input: StepInput): StepOutcome {
     };
   }
   const shown = () => numberLines(lines.lines.slice(best.first, best.first + oldLines.length), best.first + 1);
-  for (const offset of changedOldLines(oldLines.length, kept)) {
+  const changed = changedOldLines(oldLines.length, kept);
+  for (const offset of changed) {
     if (fileLines[best.first + offset] === oldKeys[offset]) continue;
     return {
       kind: 'refused',
       reason: `old_str was not found in ${target.shownPath}. It is most like ${span} (${percent(best.score)} similar; ${nextBest}), but line ${best.first + offset + 1}, which new_str changes, differs there:\n${shown()}\n  file:    ${JSON.stringify(lines.lines[best.first + offset])}\n  old_str: ${JSON.stringify(block.oldLines[offset])}\nCopy old_str exactly from the file and make the change on the file's text.`,
     };
   }
-  const rival = rivalLineWithChange(fileLines, ranking.second?.first, best.first, changedOldLines(oldLines.length, kept), block.newLines.filter((_, index) => kept[index] === undefined).map(comparableLine));
+  const rival = rivalLineWithChange(fileLines, ranking.second?.first, best.first, changed, block.newLines.filter((_, index) => kept[index] === undefined).map(comparableLine));
   if (rival !== undefined && ranking.second) {
     const rivalSpan = lineSpan(ranking.second.first, oldLines.length);
     return {
