@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { parsePatch } from '../../src/core/tools/builtin/patch/parsePatch';
 import { planPatch } from '../../src/core/tools/builtin/patch/planPatch';
-import { ToolError } from '../../src/core/tools/toolError';
+import { ToolError } from '../../src/core/toolContract/toolError';
 import type { PatchAttempt } from './patchAttempts';
 import type { Outcome } from './scoreAttempts';
 

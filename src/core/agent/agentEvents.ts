@@ -3,8 +3,8 @@ import type { ModelSwitch } from './modelFallback';
 import type { AssistantMessage, Usage, UserMessage } from '../llm/messages';
 import type { UsageTotals } from '../context/usageTotals';
 import type { CommandRunPlacement } from '../tools/tool';
-import type { ToolKind } from '../tools/toolKind';
-import type { ToolRefusal } from '../tools/toolRefusal';
+import type { ToolKind } from '../toolContract/toolKind';
+import type { ToolRefusal } from '../toolContract/toolRefusal';
 import type { TodoItem } from '../todo/todoItem';
 
 /** What started a compaction: the size thresholds, the model's `compact` tool, the user, or a request the provider refused as too long. */

@@ -15,7 +15,7 @@ import type { ConversationMode } from '../tools/conversationMode';
 import type { ToolRegistry } from '../tools/registry';
 import { resultLimitFor } from '../tools/resultLimit';
 import type { TodoItem } from '../todo/todoItem';
-import { todoListOf } from '../todo/todoListOf';
+import { todoListOf } from './todoListOf';
 import { Workspace } from '../workspace/workspace';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';

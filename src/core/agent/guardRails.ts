@@ -1,7 +1,7 @@
 import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import { toolResultText } from '../llm/messages';
 import type { PermissionGate } from '../permissions/permissionGate';
-import type { ToolKind } from '../tools/toolKind';
+import type { ToolKind } from '../toolContract/toolKind';
 
 export interface GuardRailLimits {
   /** Tool calls allowed after a user message before Elbow asks whether to go on. */

@@ -1,7 +1,7 @@
 import { toolCallsOf, type Message } from '../llm/messages';
-import type { ToolIdentity } from '../tools/tool';
-import type { ToolKind } from '../tools/toolKind';
-import { callArgumentsObject } from '../tools/toolTitleText';
+import type { ToolIdentity } from '../toolContract/toolIdentity';
+import type { ToolKind } from '../toolContract/toolKind';
+import { callArgumentsObject } from '../toolContract/toolTitleText';
 
 export interface TouchedFile {
   path: string;

@@ -1,5 +1,5 @@
 import type { Message, ToolResultBlock } from '../llm/messages';
-import { cutToolResult, textLength } from '../tools/toolResultCut';
+import { cutToolResult, textLength } from './toolResultCut';
 
 /** A result is never cut below this: a page this short still says what it is and how to read on. */
 const MIN_KEPT_CHARACTERS = 1_000;

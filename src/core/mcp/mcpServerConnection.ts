@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTransportFactory } from '../host/mcpTransportFactory';
-import { ToolError } from '../tools/toolError';
+import { ToolError } from '../toolContract/toolError';
 import type { McpServerConfig } from './mcpServerConfig';
 import type { McpServerState } from './mcpServerStatus';
 import type { McpCallResult } from './mcpToolResult';

@@ -1,7 +1,7 @@
 import type { HostFileSystem, OpenedPathCheck } from '../host/fileSystem';
 import { ELBOW_IGNORE_FILE_NAME } from '../search/searchScope';
 import { decodeFile } from '../tools/builtin/textFile';
-import { ToolError } from '../tools/toolError';
+import { ToolError } from '../toolContract/toolError';
 import type { Workspace } from '../workspace/workspace';
 
 export type MentionedPath =

@@ -4,7 +4,7 @@ import { allowRulesWithoutSandbox } from './commandPolicy/allowListWithoutSandbo
 import { judgeCommand } from './commandPolicy/judgeCommand';
 import { classifyCommandPath } from './commandPathClass';
 import { approvalClassOf, type ApprovalClass } from './approvalClass';
-import { ToolError } from '../tools/toolError';
+import { ToolError } from '../toolContract/toolError';
 
 export interface CommandCheck {
   command: string;

@@ -1,4 +1,4 @@
-import type { ToolIdentity } from './tool';
+import type { ToolIdentity } from '../toolContract/toolIdentity';
 
 /** What a tool is known by when plan mode decides whether it may run. */
 export interface PlanModeSubject extends ToolIdentity {

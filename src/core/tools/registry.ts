@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { ToolCallBlock, ToolResultBlock } from '../llm/messages';
 import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
-import { cutToolResult } from './toolResultCut';
+import { cutToolResult } from '../context/toolResultCut';
 import { planModeRefusal } from './planMode';
-import { type CommandRunPlacement, type Tool, type ToolContext, type ToolIdentity, type ToolOutput } from './tool';
+import { type CommandRunPlacement, type Tool, type ToolContext, type ToolOutput } from './tool';
+import type { ToolIdentity } from '../toolContract/toolIdentity';
 import { describeToolCall, type ToolCallDescription } from './toolCallDescription';
-import { ToolError } from './toolError';
-import { refusalSummaries, type ToolRefusal } from './toolRefusal';
+import { ToolError } from '../toolContract/toolError';
+import { refusalSummaries, type ToolRefusal } from '../toolContract/toolRefusal';
 import { maxToolsPerRequest, type ExternalTool, type ToolSource } from './toolSource';
 
 /** A finished call: the result for the model and one line for the user. */

@@ -5,7 +5,7 @@ import type { PermissionGate } from '../permissions/permissionGate';
 import type { ImageBlock, TextBlock } from '../llm/messages';
 import type { ResultLimit } from './resultLimit';
 import type { TodoItem } from '../todo/todoItem';
-import type { ToolKind } from './toolKind';
+import type { ToolIdentity } from '../toolContract/toolIdentity';
 import type { ConversationMode } from './conversationMode';
 import type { Workspace } from '../workspace/workspace';
 
@@ -39,24 +39,6 @@ export interface ToolOutput {
 }
 
 export type CommandRunPlacement = 'sandboxed' | 'outsideSandbox';
-
-/** A call's arguments as far as they parse: possibly partial, of any shape (empty when they are no JSON object). */
-export type ToolCallArguments = Readonly<Record<string, unknown>>;
-
-/** What hosts and the loop know a tool by, besides running it. */
-export interface ToolIdentity {
-  name: string;
-  kind: ToolKind;
-  /**
-   * What a call does while it runs, e.g. `Reading src/app.ts (from line 200)`. Titles are made while the
-   * arguments still stream, so this never throws: missing or malformed arguments give a vaguer title.
-   */
-  title(input: ToolCallArguments): string;
-  /** The argument that says what a call is about, e.g. `path`; for the file kinds, the file. Without it, the usual telling arguments. */
-  subjectArgument?: string;
-  /** For a file kind whose call names several files in one argument (apply_patch's patch): the files, as the call names them; they are its subject. */
-  files?(input: ToolCallArguments): string[];
-}
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> extends ToolIdentity {
   /** A prompt for the model: what the tool does, when to use it, its limits. */

@@ -1,6 +1,6 @@
-import type { ToolCallArguments, ToolIdentity } from './tool';
-import type { ToolKind } from './toolKind';
-import { callArgumentsObject, clip, MAX_TITLE, oneLine, stringArgument } from './toolTitleText';
+import type { ToolCallArguments, ToolIdentity } from '../toolContract/toolIdentity';
+import type { ToolKind } from '../toolContract/toolKind';
+import { callArgumentsObject, clip, MAX_TITLE, oneLine, stringArgument } from '../toolContract/toolTitleText';
 
 /** Argument names that usually say what a call is about, in order of preference, for tools that name no subject argument. */
 const tellingKeys = ['path', 'pattern', 'command', 'query', 'url', 'focus'];

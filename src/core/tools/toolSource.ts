@@ -1,4 +1,5 @@
-import type { ToolContext, ToolIdentity, ToolOutput } from './tool';
+import type { ToolContext, ToolOutput } from './tool';
+import type { ToolIdentity } from '../toolContract/toolIdentity';
 
 /** A tool defined outside Elbow (an MCP server's), described by a JSON Schema rather than zod. */
 export interface ExternalTool extends ToolIdentity {

@@ -7,7 +7,7 @@ import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
 import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../search/searchScope';
 import { homePrivateTest } from './homePrivatePaths';
 import type { PermissionGate } from '../permissions/permissionGate';
-import { ToolError } from '../tools/toolError';
+import { ToolError } from '../toolContract/toolError';
 
 export interface ResolvedPath {
   /** Absolute, under `root` as the user sees it (symbolic links not replaced). */

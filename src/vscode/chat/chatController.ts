@@ -4,7 +4,7 @@ import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
 import { CommandSession } from '../../core/tools/builtin/commands/commandSession';
 import { storedTotals } from '../../core/context/usageTotals';
-import { todoListOf } from '../../core/todo/todoListOf';
+import { todoListOf } from '../../core/agent/todoListOf';
 import { userMessageOf } from '../../core/llm/imageRefusal';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import type { FromWebview } from '../../protocol/fromWebview';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import { modelSwitchText } from '../../core/agent/modelFallback';
 import type { ProviderErrorKind } from '../../core/llm/providerError';
-import type { ToolKind } from '../../core/tools/toolKind';
+import type { ToolKind } from '../../core/toolContract/toolKind';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
 import { titleWithoutPlacement } from './titleWithoutPlacement';

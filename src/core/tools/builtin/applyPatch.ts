@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { editProblemsNote } from '../../diagnostics/editProblemsNote';
 import { defineTool, type ToolContext, type ToolOutput } from '../tool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../toolContract/toolError';
 import { applyAllOrNothing, type AllOrNothingOutcome, type LandedChange } from './applyAllOrNothing';
 import { parsePatch } from './patch/parsePatch';
 import { planPatchFiles, type PatchedFile } from './patchFileChanges';

@@ -2,7 +2,7 @@ import { editProblemsNote } from '../../diagnostics/editProblemsNote';
 import { checkProtectedFile } from './protectedFileCheck';
 import { proposeChange, readCurrent, rejectedChange } from './proposeChange';
 import { type ToolContext, type ToolOutput } from '../tool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 
 const MAX_ATTEMPTS = 3;

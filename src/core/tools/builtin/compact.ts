@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../tool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../toolContract/toolError';
 
 const inputSchema = z.object({
   focus: z.string().max(2_000).optional().describe('What the summary should keep in most detail, e.g. "the failing test and the fix tried so far".'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ToolContext } from '../tool';
-import { fileTitle } from '../toolTitleText';
-import { ToolError } from '../toolError';
+import { fileTitle } from '../../toolContract/toolTitleText';
+import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { changeFile, type PlannedChange } from './changeFile';
 import { describeMissingOldStr } from './closestMatch';

@@ -1,4 +1,4 @@
-import { ToolError } from '../toolError';
+import { ToolError } from '../../toolContract/toolError';
 import { decodeFile, type TextContent } from './textFile';
 
 /** A file's text for an edit tool; binary files and text not in UTF-8 are refused, as an edit would corrupt them. */

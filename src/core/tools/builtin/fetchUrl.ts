@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { WebFetchResult, WebPage } from '../../host/webPageFetcher';
 import { pageCharacters } from '../resultLimit';
-import { defineTool, type ToolCallArguments, type ToolContext, type ToolOutput } from '../tool';
-import { clip, MAX_TITLE, stringArgument } from '../toolTitleText';
-import { ToolError } from '../toolError';
+import { defineTool, type ToolContext, type ToolOutput } from '../tool';
+import type { ToolCallArguments } from '../../toolContract/toolIdentity';
+import { clip, MAX_TITLE, stringArgument } from '../../toolContract/toolTitleText';
+import { ToolError } from '../../toolContract/toolError';
 import { PAGE_MAX_LINE_CHARS, takeLinePage } from './linePage';
 import { splitLines } from './textFile';
 

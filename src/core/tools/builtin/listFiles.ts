@@ -1,9 +1,10 @@
 import * as path from 'node:path';
 import { z } from 'zod';
 import { linesWithin, pageCharacters } from '../resultLimit';
-import { defineTool, type ToolCallArguments } from '../tool';
-import { clipPath, isWorkspaceRoot, stringArgument } from '../toolTitleText';
-import { ToolError } from '../toolError';
+import { defineTool } from '../tool';
+import type { ToolCallArguments } from '../../toolContract/toolIdentity';
+import { clipPath, isWorkspaceRoot, stringArgument } from '../../toolContract/toolTitleText';
+import { ToolError } from '../../toolContract/toolError';
 
 export const LIST_MAX_ENTRIES = 1000;
 

@@ -1,4 +1,4 @@
-import { clipPath } from '../toolTitleText';
+import { clipPath } from '../../toolContract/toolTitleText';
 import { MOVE_TO, pathHeader, UPDATE_FILE } from './patch/patchEnvelope';
 
 const TITLE_CHARACTERS = 80;

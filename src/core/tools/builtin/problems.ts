@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { problemCount, problemLines } from '../../diagnostics/problemList';
 import type { Problem, ProblemSeverity, WorkspaceDiagnostics } from '../../host/workspaceDiagnostics';
-import { defineTool, type ToolCallArguments, type ToolContext, type ToolOutput } from '../tool';
-import { clipPath, stringArgument } from '../toolTitleText';
-import { ToolError } from '../toolError';
+import { defineTool, type ToolContext, type ToolOutput } from '../tool';
+import type { ToolCallArguments } from '../../toolContract/toolIdentity';
+import { clipPath, stringArgument } from '../../toolContract/toolTitleText';
+import { ToolError } from '../../toolContract/toolError';
 
 const inputSchema = z.object({
   path: z.string().optional().describe('File or folder; omit for the whole workspace.'),

@@ -1,7 +1,7 @@
 import { formatSize } from './binaryDescription';
 import type { EditProblemsWatch } from '../../host/workspaceDiagnostics';
 import type { ToolContext, ToolOutput } from '../tool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 
 /** Files larger than this are not edited: the editor, the diff and the model all cope badly. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pageCharacters } from '../resultLimit';
-import { defineTool, type ToolCallArguments, type ToolContext } from '../tool';
-import { clipPath, MAX_TITLE, stringArgument } from '../toolTitleText';
-import { ToolError } from '../toolError';
+import { defineTool, type ToolContext } from '../tool';
+import type { ToolCallArguments } from '../../toolContract/toolIdentity';
+import { clipPath, MAX_TITLE, stringArgument } from '../../toolContract/toolTitleText';
+import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { formatSize } from './binaryDescription';
 import { PAGE_MAX_LINE_CHARS, takeLinePage } from './linePage';

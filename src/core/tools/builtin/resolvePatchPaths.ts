@@ -1,6 +1,6 @@
 import { dirname, posix } from 'node:path';
 import type { ToolContext } from '../tool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { repeatedPathsError } from './patch/planPatch';
 import type { PatchOperation } from './patch/patchTypes';

@@ -4,9 +4,10 @@ import type { SearchMatch } from '../../host/searcher';
 import { LineMatcher } from '../../search/lineMatcher';
 import { compileLinePattern, InvalidPatternError } from '../../search/linePattern';
 import { linesWithin, pageCharacters } from '../resultLimit';
-import { defineTool, type ToolCallArguments, type ToolContext } from '../tool';
-import { clip, clipPath, isWorkspaceRoot, stringArgument } from '../toolTitleText';
-import { ToolError } from '../toolError';
+import { defineTool, type ToolContext } from '../tool';
+import type { ToolCallArguments } from '../../toolContract/toolIdentity';
+import { clip, clipPath, isWorkspaceRoot, stringArgument } from '../../toolContract/toolTitleText';
+import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { decodeFile } from './textFile';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TODO_ITEMS, MAX_TODO_TEXT_LENGTH, todoProgress, type TodoItem } from '../../todo/todoItem';
 import { defineTool } from '../tool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../toolContract/toolError';
 
 /** Limits are checked in `execute`, not the schema: each would cost tokens in every request, and the errors say more. */
 const inputSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../tool';
-import { fileTitle } from '../toolTitleText';
-import { ToolError } from '../toolError';
+import { fileTitle } from '../../toolContract/toolTitleText';
+import { ToolError } from '../../toolContract/toolError';
 import { changeFile } from './changeFile';
 import { decodeFile, encodeText, splitLines, withLineEnding } from './textFile';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { cutUnseenResults, splitAtUnseen } from '../../../../src/core/context/unseenResults';
 import { userText, type Message, type ToolResultBlock } from '../../../../src/core/llm/messages';
-import { cutToolResult } from '../../../../src/core/tools/toolResultCut';
+import { cutToolResult } from '../../../../src/core/context/toolResultCut';
 import { assistantMessage, assistantText } from '../../../support/messageBuilders';
 
 function result(id: string, text: string, toolName = 'read_file'): ToolResultBlock {

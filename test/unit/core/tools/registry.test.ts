@@ -4,7 +4,7 @@ import type { AgentHost } from '../../../../src/core/host/host';
 import type { ToolCallBlock } from '../../../../src/core/llm/messages';
 import { cancelledResult, ToolRegistry } from '../../../../src/core/tools/registry';
 import { defineTool, type Tool, type ToolContext } from '../../../../src/core/tools/tool';
-import { ToolError } from '../../../../src/core/tools/toolError';
+import { ToolError } from '../../../../src/core/toolContract/toolError';
 import { CommandSession } from '../../../../src/core/tools/builtin/commands/commandSession';
 import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../../../../src/core/permissions/permissionGate';

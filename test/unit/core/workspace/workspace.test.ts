@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { ToolError } from '../../../../src/core/tools/toolError';
+import { ToolError } from '../../../../src/core/toolContract/toolError';
 import { Workspace } from '../../../../src/core/workspace/workspace';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { CodeNavigation, SourcePosition } from '../../../host/codeNavigation';
-import { defineTool, type ToolCallArguments, type ToolContext, type ToolOutput } from '../../tool';
-import { clip, clipPath, stringArgument } from '../../toolTitleText';
-import { ToolError } from '../../toolError';
+import { defineTool, type ToolContext, type ToolOutput } from '../../tool';
+import type { ToolCallArguments } from '../../../toolContract/toolIdentity';
+import { clip, clipPath, stringArgument } from '../../../toolContract/toolTitleText';
+import { ToolError } from '../../../toolContract/toolError';
 import type { ResolvedPath } from '../../../workspace/workspace';
 import { notFoundMessage } from '../similarPaths';
 import { decodeFile, splitLines } from '../textFile';

@@ -1,6 +1,6 @@
 import type { SourceLocation } from '../../../host/codeNavigation';
 import type { ToolContext } from '../../tool';
-import { clip } from '../../toolTitleText';
+import { clip } from '../../../toolContract/toolTitleText';
 import { decodeFile, splitLines } from '../textFile';
 
 const MAX_CONTEXT_CHARS = 200;

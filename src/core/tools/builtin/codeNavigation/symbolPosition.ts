@@ -1,5 +1,5 @@
 import type { SourcePosition } from '../../../host/codeNavigation';
-import { ToolError } from '../../toolError';
+import { ToolError } from '../../../toolContract/toolError';
 
 /** How far from the given line a symbol is still taken as meant there (models are often a line or two off). */
 const NEARBY_LINES = 3;

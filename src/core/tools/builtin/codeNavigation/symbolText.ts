@@ -1,6 +1,6 @@
 import type { NamedSymbol, OutlineSymbol, SourcePosition } from '../../../host/codeNavigation';
 import type { ToolContext } from '../../tool';
-import { clip } from '../../toolTitleText';
+import { clip } from '../../../toolContract/toolTitleText';
 import { leftOutNote, visibleLocations } from './locationList';
 
 export const MAX_OUTLINE_ROWS = 200;

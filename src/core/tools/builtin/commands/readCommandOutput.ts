@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { linesWithin, pageCharacters } from '../../resultLimit';
 import { defineTool } from '../../tool';
-import { ToolError } from '../../toolError';
-import { clip, stringArgument } from '../../toolTitleText';
+import { ToolError } from '../../../toolContract/toolError';
+import { clip, stringArgument } from '../../../toolContract/toolTitleText';
 import { outputForModel } from './commandOutputText';
 import { splitLines } from '../textFile';
 

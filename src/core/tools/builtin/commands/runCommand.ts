@@ -5,8 +5,8 @@ import type { CommandCheck, CommandDecision } from '../../../permissions/permiss
 import { whyNotReadOnly } from '../../../permissions/readOnlyCommand';
 import { planModeBackgroundRefusal, planModeCommandRefusal } from '../../planMode';
 import { defineTool, type ToolContext } from '../../tool';
-import { ToolError } from '../../toolError';
-import { clip, stringArgument } from '../../toolTitleText';
+import { ToolError } from '../../../toolContract/toolError';
+import { clip, stringArgument } from '../../../toolContract/toolTitleText';
 import { startBackgroundCommand } from './backgroundCommand';
 import { outputForModel, shortCommand } from './commandOutputText';
 import { placementLabel, sandboxFailureHint } from './sandboxNotes';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool';
-import { ToolError } from '../../toolError';
-import { clip, stringArgument } from '../../toolTitleText';
+import { ToolError } from '../../../toolContract/toolError';
+import { clip, stringArgument } from '../../../toolContract/toolTitleText';
 import { outputForModel } from './commandOutputText';
 
 const inputSchema = z.object({

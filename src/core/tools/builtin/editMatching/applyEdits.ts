@@ -1,4 +1,4 @@
-import { ToolError } from '../../toolError';
+import { ToolError } from '../../../toolContract/toolError';
 import { regionLineIndexes } from '../lineChanges';
 import { lineSpan } from './textLines';
 import { locateEdit, type EditRequest, type EditTarget, type LocatedEdit, type MatchOptions } from './locateEdit';

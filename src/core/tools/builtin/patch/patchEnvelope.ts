@@ -1,4 +1,4 @@
-import { ToolError } from '../../toolError';
+import { ToolError } from '../../../toolContract/toolError';
 
 export const BEGIN_PATCH = '*** Begin Patch';
 export const END_PATCH = '*** End Patch';

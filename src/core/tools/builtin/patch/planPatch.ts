@@ -1,5 +1,5 @@
 import type { EditTarget } from '../editMatching/editTypes';
-import { ToolError } from '../../toolError';
+import { ToolError } from '../../../toolContract/toolError';
 import type { PatchHunk, PatchOperation, PlannedFile } from './patchTypes';
 import { planHunks } from './planHunks';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parsePatch } from '../../../../../../src/core/tools/builtin/patch/parsePatch';
-import { ToolError } from '../../../../../../src/core/tools/toolError';
+import { ToolError } from '../../../../../../src/core/toolContract/toolError';
 
 function patch(...lines: string[]): string {
   return lines.join('\n');

@@ -4,7 +4,7 @@ import { parsePatch } from '../../../../../../src/core/tools/builtin/patch/parse
 import type { PlannedFile } from '../../../../../../src/core/tools/builtin/patch/patchTypes';
 import { planPatch } from '../../../../../../src/core/tools/builtin/patch/planPatch';
 import { decodeFile, encodeText } from '../../../../../../src/core/tools/builtin/textFile';
-import { ToolError } from '../../../../../../src/core/tools/toolError';
+import { ToolError } from '../../../../../../src/core/toolContract/toolError';
 
 type Files = Record<string, string>;
 

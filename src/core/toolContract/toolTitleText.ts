@@ -1,4 +1,4 @@
-import type { ToolCallArguments } from './tool';
+import type { ToolCallArguments } from './toolIdentity';
 
 /** The longest title of a running call, in characters. */
 export const MAX_TITLE = 80;

@@ -2,8 +2,8 @@ import { toolCallsOf, type Message } from '../llm/messages';
 import { isCompactedHistory } from '../context/conversationSummary';
 import { parseToolArguments } from '../tools/toolArguments';
 import { todoItemsOf, todoTool } from '../tools/builtin/todo';
-import type { TodoItem } from './todoItem';
-import { parseTodoListText } from './todoListText';
+import type { TodoItem } from '../todo/todoItem';
+import { parseTodoListText } from '../todo/todoListText';
 
 /**
  * The task list as the conversation left it: the newest `todo` call that succeeded, or the list a

@@ -3,7 +3,7 @@ import { compactedHistory } from '../../../../src/core/context/conversationSumma
 import { compactToolResults } from '../../../../src/core/context/toolResultCompaction';
 import { userText, type Message, type ToolResultBlock } from '../../../../src/core/llm/messages';
 import type { TodoItem } from '../../../../src/core/todo/todoItem';
-import { todoListOf } from '../../../../src/core/todo/todoListOf';
+import { todoListOf } from '../../../../src/core/agent/todoListOf';
 import { assistantMessage } from '../../../support/messageBuilders';
 
 function todoCall(id: string, items: unknown, isError = false): Message[] {
