@@ -9,7 +9,7 @@ import { readSandboxSettings } from '../settings';
 import type { CommandHandlers } from '../commands/commandHandlers';
 import { mcpCommands } from '../mcp/mcpCommands';
 import { watchMcpConfig } from '../mcp/mcpConfigWatcher';
-import { McpPanelBridge } from '../mcp/mcpPanelBridge';
+import { McpPanelBridge } from '../chat/mcpPanelBridge';
 import { askToStartServer } from '../mcp/startServerQuestion';
 import { WorkspaceServerApprovals } from '../mcp/workspaceServerApprovals';
 import type { WaitingQuestionCount } from '../chat/waitingQuestionCount';

@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import { ApiKeys } from '../apiKeys';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 import type { CommandHandlers } from '../commands/commandHandlers';
-import { chatCommands } from '../commands/chatCommands';
+import { chatCommands } from '../chat/chatCommands';
 import { buildChat } from './buildChat';
 import { buildChatBridges } from './buildChatBridges';
 import { buildMcp } from './buildMcp';

@@ -3,7 +3,7 @@ import type { AgentHost } from '../../core/host/host';
 import type { Attachment } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { ApiKeys } from '../apiKeys';
-import type { McpPanelBridge } from '../mcp/mcpPanelBridge';
+import type { McpPanelBridge } from './mcpPanelBridge';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { ApprovalBridge } from './approvalBridge';

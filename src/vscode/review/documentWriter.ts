@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { withLineEnding } from '../../core/tools/builtin/textFile';
 import { fileExists, openDocument } from './currentText';
-import { minimalReplacement } from '../host/minimalReplacement';
+import { minimalReplacement } from './minimalReplacement';
 
 export interface WriteResult {
   /** `false` when the document had unsaved changes of the user's: the text is in the editor only, never saved over their work. */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import type { ToWebview } from '../../protocol/toWebview';
-import type { WebviewMessageHandlersFor } from '../chat/webviewMessageHandlers';
-import { mcpPanelState } from './mcpPanelState';
+import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
+import { mcpPanelState } from '../mcp/mcpPanelState';
 import { showError, showWarning } from '../notifications';
 
 export interface McpPanelBridgeDependencies {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { ApiKeys } from '../apiKeys';
-import type { ChatController } from '../chat/chatController';
-import type { ChatViewProvider } from '../chat/chatViewProvider';
-import type { CommandHandlers } from './commandHandlers';
-import { fileAttachment, selectionAttachment, targetUri } from './attachmentCommands';
-import { changeModel, setApiKey } from './modelCommands';
+import type { ChatController } from './chatController';
+import type { ChatViewProvider } from './chatViewProvider';
+import type { CommandHandlers } from '../commands/commandHandlers';
+import { fileAttachment, selectionAttachment, targetUri } from '../commands/attachmentCommands';
+import { changeModel, setApiKey } from '../commands/modelCommands';
 import { showInformation } from '../notifications';
 
 export interface CommandDependencies {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { minimalReplacement } from '../../../../src/vscode/host/minimalReplacement';
+import { minimalReplacement } from '../../../../src/vscode/review/minimalReplacement';
 
 function apply(current: string, wanted: string): string {
   const replacement = minimalReplacement(current, wanted);
