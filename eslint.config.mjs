@@ -1,10 +1,64 @@
 // @ts-check
+import * as fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Layering (docs/architecture.md): core knows no host and no UI protocol; hosts know core; nothing but src/vscode knows vscode. */
 const noVscode = { name: 'vscode', message: 'Only src/vscode may import vscode.' };
 const hostFolders = ['**/vscode/**', '**/cli/**', '**/node/**', '**/webview/**'];
+
+/**
+ * The folders inside core/ and vscode/ and the folders each builds on, from the table of docs/architecture.md
+ * ("Layers inside `core/` and `vscode/`"), which test/unit/architecture/importGraph.test.ts enforces in full.
+ * @returns {Map<string, string[]>}
+ */
+function folderLayers() {
+  const text = fs.readFileSync(new URL('docs/architecture.md', import.meta.url), 'utf8');
+  const section = text.slice(text.indexOf('### Layers inside `core/` and `vscode/`')).split(/\n#{1,3} /)[0] ?? '';
+  const layers = new Map();
+  for (const row of section.split('\n')) {
+    const cells = row.split('|').map((cell) => cell.trim());
+    const folder = /^`((?:core|vscode)(?:\/\w+)?)`$/.exec(cells[1] ?? '')?.[1];
+    if (folder !== undefined) layers.set(folder, [...(cells[cells.length - 2] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]));
+  }
+  return layers;
+}
+
+/** One lint zone per folder inside core/ and vscode/: a relative import of a sibling folder it does not build on, directly or through others, is an error. */
+function folderZones(/** @type {Record<string, unknown[]>} */ topLevelPatterns) {
+  const layers = folderLayers();
+  const importable = (/** @type {string} */ folder) => {
+    const reached = new Set();
+    const pending = [...(layers.get(folder) ?? [])];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      if (!reached.has(next)) pending.push(...(layers.get(next) ?? []));
+      reached.add(next);
+    }
+    return reached;
+  };
+  return [...layers.keys()].map((folder) => {
+    const [top] = folder.split('/');
+    const forbidden = [...layers.keys()].filter((other) => other.startsWith(`${top}/`) && other !== folder && !importable(folder).has(other));
+    const names = forbidden.map((other) => other.slice(top.length + 1));
+    return {
+      files: folder === top ? [`src/${top}/*.ts`] : [`src/${folder}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': ['error', {
+          paths: [noVscode].filter(() => top !== 'vscode'),
+          patterns: [
+            ...(topLevelPatterns[top] ?? []),
+            ...(names.length === 0 ? [] : [{ regex: `^(\\./|(\\.\\./)+)(${names.join('|')})/`, message: `${folder} builds on ${layers.get(folder)?.join(', ') || 'nothing'}: it may not import a folder above it (docs/architecture.md, "Layers inside core/ and vscode/").` }]),
+          ],
+        }],
+      },
+    };
+  });
+}
+
+const corePatterns = [
+  { group: hostFolders, message: 'src/core must not depend on a host; add an interface to core/host instead (docs/architecture.md).' },
+  { group: ['**/protocol/**', '**/format/**'], message: 'src/core must not know the webview protocol or display formatting; a host maps core types to them (docs/architecture.md).' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'tools/**', '.bench/**', '.vscode-dev/**', '.test-output/**'] },
@@ -24,13 +78,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [noVscode],
-        patterns: [
-          { group: hostFolders, message: 'src/core must not depend on a host; add an interface to core/host instead (docs/architecture.md).' },
-          { group: ['**/protocol/**', '**/format/**'], message: 'src/core must not know the webview protocol or display formatting; a host maps core types to them (docs/architecture.md).' },
-        ],
+        patterns: corePatterns,
       }],
     },
   },
+  ...folderZones({ core: corePatterns }),
   {
     files: ['src/vscode/**/*.ts'],
     rules: {

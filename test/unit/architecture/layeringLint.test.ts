@@ -59,6 +59,19 @@ describe('layering lint rules', function () {
     }
   });
 
+  it('forbids a folder inside core/ or vscode/ to import one above it in the table of docs/architecture.md', async () => {
+    assert.match((await layeringErrors('src/core/workspace/probe.ts', "import { ToolRegistry } from '../tools/registry';\nexport const x = ToolRegistry;\n")).join(), /core\/workspace builds on core\/permissions, core\/sandbox/);
+    assert.equal((await layeringErrors('src/core/tools/builtin/probe.ts', "import type { AgentSession } from '../../agent/agentSession';\nexport type X = AgentSession;\n")).length, 1);
+    assert.equal((await layeringErrors('src/vscode/review/probe.ts', "import type { ChatTranscript } from '../chat/chatTranscript';\nexport type X = ChatTranscript;\n")).length, 1);
+    assert.equal((await layeringErrors('src/vscode/probe.ts', "import type { ChatTranscript } from './chat/chatTranscript';\nexport type X = ChatTranscript;\n")).length, 1);
+    assert.equal((await layeringErrors('src/core/tools/probe.ts', "import { NodeFileSystem } from '../../node/nodeFileSystem';\nexport const x = NodeFileSystem;\n")).length, 1, 'the core zones still hold inside a folder');
+  });
+
+  it('lets a folder import what it builds on, directly or through others', async () => {
+    assert.deepEqual(await layeringErrors('src/core/workspace/probe.ts', "import type { PermissionGate } from '../permissions/permissionGate';\nimport { ToolError } from '../toolContract/toolError';\nexport const x: [PermissionGate?, ToolError?] = [];\n"), []);
+    assert.deepEqual(await layeringErrors('src/vscode/host/probe.ts', "import type { FileChanges } from '../../core/host/fileChanges';\nimport { showWarning } from '../notifications';\nimport type { DocumentWriter } from '../review/documentWriter';\nexport const x: [FileChanges?, DocumentWriter?] = [];\nexport const y = showWarning;\n"), []);
+  });
+
   it('keeps the protocol free of the core and the hosts', async () => {
     assert.equal((await layeringErrors('src/protocol/probe.ts', "import type { Message } from '../core/llm/messages';\nexport type X = Message;\n")).length, 1);
     assert.equal((await layeringErrors('src/protocol/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length, 1);
