@@ -32,7 +32,7 @@ function walkTests(server: () => FakeLlmServer): void {
 
     before(async function () {
       this.timeout(120_000);
-      if (!fs.readFileSync(path.join(extensionRoot(), 'dist/elbowChat.js'), 'utf8').includes('__elbowWalk')) {
+      if (!fs.readFileSync(path.join(extensionRoot(), 'dist/extension.js'), 'utf8').includes('__elbowWalk')) {
         throw new Error('dist/ is not instrumented: build with `ELBOW_WALK=1 node esbuild.js` (npm run bench -- walks does).');
       }
       installWalkRecorder(globalThis as Record<string, unknown>);
