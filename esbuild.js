@@ -1,6 +1,7 @@
 // Bundles the entry points into dist/ (and the integration suites into out/).
 // `node esbuild.js --watch` rebuilds on change; `--production` minifies and drops source maps;
 // `--outdir=<folder>` writes what would go to dist/ there (the activation benchmark builds a production copy).
+// `ELBOW_WALK=1` instruments every function of src/ for the walks benchmark (scripts/walkInstrument.cjs).
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -73,8 +74,11 @@ const vscodeApiOnce = {
   },
 };
 
+/** @type {import('esbuild').Plugin[]} */
+const walkPlugins = process.env.ELBOW_WALK === '1' ? [require('./scripts/walkInstrument.cjs').walkInstrumentPlugin(__dirname)] : [];
+
 /** @type {import('esbuild').BuildOptions} */
-const nodeBundle = { platform: 'node', target: 'node20', format: 'cjs', alias, plugins: [vscodeApiOnce, requireSeparateBundles, englishZodMessagesOnly] };
+const nodeBundle = { platform: 'node', target: 'node20', format: 'cjs', alias, plugins: [...walkPlugins, vscodeApiOnce, requireSeparateBundles, englishZodMessagesOnly] };
 
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
@@ -87,6 +91,7 @@ const bundles = [
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
+    plugins: walkPlugins,
   },
 ];
 if (!production && integrationPhases.length > 0) {

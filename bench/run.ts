@@ -9,7 +9,8 @@
  * into review hunks (`npm run bench -- hunks` runs only that), and loading and activating the extension against an
  * empty extension (`npm run bench -- activation` runs only that), and how often edit_file's matching lands an edit
  * sent with a model's typical mistakes, exactly and with its ladder of tolerances (`npm run bench -- edits` runs only that),
- * and what waiting for the language servers adds to an edit (`npm run bench -- problems` runs only that; not in the full run).
+ * and what waiting for the language servers adds to an edit (`npm run bench -- problems` runs only that; not in the full run),
+ * and how many files and back-and-forths a prompt and an edit go through (`npm run bench -- walks` runs only that; not in the full run).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -34,6 +35,7 @@ import { sandboxRows } from './sandboxCase';
 import { saveRows } from './saveCase';
 import { searchRows } from './searchCases';
 import { webviewRows } from './webviewCase';
+import { walksReport } from './walks/walksCase';
 
 const BENCH_DIR = path.resolve(__dirname, '..', '.bench');
 
@@ -63,6 +65,11 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('problems')) {
     await problemsReport(log);
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
+  if (process.argv.includes('walks')) {
+    await walksReport(log);
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }

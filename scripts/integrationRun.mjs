@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const outputDir = path.join(root, '.test-output');
 export const screenshotDir = path.join(outputDir, 'screenshots');
-const phaseOrder = ['main', 'afterReload', 'multiRoot', 'reviewBench', 'problemsBench'];
-/** Run only when asked for by name (`npm run bench` asks for reviewBench, `npm run bench -- problems` for problemsBench). */
-const onRequestOnly = new Set(['reviewBench', 'problemsBench']);
+const phaseOrder = ['main', 'afterReload', 'multiRoot', 'reviewBench', 'problemsBench', 'walks'];
+/** Run only when asked for by name (`npm run bench` asks for reviewBench, `-- problems` for problemsBench, `-- walks` for walks). */
+const onRequestOnly = new Set(['reviewBench', 'problemsBench', 'walks']);
 export const phaseTimeoutMs = 15 * 60_000;
 
 /** Ends the run before any suite ran, with the summary line scripts/test.sh reads. */
@@ -70,6 +70,7 @@ export function prepareRun() {
     afterReload: { folder: workspace },
     reviewBench: { folder: workspace },
     problemsBench: { folder: workspace },
+    walks: { folder: workspace },
     multiRoot: { workspace: multiRootWorkspace },
   };
   fs.mkdirSync(screenshotDir, { recursive: true });
