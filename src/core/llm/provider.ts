@@ -28,9 +28,8 @@ export interface ChatRequest {
 export type ProviderEvent =
   | { type: 'text_delta'; text: string }
   | { type: 'thinking_delta'; text: string }
+  /** The model began a call; its arguments arrive whole in the `done` message. */
   | { type: 'tool_call_start'; id: string; name: string }
-  | { type: 'tool_call_delta'; id: string; argumentsDelta: string }
-  | { type: 'tool_call_end'; id: string }
   | { type: 'usage'; usage: Usage }
   | { type: 'done'; message: AssistantMessage }
   | { type: 'error'; error: ProviderError };

@@ -42,7 +42,6 @@ interface PendingToolCall {
   name: string;
   arguments: string;
   started: boolean;
-  ended: boolean;
   providerData?: ProviderData;
 }
 
@@ -134,7 +133,7 @@ export class OpenAIStreamAssembler {
     // Some servers give every parallel call the same index; a new id with a name starts a new call.
     const startsAnother = call?.started && fragment.id && name && fragment.id !== call.id;
     if (!call || startsAnother) {
-      call = { index: fragment.index, id: '', name: '', arguments: '', started: false, ended: false };
+      call = { index: fragment.index, id: '', name: '', arguments: '', started: false };
       this.calls.push(call);
     }
     if (fragment.extra_content !== undefined && fragment.extra_content !== null) call.providerData = { extra_content: fragment.extra_content };
@@ -147,7 +146,6 @@ export class OpenAIStreamAssembler {
     if (!argumentsDelta) return;
     if (!call.started) yield this.start(call);
     call.arguments += argumentsDelta;
-    yield { type: 'tool_call_delta', id: call.id, argumentsDelta };
   }
 
   private start(call: PendingToolCall): ProviderEvent {
@@ -156,12 +154,9 @@ export class OpenAIStreamAssembler {
     return { type: 'tool_call_start', id: call.id, name: call.name };
   }
 
+  /** A call that streamed no arguments starts when the reply ends. */
   private *endToolCalls(): Generator<ProviderEvent> {
-    for (const call of this.calls.filter((pending) => !pending.ended)) {
-      if (!call.started) yield this.start(call);
-      call.ended = true;
-      yield { type: 'tool_call_end', id: call.id };
-    }
+    for (const call of this.calls.filter((pending) => !pending.started)) yield this.start(call);
   }
 
   private message(stopReason: StopReason): AssistantMessage {

@@ -84,11 +84,7 @@ describe('OpenAIProvider', () => {
     });
     const events = await collect(provider.stream(request(hello, { tools })));
     const calls = toolCallEvents(events);
-    assert.deepEqual([...calls.keys()], ['call_a', 'call_b']);
-    assert.equal(calls.get('call_a')?.arguments, '{"path":"src/a.ts"}');
-    assert.equal(calls.get('call_b')?.arguments, '{"path":"src/b.ts"}');
-    assert.ok((calls.get('call_a')?.deltas ?? 0) > 1);
-    assert.ok([...calls.values()].every((call) => call.ended && call.name === 'read_file'));
+    assert.deepEqual([...calls], [['call_a', 'read_file'], ['call_b', 'read_file']]);
     const message = doneMessage(events);
     assert.equal(message.stopReason, 'tool_use');
     assert.deepEqual(message.content, [
