@@ -7,7 +7,6 @@ import { userText, type Message, type Usage, type UserMessage } from '../llm/mes
 import { imageRefusal, userMessageOf } from '../llm/imageRefusal';
 import type { ModelLimits } from '../llm/modelCatalog';
 import { presetById } from '../llm/presets/providerPresets';
-import { costOfUsage } from '../llm/usageCost';
 import type { Provider } from '../llm/provider';
 import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings';
 import { PermissionGate } from '../permissions/permissionGate';
@@ -224,12 +223,12 @@ export class AgentSession {
     });
   }
 
-  /** One run at a time; its usage is priced and added up, and it ends with `done`. */
+  /** One run at a time; its usage is added up, and it ends with `done`. */
   private async exclusive(emit: AgentEventSink, work: (track: AgentEventSink) => Promise<RunOutcome>): Promise<RunOutcome> {
     if (this.running) throw new Error('A request is already running in this conversation.');
     this.running = true;
     try {
-      const outcome = await work((event) => emit(event.type === 'usage' ? this.priced(event.usage) : event));
+      const outcome = await work((event) => emit(event.type === 'usage' ? this.counted(event) : event));
       emit({ type: 'done', outcome });
       return outcome;
     } finally {
@@ -237,9 +236,8 @@ export class AgentSession {
     }
   }
 
-  private priced(usage: Usage): AgentEvent {
-    const cost = costOfUsage(usage, this.limits?.prices);
-    this.totals = addToTotals(this.totals, usage, cost);
-    return { type: 'usage', usage, cost: cost ?? null, total: this.totals };
+  private counted(event: Extract<AgentEvent, { type: 'usage' }>): AgentEvent {
+    this.totals = addToTotals(this.totals, event.usage, event.cost);
+    return { ...event, total: this.totals };
   }
 }

@@ -30,7 +30,8 @@ export type ProviderEvent =
   | { type: 'thinking_delta'; text: string }
   /** The model began a call; its arguments arrive whole in the `done` message. */
   | { type: 'tool_call_start'; id: string; name: string }
-  | { type: 'usage'; usage: Usage }
+  /** What the request used, priced where it is read: in US dollars at the provider's `prices`, `null` without them. */
+  | { type: 'usage'; usage: Usage; cost: number | null }
   | { type: 'done'; message: AssistantMessage }
   | { type: 'error'; error: ProviderError };
 

@@ -7,7 +7,9 @@ import type {
   Usage as AnthropicUsage,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AssistantMessage, StopReason, TextBlock, ThinkingBlock, ToolCallBlock, Usage } from '../messages';
+import type { ModelPrices } from '../modelFacts';
 import type { ProviderEvent } from '../provider';
+import { costOfUsage } from '../usageCost';
 import { ProviderError } from '../providerError';
 
 type Block = TextBlock | ThinkingBlock | ToolCallBlock;
@@ -31,10 +33,11 @@ export class AnthropicStreamAssembler {
   private stopDetail: string | undefined;
   private stopped = false;
 
-  /** `origin`: the server's host, whose signatures the thinking blocks carry. */
+  /** `origin`: the server's host, whose signatures the thinking blocks carry; `prices`: what the usage costs. */
   constructor(
     private readonly model: string,
     private readonly origin?: string,
+    private readonly prices?: ModelPrices,
   ) {}
 
   /** Whether any text, thinking or tool call has been streamed. */
@@ -74,7 +77,7 @@ export class AnthropicStreamAssembler {
       yield { type: 'error', error: this.unfinishedError() };
       return;
     }
-    yield { type: 'usage', usage: this.usage };
+    yield { type: 'usage', usage: this.usage, cost: costOfUsage(this.usage, this.prices) };
     yield { type: 'done', message: this.message() };
   }
 

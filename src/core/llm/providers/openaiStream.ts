@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { AssistantMessage, ProviderData, StopReason, ToolCallBlock, Usage } from '../messages';
+import type { ModelPrices } from '../modelFacts';
 import type { ProviderEvent } from '../provider';
+import { costOfUsage } from '../usageCost';
 import { ProviderError } from '../providerError';
 import { firedFilters } from './contentFilter';
 import { ReasoningDetails } from './reasoningDetails';
@@ -74,10 +76,11 @@ export class OpenAIStreamAssembler {
   private stopDetail: string | undefined;
   private usage: Usage | undefined;
 
-  /** `origin`: the server's host, stamped on the message with the fields it needs back. */
+  /** `origin`: the server's host, stamped on the message with the fields it needs back; `prices`: what the usage costs. */
   constructor(
     private readonly model: string,
     private readonly origin?: string,
+    private readonly prices?: ModelPrices,
   ) {}
 
   /** Whether any text, thinking or tool call has been streamed. */
@@ -123,7 +126,7 @@ export class OpenAIStreamAssembler {
       yield { type: 'error', error: new ProviderError('overloaded', 'The server stopped the reply for lack of resources (finish_reason "insufficient_system_resource").') };
       return;
     }
-    if (this.usage) yield { type: 'usage', usage: this.usage };
+    if (this.usage) yield { type: 'usage', usage: this.usage, cost: costOfUsage(this.usage, this.prices) };
     yield { type: 'done', message: this.message(this.stopReason) };
   }
 

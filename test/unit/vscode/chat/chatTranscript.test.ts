@@ -9,7 +9,7 @@ import { ChatTranscript, INTERRUPTED_RUN_NOTICE, INTERRUPTED_TOOL_TITLE, MAX_SHO
 const readArgs = '{"path":"src/app.ts"}';
 const searchArgs = '{"pattern":"TODO","path":"src/"}';
 const assistantMessage: AgentEvent = { type: 'assistant_message', message: { role: 'assistant', content: [], stopReason: 'end_turn', provider: 'p', model: 'm' } };
-const usage: AgentEvent = { type: 'usage', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+const usage: AgentEvent = { type: 'usage', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: null };
 
 const registry = new ToolRegistry();
 for (const tool of builtinTools()) registry.register(tool);

@@ -103,7 +103,7 @@ describe('AnthropicProvider', () => {
     server.enqueue({ kind: 'reply', content: [text('ok')], usage: { input: 12, output: 7, cacheRead: 900, cacheWrite: 300 } });
     const events = await collect(provider.stream(request(hello)));
     const expected = { inputTokens: 12, outputTokens: 7, cacheReadTokens: 900, cacheWriteTokens: 300 };
-    assert.deepEqual(events.find((event) => event.type === 'usage'), { type: 'usage', usage: expected });
+    assert.deepEqual(events.find((event) => event.type === 'usage'), { type: 'usage', usage: expected, cost: null }, 'no prices given: its cost is unknown');
     assert.deepEqual(doneMessage(events).usage, expected);
   });
 

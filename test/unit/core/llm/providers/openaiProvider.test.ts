@@ -98,7 +98,7 @@ describe('OpenAIProvider', () => {
     server.enqueue({ kind: 'reply', content: [text('ok')], usage: { input: 40, output: 7, cacheRead: 960 } });
     const events = await collect(provider.stream(request(hello)));
     const expected = { inputTokens: 40, outputTokens: 7, cacheReadTokens: 960, cacheWriteTokens: 0 };
-    assert.deepEqual(events.find((event) => event.type === 'usage'), { type: 'usage', usage: expected });
+    assert.deepEqual(events.find((event) => event.type === 'usage'), { type: 'usage', usage: expected, cost: null }, 'no prices given: its cost is unknown');
     assert.deepEqual(doneMessage(events).usage, expected);
   });
 
