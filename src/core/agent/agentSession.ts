@@ -13,8 +13,6 @@ import { PermissionGate } from '../permissions/permissionGate';
 import type { ConversationMode } from '../tools/conversationMode';
 import type { ToolRegistry } from '../tools/registry';
 import { resultLimitFor } from '../tools/resultLimit';
-import type { TodoItem } from '../todo/todoItem';
-import { todoListOf } from '../todo/todoListOf';
 import { Workspace } from '../workspace/workspace';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
@@ -120,11 +118,6 @@ export class AgentSession {
     return this.running;
   }
 
-  /** The model's task list as the conversation stands (restored with its history). */
-  get todos(): TodoItem[] {
-    return todoListOf(this.messages);
-  }
-
   /**
    * Adds the user's message (text, or text and images) and runs the agent until it answers, fails,
    * is cancelled or hits the turn limit. A message with an image for a model known to take none is
@@ -207,7 +200,6 @@ export class AgentSession {
         permissions: this.permissions,
         commands: this.commands,
         compaction: this.context,
-        todos: { replace: (items) => track({ type: 'todos', items }) },
         mode: this.mode,
         ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
       },
