@@ -14,7 +14,7 @@ import { builtinTools } from '../../src/core/tools/builtin/index';
 import { FixedPermissionSettings } from '../../src/core/permissions/fixedPermissionSettings';
 import { PermissionGate } from '../../src/core/permissions/permissionGate';
 import { ToolRegistry } from '../../src/core/tools/registry';
-import type { ToolContext } from '../../src/core/tools/tool';
+import type { CommandRunPlacement, ToolContext } from '../../src/core/tools/tool';
 import { Workspace } from '../../src/core/workspace/workspace';
 import { ChildProcessRunner } from '../../src/node/childProcessRunner';
 import { findRipgrep } from '../../src/node/findExecutable';
@@ -65,6 +65,7 @@ export interface ToolCallOutcome {
   text: string;
   isError: boolean;
   summary: string;
+  placement?: CommandRunPlacement;
 }
 
 /** Makes a temp workspace from `{ 'src/a.ts': 'text' }` and a host over it built from the Node pieces. */
@@ -112,9 +113,9 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
     readText: (relative) => fs.readFile(path.join(root, relative), 'utf8'),
     callTool: async (name, input, signal) => {
       const call = { type: 'tool_call' as const, id: 'call-1', name, arguments: typeof input === 'string' ? input : JSON.stringify(input) };
-      const { result, summary } = await registry.run(call, context(signal));
+      const { result, summary, placement } = await registry.run(call, context(signal));
       const text = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.mediaType} image]`)).join('');
-      return { text, isError: result.isError, summary };
+      return { text, isError: result.isError, summary, ...(placement === undefined ? {} : { placement }) };
     },
     cleanup: async () => {
       await commands.stopAll();

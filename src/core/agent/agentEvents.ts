@@ -38,10 +38,10 @@ export type AgentEvent =
   | { type: 'tool_result'; id: string; name: string; isError: boolean; summary: string; text: string; placement?: CommandRunPlacement; refusal?: ToolRefusal }
   | { type: 'assistant_message'; message: AssistantMessage }
   /**
-   * What one request used, as the provider reported it. The session adds the request's cost in
-   * US dollars and the conversation's totals (`null` cost: a price is unknown).
+   * What one request used and its cost in US dollars, priced as the provider's response was read
+   * (`null`: the price is unknown); `total`, the conversation's totals, added by the session that keeps them.
    */
-  | { type: 'usage'; usage: Usage; cost?: number | null; total?: UsageTotals }
+  | { type: 'usage'; usage: Usage; cost: number | null; total?: UsageTotals }
   /** How full the context window is: estimated before a request is sent, then as the provider counted it. */
   | { type: 'context'; usedTokens: number; windowTokens: number; estimated: boolean }
   /** Summarising the conversation has begun (it takes a model request). */

@@ -7,15 +7,12 @@ import { userText, type Message, type Usage, type UserMessage } from '../llm/mes
 import { imageRefusal, userMessageOf } from '../llm/imageRefusal';
 import type { ModelLimits } from '../llm/modelCatalog';
 import { presetById } from '../llm/presets/providerPresets';
-import { costOfUsage } from '../llm/usageCost';
 import type { Provider } from '../llm/provider';
 import { FixedPermissionSettings } from '../permissions/fixedPermissionSettings';
 import { PermissionGate } from '../permissions/permissionGate';
 import type { ConversationMode } from '../tools/conversationMode';
 import type { ToolRegistry } from '../tools/registry';
 import { resultLimitFor } from '../tools/resultLimit';
-import type { TodoItem } from '../todo/todoItem';
-import { todoListOf } from './todoListOf';
 import { Workspace } from '../workspace/workspace';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
 import { runAgentLoop } from './agentLoop';
@@ -121,11 +118,6 @@ export class AgentSession {
     return this.running;
   }
 
-  /** The model's task list as the conversation stands (restored with its history). */
-  get todos(): TodoItem[] {
-    return todoListOf(this.messages);
-  }
-
   /**
    * Adds the user's message (text, or text and images) and runs the agent until it answers, fails,
    * is cancelled or hits the turn limit. A message with an image for a model known to take none is
@@ -208,7 +200,6 @@ export class AgentSession {
         permissions: this.permissions,
         commands: this.commands,
         compaction: this.context,
-        todos: { replace: (items) => track({ type: 'todos', items }) },
         mode: this.mode,
         ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
       },
@@ -224,12 +215,12 @@ export class AgentSession {
     });
   }
 
-  /** One run at a time; its usage is priced and added up, and it ends with `done`. */
+  /** One run at a time; its usage is added up, and it ends with `done`. */
   private async exclusive(emit: AgentEventSink, work: (track: AgentEventSink) => Promise<RunOutcome>): Promise<RunOutcome> {
     if (this.running) throw new Error('A request is already running in this conversation.');
     this.running = true;
     try {
-      const outcome = await work((event) => emit(event.type === 'usage' ? this.priced(event.usage) : event));
+      const outcome = await work((event) => emit(event.type === 'usage' ? this.counted(event) : event));
       emit({ type: 'done', outcome });
       return outcome;
     } finally {
@@ -237,9 +228,8 @@ export class AgentSession {
     }
   }
 
-  private priced(usage: Usage): AgentEvent {
-    const cost = costOfUsage(usage, this.limits?.prices);
-    this.totals = addToTotals(this.totals, usage, cost);
-    return { type: 'usage', usage, cost: cost ?? null, total: this.totals };
+  private counted(event: Extract<AgentEvent, { type: 'usage' }>): AgentEvent {
+    this.totals = addToTotals(this.totals, event.usage, event.cost);
+    return { ...event, total: this.totals };
   }
 }

@@ -72,6 +72,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     stallTimeoutMs: settings.stallTimeoutMs,
     reasoningEffort: settings.reasoningEffort,
     maxOutputTokens: budget.outputReserve,
+    prices: limits.prices,
   });
   return new AgentSession({ ...sessionOptions, provider, system, registry, limits });
 }

@@ -67,9 +67,6 @@ async function streamOnce(provider: Provider, request: ChatRequest, emit: (event
           return { result: event.message, outputStarted };
         case 'error':
           return { result: event.error, outputStarted };
-        case 'tool_call_delta':
-        case 'tool_call_end':
-          break;
       }
     }
   } catch (error) {

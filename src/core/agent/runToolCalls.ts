@@ -1,4 +1,5 @@
 import { toolResultText, type ToolCallBlock, type ToolResultBlock } from '../llm/messages';
+import { todoListSetBy } from './todoListOf';
 import { cancelledResult, type ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink } from './agentEvents';
@@ -37,6 +38,9 @@ async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: Tool
   }
   const { result, summary, placement, refusal } = await registry.run(call, context);
   guard?.recordResult(call, result);
+  // The host hears of a new task list as the history will have it.
+  const todos = todoListSetBy(call, result);
+  if (todos !== undefined) emit({ type: 'todos', items: todos });
   emit({
     type: 'tool_result',
     id: call.id,

@@ -13,9 +13,9 @@ export function storedTotals(usage: Usage | undefined, cost: number | null | und
   return { usage: tokens, cost: cost !== undefined ? cost : used ? null : 0 };
 }
 
-export function addToTotals(totals: UsageTotals, usage: Usage, cost: number | undefined): UsageTotals {
+export function addToTotals(totals: UsageTotals, usage: Usage, cost: number | null): UsageTotals {
   return {
     usage: addUsage(totals.usage, usage),
-    cost: totals.cost === null || cost === undefined ? null : totals.cost + cost,
+    cost: totals.cost === null || cost === null ? null : totals.cost + cost,
   };
 }

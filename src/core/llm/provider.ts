@@ -28,10 +28,10 @@ export interface ChatRequest {
 export type ProviderEvent =
   | { type: 'text_delta'; text: string }
   | { type: 'thinking_delta'; text: string }
+  /** The model began a call; its arguments arrive whole in the `done` message. */
   | { type: 'tool_call_start'; id: string; name: string }
-  | { type: 'tool_call_delta'; id: string; argumentsDelta: string }
-  | { type: 'tool_call_end'; id: string }
-  | { type: 'usage'; usage: Usage }
+  /** What the request used, priced where it is read: in US dollars at the provider's `prices`, `null` without them. */
+  | { type: 'usage'; usage: Usage; cost: number | null }
   | { type: 'done'; message: AssistantMessage }
   | { type: 'error'; error: ProviderError };
 

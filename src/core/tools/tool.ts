@@ -4,7 +4,6 @@ import type { AgentHost } from '../host/host';
 import type { PermissionGate } from '../permissions/permissionGate';
 import type { ImageBlock, TextBlock } from '../llm/messages';
 import type { ResultLimit } from './resultLimit';
-import type { TodoItem } from '../todo/todoItem';
 import type { ToolIdentity } from '../toolContract/toolIdentity';
 import type { ConversationMode } from './conversationMode';
 import type { Workspace } from '../workspace/workspace';
@@ -21,8 +20,6 @@ export interface ToolContext {
   commands: CommandSession;
   /** Summarises the conversation before the model's next turn (the `compact` tool). */
   compaction?: { request(focus: string | undefined): void };
-  /** Tells the host the model's task list changed (the `todo` tool). */
-  todos?: { replace(items: readonly TodoItem[]): void };
   /** How much one result may hold, from the model's window; without it (window unknown) each tool's own limits apply. */
   resultLimit?: ResultLimit;
   /** The conversation's mode; in plan mode nothing may be changed (absent: act). */

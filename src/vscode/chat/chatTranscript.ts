@@ -5,7 +5,6 @@ import type { ProviderErrorKind } from '../../core/llm/providerError';
 import type { ToolKind } from '../../core/toolContract/toolKind';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
-import { titleWithoutPlacement } from './titleWithoutPlacement';
 import { updatedCard, type ToolCardUpdate } from './toolCardUpdate';
 
 /** A tool result longer than this is cut for display; the model still got all of it. */
@@ -80,7 +79,7 @@ export class ChatTranscript {
           ...this.clearWait(),
           ...this.updateTool(event.id, event.name, {
             status: event.isError ? 'error' : 'done',
-            title: titleWithoutPlacement(event.summary, event.placement) || event.name,
+            title: event.summary || event.name,
             result: shownResult(event.text),
             ...(event.placement === undefined ? {} : { placement: event.placement }),
             ...(event.refusal === undefined ? {} : { refusal: event.refusal }),

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { ModelPrices } from '../modelFacts';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import { officialEndpoints } from '../presets/officialEndpoints';
 import type { ProviderPreset } from '../presets/providerPreset';
@@ -29,6 +30,8 @@ export interface AnthropicProviderOptions {
   reasoningEffort?: ReasoningEffortSetting;
   /** The provider the user picked: what its server refuses and how it wants tool call ids. */
   preset?: ProviderPreset;
+  /** What the model's tokens cost; each usage is priced as it is read (its cost unknown without them). */
+  prices?: ModelPrices;
   fetch?: typeof fetch;
 }
 
@@ -42,6 +45,7 @@ export class AnthropicProvider implements Provider {
   private readonly maxOutputTokens: number;
   private readonly reasoningEffort: ReasoningEffortSetting;
   private readonly origin: string | undefined;
+  private readonly prices: ModelPrices | undefined;
   private readonly preset: ProviderPreset;
 
   constructor(options: AnthropicProviderOptions) {
@@ -62,11 +66,12 @@ export class AnthropicProvider implements Provider {
     this.reasoningEffort = options.reasoningEffort ?? 'default';
     this.maxOutputTokens = options.maxOutputTokens ?? defaultMaxOutputTokens;
     this.origin = serverOrigin(this.client.baseURL);
+    this.prices = options.prices;
     this.preset = requestPreset('anthropic', this.client.baseURL, options.preset);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const assembler = new AnthropicStreamAssembler(request.model, this.origin);
+    const assembler = new AnthropicStreamAssembler(request.model, this.origin, this.prices);
     const { signal } = request;
     const scope = requestSignal(signal);
     try {

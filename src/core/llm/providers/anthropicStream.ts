@@ -7,7 +7,9 @@ import type {
   Usage as AnthropicUsage,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AssistantMessage, StopReason, TextBlock, ThinkingBlock, ToolCallBlock, Usage } from '../messages';
+import type { ModelPrices } from '../modelFacts';
 import type { ProviderEvent } from '../provider';
+import { costOfUsage } from '../usageCost';
 import { ProviderError } from '../providerError';
 
 type Block = TextBlock | ThinkingBlock | ToolCallBlock;
@@ -31,10 +33,11 @@ export class AnthropicStreamAssembler {
   private stopDetail: string | undefined;
   private stopped = false;
 
-  /** `origin`: the server's host, whose signatures the thinking blocks carry. */
+  /** `origin`: the server's host, whose signatures the thinking blocks carry; `prices`: what the usage costs. */
   constructor(
     private readonly model: string,
     private readonly origin?: string,
+    private readonly prices?: ModelPrices,
   ) {}
 
   /** Whether any text, thinking or tool call has been streamed. */
@@ -54,7 +57,7 @@ export class AnthropicStreamAssembler {
         yield* this.applyDelta(this.blocks[event.index], event.delta);
         break;
       case 'content_block_stop':
-        yield* this.stopBlock(this.blocks[event.index]);
+        stopBlock(this.blocks[event.index]);
         break;
       case 'message_delta':
         if (event.delta.stop_reason) this.stopReason = stopReasons[event.delta.stop_reason] ?? 'other';
@@ -74,7 +77,7 @@ export class AnthropicStreamAssembler {
       yield { type: 'error', error: this.unfinishedError() };
       return;
     }
-    yield { type: 'usage', usage: this.usage };
+    yield { type: 'usage', usage: this.usage, cost: costOfUsage(this.usage, this.prices) };
     yield { type: 'done', message: this.message() };
   }
 
@@ -104,18 +107,7 @@ export class AnthropicStreamAssembler {
       block.signature = (block.signature ?? '') + delta.signature;
     } else if (block?.type === 'tool_call' && delta.type === 'input_json_delta' && delta.partial_json) {
       block.arguments += delta.partial_json;
-      yield { type: 'tool_call_delta', id: block.id, argumentsDelta: delta.partial_json };
     }
-  }
-
-  private *stopBlock(block: Block | undefined): Generator<ProviderEvent> {
-    if (block?.type !== 'tool_call') return;
-    // A call without input streams no JSON at all; its arguments are the empty object.
-    if (!block.arguments) {
-      block.arguments = '{}';
-      yield { type: 'tool_call_delta', id: block.id, argumentsDelta: '{}' };
-    }
-    yield { type: 'tool_call_end', id: block.id };
   }
 
   /** `message_start` carries the input side; `message_delta` cumulative totals (nullable). */
@@ -146,4 +138,9 @@ export class AnthropicStreamAssembler {
     if (this.outputStarted) return new ProviderError('stream_broken', 'The reply stream ended before the model finished');
     return new ProviderError('network', 'The API closed the connection without a reply');
   }
+}
+
+/** A call without input streams no JSON at all; its arguments are the empty object. */
+function stopBlock(block: Block | undefined): void {
+  if (block?.type === 'tool_call' && !block.arguments) block.arguments = '{}';
 }

@@ -1,4 +1,5 @@
 import { isLocalEndpoint } from '../modelCatalog';
+import type { ModelPrices } from '../modelFacts';
 import type { ProviderPreset } from '../presets/providerPreset';
 import type { Provider } from '../provider';
 import type { ReasoningEffortSetting } from '../reasoningEffort';
@@ -22,6 +23,8 @@ export interface ProviderConfig {
   reasoningEffort?: ReasoningEffortSetting;
   /** The provider the user picked; its rules shape requests (see `requestPreset`). */
   preset?: ProviderPreset;
+  /** What the model's tokens cost, to price each request's usage. */
+  prices?: ModelPrices;
   /** Azure's `api-version` when the base URL carries none. */
   azureApiVersion?: string;
   /** Microsoft Entra ID tokens for Azure; the key is then not sent. */

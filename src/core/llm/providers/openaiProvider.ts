@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { ModelPrices } from '../modelFacts';
 import type { ChatRequest, Provider, ProviderEvent } from '../provider';
 import type { ProviderPreset } from '../presets/providerPreset';
 import { requestPreset } from '../presets/requestPreset';
@@ -28,6 +29,8 @@ export interface OpenAIProviderOptions {
   stallTimeoutMs?: number;
   /** The provider the user picked: what its server refuses and how it wants tool call ids. */
   preset?: ProviderPreset;
+  /** What the model's tokens cost; each usage is priced as it is read (its cost unknown without them). */
+  prices?: ModelPrices;
   /** Azure's `api-version` when the base URL carries none (default: the preset's). */
   azureApiVersion?: string;
   /** Microsoft Entra ID tokens for Azure, asked for before each request; the key is then not sent. */
@@ -42,6 +45,7 @@ export class OpenAIProvider implements Provider {
   private readonly client: OpenAI;
   private readonly reasoningEffort: ReasoningEffortSetting;
   private readonly origin: string | undefined;
+  private readonly prices: ModelPrices | undefined;
   private readonly preset: ProviderPreset;
 
   constructor(options: OpenAIProviderOptions) {
@@ -53,11 +57,12 @@ export class OpenAIProvider implements Provider {
     });
     this.reasoningEffort = options.reasoningEffort ?? 'default';
     this.origin = serverOrigin(this.client.baseURL);
+    this.prices = options.prices;
     this.preset = requestPreset('openai', this.client.baseURL, options.preset);
   }
 
   async *stream(request: ChatRequest): AsyncGenerator<ProviderEvent> {
-    const assembler = new OpenAIStreamAssembler(request.model, this.origin);
+    const assembler = new OpenAIStreamAssembler(request.model, this.origin, this.prices);
     const { signal } = request;
     const scope = requestSignal(signal);
     try {

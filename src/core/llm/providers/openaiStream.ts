@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { AssistantMessage, ProviderData, StopReason, ToolCallBlock, Usage } from '../messages';
+import type { ModelPrices } from '../modelFacts';
 import type { ProviderEvent } from '../provider';
+import { costOfUsage } from '../usageCost';
 import { ProviderError } from '../providerError';
 import { firedFilters } from './contentFilter';
 import { ReasoningDetails } from './reasoningDetails';
@@ -42,7 +44,6 @@ interface PendingToolCall {
   name: string;
   arguments: string;
   started: boolean;
-  ended: boolean;
   providerData?: ProviderData;
 }
 
@@ -75,10 +76,11 @@ export class OpenAIStreamAssembler {
   private stopDetail: string | undefined;
   private usage: Usage | undefined;
 
-  /** `origin`: the server's host, stamped on the message with the fields it needs back. */
+  /** `origin`: the server's host, stamped on the message with the fields it needs back; `prices`: what the usage costs. */
   constructor(
     private readonly model: string,
     private readonly origin?: string,
+    private readonly prices?: ModelPrices,
   ) {}
 
   /** Whether any text, thinking or tool call has been streamed. */
@@ -124,7 +126,7 @@ export class OpenAIStreamAssembler {
       yield { type: 'error', error: new ProviderError('overloaded', 'The server stopped the reply for lack of resources (finish_reason "insufficient_system_resource").') };
       return;
     }
-    if (this.usage) yield { type: 'usage', usage: this.usage };
+    if (this.usage) yield { type: 'usage', usage: this.usage, cost: costOfUsage(this.usage, this.prices) };
     yield { type: 'done', message: this.message(this.stopReason) };
   }
 
@@ -134,7 +136,7 @@ export class OpenAIStreamAssembler {
     // Some servers give every parallel call the same index; a new id with a name starts a new call.
     const startsAnother = call?.started && fragment.id && name && fragment.id !== call.id;
     if (!call || startsAnother) {
-      call = { index: fragment.index, id: '', name: '', arguments: '', started: false, ended: false };
+      call = { index: fragment.index, id: '', name: '', arguments: '', started: false };
       this.calls.push(call);
     }
     if (fragment.extra_content !== undefined && fragment.extra_content !== null) call.providerData = { extra_content: fragment.extra_content };
@@ -147,7 +149,6 @@ export class OpenAIStreamAssembler {
     if (!argumentsDelta) return;
     if (!call.started) yield this.start(call);
     call.arguments += argumentsDelta;
-    yield { type: 'tool_call_delta', id: call.id, argumentsDelta };
   }
 
   private start(call: PendingToolCall): ProviderEvent {
@@ -156,12 +157,9 @@ export class OpenAIStreamAssembler {
     return { type: 'tool_call_start', id: call.id, name: call.name };
   }
 
+  /** A call that streamed no arguments starts when the reply ends. */
   private *endToolCalls(): Generator<ProviderEvent> {
-    for (const call of this.calls.filter((pending) => !pending.ended)) {
-      if (!call.started) yield this.start(call);
-      call.ended = true;
-      yield { type: 'tool_call_end', id: call.id };
-    }
+    for (const call of this.calls.filter((pending) => !pending.started)) yield this.start(call);
   }
 
   private message(stopReason: StopReason): AssistantMessage {

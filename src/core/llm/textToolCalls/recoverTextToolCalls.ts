@@ -46,11 +46,7 @@ export async function* recoverTextToolCalls(events: AsyncIterable<ProviderEvent>
     }
     if (found.start > shown) yield { type: 'text_delta', text: text.slice(shown, found.start) };
     const blocks = found.calls.map(toolCallBlock);
-    for (const block of blocks) {
-      yield { type: 'tool_call_start', id: block.id, name: block.name };
-      yield { type: 'tool_call_delta', id: block.id, argumentsDelta: block.arguments };
-      yield { type: 'tool_call_end', id: block.id };
-    }
+    for (const block of blocks) yield { type: 'tool_call_start', id: block.id, name: block.name };
     yield { type: 'done', message: withCalls(event.message, text.slice(0, found.start).trimEnd(), blocks) };
   }
 }

@@ -16,10 +16,9 @@ export const todoTool = defineTool({
   readOnly: true,
   kind: 'conversation',
   title: () => 'Updating the task list',
-  execute(input, context) {
+  execute(input) {
     const items = input.items.map((item) => ({ text: item.text.trim(), status: item.status }));
     checkTodoItems(items);
-    context.todos?.replace(items);
     const done = items.filter((item) => item.status === 'done').length;
     return Promise.resolve({
       content: items.length === 0 ? 'List cleared.' : `List updated: ${done} of ${items.length} done.`,

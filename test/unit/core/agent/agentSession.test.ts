@@ -38,7 +38,7 @@ describe('AgentSession resume', () => {
     const usage = { inputTokens: 100, outputTokens: 10, cacheReadTokens: 5, cacheWriteTokens: 1 };
     const resumed = session(history, usage);
     const reply = assistant([{ type: 'text', text: 'Hello again.' }]);
-    provider.enqueue([{ type: 'usage', usage: { inputTokens: 7, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 } }, { type: 'done', message: reply }]);
+    provider.enqueue([{ type: 'usage', usage: { inputTokens: 7, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: null }, { type: 'done', message: reply }]);
 
     const outcome = await resumed.send('are you there?', () => undefined);
 

@@ -6,6 +6,7 @@ import { userText, type Message, type Usage } from '../../../../src/core/llm/mes
 import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { ProviderError } from '../../../../src/core/llm/providerError';
+import { costOfUsage } from '../../../../src/core/llm/usageCost';
 import { compactTool } from '../../../../src/core/tools/builtin/compact';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { ScriptedProvider } from '../../../support/scriptedProvider';
@@ -15,8 +16,9 @@ import { assistantMessage, assistantText } from '../../../support/messageBuilder
 const limits: ModelLimits = { contextWindow: 100_000, maxOutputTokens: 4_000, known: true, prices: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
 const noRetry = { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 };
 
-function reply(text: string, usage?: Usage): ProviderEvent[] {
-  return [...(usage ? [{ type: 'usage' as const, usage }] : []), { type: 'done', message: assistantText(text) }];
+/** A reply; its usage as a provider reports it, priced at `limits.prices` unless `cost` says otherwise. */
+function reply(text: string, usage?: Usage, cost: number | null = usage === undefined ? null : costOfUsage(usage, limits.prices)): ProviderEvent[] {
+  return [...(usage ? [{ type: 'usage' as const, usage, cost }] : []), { type: 'done', message: assistantText(text) }];
 }
 
 class RecordingArchive implements TranscriptArchive {
@@ -62,7 +64,7 @@ describe('compaction through the session', () => {
     assert.match(second?.text ?? '', /## Goal\nFix the parser\.[\s\S]*latest message, verbatim\n\nNow the docs\.[\s\S]*archived at \/archive\/1\.jsonl/);
     assert.deepEqual(events.map((event) => event.type), ['compaction_start', 'usage', 'compaction', 'context', 'done']);
     const usage = events.find((event) => event.type === 'usage');
-    assert.equal(usage?.type === 'usage' && usage.cost, (900 * 3 + 40 * 15) / 1e6, 'the summary request is priced and counted');
+    assert.equal(usage?.type === 'usage' && usage.total?.cost, (900 * 3 + 40 * 15) / 1e6, 'the summary request\'s cost is counted');
     assert.equal(chat.usageTotals.usage.inputTokens, 900);
   });
 
@@ -147,7 +149,7 @@ describe('compaction through the session', () => {
     assert.equal(outcome.reason === 'error' && outcome.kind, 'context_overflow');
   });
 
-  it('prices each request and keeps a running total; an unknown price makes the total unknown', async () => {
+  it('adds each request\'s cost to a running total; an unknown cost makes the total unknown', async () => {
     const chat = session([]);
     provider.enqueue(reply('One.', { inputTokens: 1_000, outputTokens: 100, cacheReadTokens: 10_000, cacheWriteTokens: 0 }));
     const events: AgentEvent[] = [];
@@ -158,8 +160,8 @@ describe('compaction through the session', () => {
     const context = events.filter((event) => event.type === 'context');
     assert.deepEqual(context.at(-1), { type: 'context', usedTokens: 11_100, windowTokens: 100_000, estimated: false });
 
-    const unpriced = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry(), limits: { ...limits, prices: undefined }, cost: 0.5 });
-    provider.enqueue(reply('Two.', { inputTokens: 10, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }));
+    const unpriced = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry(), limits, cost: 0.5 });
+    provider.enqueue(reply('Two.', { inputTokens: 10, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, null));
     await unpriced.send('Go.', () => undefined);
     assert.equal(unpriced.usageTotals.cost, null);
   });

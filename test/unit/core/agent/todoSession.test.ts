@@ -7,6 +7,7 @@ import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { builtinTools } from '../../../../src/core/tools/builtin';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
 import type { TodoItem } from '../../../../src/core/todo/todoItem';
+import { todoListOf } from '../../../../src/core/agent/todoListOf';
 import { ScriptedProvider } from '../../../support/scriptedProvider';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
 import { assistantMessage, assistantText } from '../../../support/messageBuilders';
@@ -43,7 +44,7 @@ describe('the task list through the session', () => {
     return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, history, limits, retry: noRetry });
   }
 
-  it('tells the host each new list as the model calls todo, and a session on the saved history has it again', async () => {
+  it('tells the host each new list as the model calls todo, as the history then has it, and the saved history has it again', async () => {
     const chat = session();
     provider.enqueue(todoCall('t1', [{ text: 'Read src/parser.ts', status: 'in_progress' }, { text: 'Fix the off-by-one in `tokenize` (line 42)', status: 'pending' }]), todoCall('t2', plan), reply('Working on it.'));
     const events: AgentEvent[] = [];
@@ -51,8 +52,10 @@ describe('the task list through the session', () => {
     const lists = events.flatMap((event) => (event.type === 'todos' ? [event.items] : []));
     assert.equal(lists.length, 2);
     assert.deepEqual(lists[1], plan);
-    assert.deepEqual(chat.todos, plan);
-    assert.deepEqual(session(structuredClone(chat.messages)).todos, plan, 'restored from the history alone');
+    const order = events.flatMap((event) => (event.type === 'todos' ? ['todos'] : event.type === 'tool_result' ? [`result ${event.id}`] : []));
+    assert.deepEqual(order, ['todos', 'result t1', 'todos', 'result t2'], 'the list shows before the call\'s card ends, as the terminal prints it');
+    assert.deepEqual(todoListOf(chat.messages), plan);
+    assert.deepEqual(todoListOf(structuredClone(chat.messages)), plan, 'the saved history alone gives it again');
   });
 
   it('applies two todo calls of one turn in their order: the last is the list, as the host was told', async () => {
@@ -66,7 +69,18 @@ describe('the task list through the session', () => {
     const events: AgentEvent[] = [];
     await chat.send('Fix the parser', (event) => events.push(event));
     assert.deepEqual(events.flatMap((event) => (event.type === 'todos' ? [event.items] : [])), [older, plan]);
-    assert.deepEqual(chat.todos, plan);
+    assert.deepEqual(todoListOf(chat.messages), plan);
+  });
+
+  it('tells the host nothing of a todo call that failed, as the history does not count it', async () => {
+    const chat = session();
+    const twoAtOnce = [{ text: 'Read', status: 'in_progress' as const }, { text: 'Fix', status: 'in_progress' as const }];
+    provider.enqueue(todoCall('t1', plan), todoCall('t2', twoAtOnce), reply('Fixed my list.'));
+    const events: AgentEvent[] = [];
+    await chat.send('Fix the parser', (event) => events.push(event));
+    assert.deepEqual(events.flatMap((event) => (event.type === 'todos' ? [event.items] : [])), [plan]);
+    assert.equal(events.some((event) => event.type === 'tool_result' && event.id === 't2' && event.isError), true);
+    assert.deepEqual(todoListOf(chat.messages), plan);
   });
 
   it('keeps the list verbatim through a summary: the model never retells it, and the next request carries it', async () => {
@@ -76,7 +90,7 @@ describe('the task list through the session', () => {
     provider.enqueue(reply('## Goal\nFix the parser.\n## Remaining work\nThe off-by-one.'));
     const outcome = await chat.compact(() => undefined);
     assert.equal(outcome.reason, 'completed');
-    assert.deepEqual(chat.todos, plan, 'the list still shows after compaction');
+    assert.deepEqual(todoListOf(chat.messages), plan, 'the list still shows after compaction');
     provider.enqueue(reply('Done.'));
     await chat.send('Continue', () => undefined);
     const next = JSON.stringify(provider.requests.at(-1)?.messages[0]);

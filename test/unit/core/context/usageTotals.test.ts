@@ -34,7 +34,7 @@ describe('usage totals', () => {
 
   it('lose the cost for good once one request has an unknown price, and keep counting tokens', () => {
     let totals = addToTotals(storedTotals(undefined, undefined), usage(100, 10), 0.5);
-    totals = addToTotals(totals, usage(100, 10), undefined);
+    totals = addToTotals(totals, usage(100, 10), null);
     assert.deepEqual(totals, { usage: usage(200, 20), cost: null });
     totals = addToTotals(totals, usage(100, 10), 0.25);
     assert.deepEqual(totals, { usage: usage(300, 30), cost: null });

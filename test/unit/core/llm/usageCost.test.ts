@@ -14,13 +14,13 @@ function usage(inputTokens: number, outputTokens: number, cacheReadTokens = 0, c
   return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens };
 }
 
-function assertDollars(actual: number | undefined, expected: number): void {
-  assert.ok(actual !== undefined && Math.abs(actual - expected) < 1e-9, `expected $${expected}, got $${actual}`);
+function assertDollars(actual: number | null, expected: number): void {
+  assert.ok(actual !== null && Math.abs(actual - expected) < 1e-9, `expected $${expected}, got $${actual}`);
 }
 
 describe('costOfUsage', () => {
-  it('is undefined when the prices are unknown', () => {
-    assert.equal(costOfUsage(usage(1_000, 100), undefined), undefined);
+  it('is null when the prices are unknown', () => {
+    assert.equal(costOfUsage(usage(1_000, 100), undefined), null);
   });
 
   it('charges each kind of token at its own rate per million', () => {

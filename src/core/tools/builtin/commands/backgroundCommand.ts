@@ -32,7 +32,7 @@ export async function startBackgroundCommand(command: string, cwd: string, sandb
     return {
       content: `The process ended at once with exit code ${background.exitCode ?? 'unknown'}.\nOutput (id ${id}):\n${outputForModel(id, text, 1, context.resultLimit)}`,
       isError: background.exitCode !== 0,
-      summary: `Started ${shortCommand(command)} · ended at once${sandboxed ? ' · sandboxed' : ''}`,
+      summary: `Started ${shortCommand(command)} · ended at once`,
       ...placementOf(sandboxed),
     };
   }
@@ -43,7 +43,7 @@ export async function startBackgroundCommand(command: string, cwd: string, sandb
       `Output so far:`,
       outputForModel(id, text, 1, context.resultLimit),
     ].join('\n'),
-    summary: `Started ${shortCommand(command)} in the background (${id})${sandboxed ? ' · sandboxed' : ''}`,
+    summary: `Started ${shortCommand(command)} in the background (${id})`,
     ...placementOf(sandboxed),
   };
 }

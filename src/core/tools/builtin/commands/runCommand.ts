@@ -9,7 +9,7 @@ import { ToolError } from '../../../toolContract/toolError';
 import { clip, stringArgument } from '../../../toolContract/toolTitleText';
 import { startBackgroundCommand } from './backgroundCommand';
 import { outputForModel, shortCommand } from './commandOutputText';
-import { placementLabel, sandboxFailureHint } from './sandboxNotes';
+import { sandboxFailureHint } from './sandboxNotes';
 
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;
 export const MAX_COMMAND_TIMEOUT_SECONDS = 1800;
@@ -127,7 +127,7 @@ function describeResult(command: string, result: CommandResult, timeoutSeconds: 
   return {
     content: lines.join('\n'),
     isError: failed,
-    summary: [`Ran ${shortCommand(command)}`, ending, placementLabel(decision.sandboxed, decision.sandboxAvailable)].filter(Boolean).join(' · '),
+    summary: `Ran ${shortCommand(command)} · ${ending}`,
     ...(decision.sandboxed ? { placement: 'sandboxed' as const } : decision.sandboxAvailable ? { placement: 'outsideSandbox' as const } : {}),
   };
 }

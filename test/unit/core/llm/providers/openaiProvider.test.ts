@@ -84,11 +84,7 @@ describe('OpenAIProvider', () => {
     });
     const events = await collect(provider.stream(request(hello, { tools })));
     const calls = toolCallEvents(events);
-    assert.deepEqual([...calls.keys()], ['call_a', 'call_b']);
-    assert.equal(calls.get('call_a')?.arguments, '{"path":"src/a.ts"}');
-    assert.equal(calls.get('call_b')?.arguments, '{"path":"src/b.ts"}');
-    assert.ok((calls.get('call_a')?.deltas ?? 0) > 1);
-    assert.ok([...calls.values()].every((call) => call.ended && call.name === 'read_file'));
+    assert.deepEqual([...calls], [['call_a', 'read_file'], ['call_b', 'read_file']]);
     const message = doneMessage(events);
     assert.equal(message.stopReason, 'tool_use');
     assert.deepEqual(message.content, [
@@ -102,7 +98,7 @@ describe('OpenAIProvider', () => {
     server.enqueue({ kind: 'reply', content: [text('ok')], usage: { input: 40, output: 7, cacheRead: 960 } });
     const events = await collect(provider.stream(request(hello)));
     const expected = { inputTokens: 40, outputTokens: 7, cacheReadTokens: 960, cacheWriteTokens: 0 };
-    assert.deepEqual(events.find((event) => event.type === 'usage'), { type: 'usage', usage: expected });
+    assert.deepEqual(events.find((event) => event.type === 'usage'), { type: 'usage', usage: expected, cost: null }, 'no prices given: its cost is unknown');
     assert.deepEqual(doneMessage(events).usage, expected);
   });
 

@@ -33,24 +33,16 @@ export function thinkingDeltas(events: ProviderEvent[]): string[] {
   return events.flatMap((event) => (event.type === 'thinking_delta' ? [event.text] : []));
 }
 
-/** Tool-call events reduced to `start:<name>`, `delta:<n>` per call (joined) and `end`, keyed by id. */
-export function toolCallEvents(events: ProviderEvent[]): Map<string, { name: string; arguments: string; deltas: number; ended: boolean }> {
-  const calls = new Map<string, { name: string; arguments: string; deltas: number; ended: boolean }>();
-  for (const event of events) {
-    if (event.type === 'tool_call_start') {
-      assert.ok(!calls.has(event.id), `tool_call_start twice for ${event.id}`);
-      calls.set(event.id, { name: event.name, arguments: '', deltas: 0, ended: false });
-    } else if (event.type === 'tool_call_delta') {
-      const call = calls.get(event.id);
-      assert.ok(call && !call.ended, `tool_call_delta outside start/end for ${event.id}`);
-      call.arguments += event.argumentsDelta;
-      call.deltas++;
-    } else if (event.type === 'tool_call_end') {
-      const call = calls.get(event.id);
-      assert.ok(call && !call.ended, `tool_call_end without start for ${event.id}`);
-      call.ended = true;
-    }
-  }
+/** The calls the stream announced as they began, tool name by id, after checking each began once and before `done`. */
+export function toolCallEvents(events: ProviderEvent[]): Map<string, string> {
+  const calls = new Map<string, string>();
+  const end = events.findIndex((event) => event.type === 'done' || event.type === 'error');
+  events.forEach((event, index) => {
+    if (event.type !== 'tool_call_start') return;
+    assert.ok(!calls.has(event.id), `tool_call_start twice for ${event.id}`);
+    assert.ok(end < 0 || index < end, `tool_call_start after the final event for ${event.id}`);
+    calls.set(event.id, event.name);
+  });
   return calls;
 }
 
