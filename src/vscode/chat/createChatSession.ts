@@ -1,5 +1,6 @@
 import type { AgentSession } from '../../core/agent/agentSession';
 import type { AgentSettings } from '../../core/agent/agentSettings';
+import { conversationState } from '../../core/agent/conversationState';
 import { createAgentSession } from '../../core/agent/createAgentSession';
 import type { CommandSession } from '../../core/tools/builtin/commands/commandSession';
 import type { AgentHost } from '../../core/host/host';
@@ -36,15 +37,12 @@ export function createChatSession(parts: ChatSessionParts): Promise<AgentSession
     settings: parts.settings,
     apiKey: parts.apiKey,
     azureTokenProvider: parts.azureTokenProvider,
-    history: parts.conversation.messages,
-    usage: parts.conversation.usage,
-    cost: parts.conversation.cost,
+    conversation: conversationState(parts.conversation),
     archive: parts.archive,
     takeNotes: parts.takeNotes,
     toolSources: parts.toolSources,
     modelInfo: parts.modelInfo,
     commands: parts.commands,
-    mode: parts.conversation.mode,
     permissions: new PermissionGate({ settings: new VscodePermissionSettings(() => approvals.autoApprove), approvals }),
   });
 }
