@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import type { ToWebview } from '../../protocol/toWebview';
+import type { ApprovalBridge } from './approvalBridge';
+import type { ChatRun } from './chatRun';
+import type { ChatTranscript } from './chatTranscript';
+import type { DelayedSave } from './delayedSave';
+import { logAgentEvent } from './logAgentEvent';
+
+export interface RunViewDependencies {
+  log: vscode.LogOutputChannel;
+  post(message: ToWebview): void;
+  transcript: ChatTranscript;
+  approvals: ApprovalBridge;
+  saves: DelayedSave;
+  /** Saves the conversation now. */
+  flush(): Promise<void>;
+}
+
+/**
+ * How the chat follows its run: each reaction a subscriber of its own (the log, the transcript,
+ * the totals, the meter, the saves, the running state, another conversation opening).
+ */
+export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ dispose(): void }> {
+  const { post, transcript } = deps;
+  const postAll = (messages: readonly ToWebview[]): void => {
+    for (const message of messages) post(message);
+  };
+  const subscribers = [
+    run.subscribe((change) => {
+      if (change.type === 'event') logAgentEvent(deps.log, change.event, { model: run.model, messages: run.conversation.messages });
+      if (change.type === 'failed') deps.log.error(`Could not run the request: ${change.message}`);
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'event') postAll(transcript.apply(change.event));
+      if (change.type === 'failed') postAll(transcript.addError(change.message, true));
+      if (change.type === 'switched') transcript.load(run.opened.items);
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'event' && change.event.type === 'usage' && change.event.total !== undefined) post({ type: 'usage', usage: change.event.total.usage, cost: change.event.total.cost });
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'event' && change.event.type === 'context' && run.context !== undefined) post({ type: 'context', context: run.context });
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'event' && ['assistant_message', 'tool_result', 'done', 'compaction'].includes(change.event.type)) deps.saves.schedule();
+      return change.type === 'running' && !change.running ? deps.flush() : undefined;
+    }),
+    run.subscribe((change) => {
+      if (change.type !== 'running') return;
+      post({ type: 'running', running: change.running });
+      void vscode.commands.executeCommand('setContext', 'elbow.running', change.running);
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'switched') deps.approvals.reset();
+    }),
+  ];
+  return subscribers.map((unsubscribe) => ({ dispose: () => void unsubscribe() }));
+}
