@@ -13,7 +13,7 @@ import { showRunInView } from './chatRunView';
 import { ChatSessions } from './chatSessions';
 import { ConversationHistory } from './conversationHistory';
 import { conversationTitle } from './conversationStore';
-import { DelayedSave } from './delayedSave';
+import { ConversationSaves } from './conversationSaves';
 import { PendingAttachments } from './pendingAttachments';
 import { PlanMode } from './planMode';
 import { isTextAttachment, PendingImages, userContentOf } from './pendingImages';
@@ -32,12 +32,7 @@ export class ChatController implements vscode.Disposable {
   /** What the user attached to the next message. */
   readonly attachments: PendingAttachments;
   private readonly images: PendingImages;
-  /** While a run goes on, a long conversation (whose save takes a while) is written at most every 2 s, and when it ends. */
-  private readonly saves = new DelayedSave(
-    () => this.flush(),
-    (error) => this.deps.log.error(`Could not save the conversation: ${String(error)}`),
-    () => (this.run.isRunning && this.transcript.items.length > 1_000 ? 2_000 : 400),
-  );
+  private readonly saves: ConversationSaves;
   /** The input should take focus once the webview has (re)loaded. */
   private focusPending = false;
   private readonly queue: MessageQueue;
@@ -58,17 +53,17 @@ export class ChatController implements vscode.Disposable {
     this.sessions = new ChatSessions({ ...deps, takeNotes: () => deps.reviewManager.takeNotes(), toolSources: [deps.mcp.toolSource] });
     const run = new ChatRun((opened) => this.sessions.make(opened));
     this.run = run;
+    this.saves = new ConversationSaves(run, deps);
     this.attachments = new PendingAttachments(post);
     this.images = new PendingImages(this.attachments);
     this.queue = new MessageQueue({ post, run, takeAttachments: () => this.attachments.take(), readAttachment: deps.readAttachment, showSteered: (text, attachments) => this.postAll(transcript.addSteered(text, attachments)), notice: (text) => this.postAll(transcript.addNotice(text)), send: (text, attachments) => this.send(text, attachments) });
     this.sandboxNotice = new SandboxNotice({ host: deps.host, run, post });
-    const chat = { flush: () => this.flush(), postFullState: () => this.postFullState(), focusInput: () => this.focusInput() };
+    const chat = { flush: () => this.saves.flush(), postFullState: () => this.postFullState(), focusInput: () => this.focusInput() };
     this.history = new ConversationHistory({ ...deps, run, chat, pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions, deps.waiting) });
     this.planMode = new PlanMode({ run, post, changed: () => this.saves.schedule(), send: (text) => this.send(text) });
     this.subscriptions = [
-      deps.reviewManager.onDidChange(() => this.saves.schedule()),
-      deps.approvals.onDidDecide(() => this.saves.schedule()),
-      ...showRunInView(run, { ...deps, saves: this.saves, flush: () => this.flush() }),
+      this.saves,
+      ...showRunInView(run, deps),
       { dispose: run.subscribe((change) => (change.type === 'switched' ? deps.reviewManager.load(ConversationReview.fromJSON(run.opened.review)) : undefined)) },
     ];
     this.messageHandlers = {
@@ -127,10 +122,8 @@ export class ChatController implements vscode.Disposable {
     return this.run.stop();
   }
 
-  async flush(): Promise<void> {
-    this.saves.cancel();
-    if (this.transcript.items.length === 0) return;
-    await this.deps.store.save({ ...this.run.saved, items: [...this.transcript.items], review: this.deps.reviewManager.state.toJSON(), updatedAt: Date.now() });
+  flush(): Promise<void> {
+    return this.saves.flush();
   }
 
   /** Stops a running request; `deactivate` saves the conversation (a run that ends saves it too). */

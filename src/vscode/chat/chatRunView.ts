@@ -3,7 +3,6 @@ import type { ToWebview } from '../../protocol/toWebview';
 import type { ApprovalBridge } from './approvalBridge';
 import type { ChatRun } from './chatRun';
 import type { ChatTranscript } from './chatTranscript';
-import type { DelayedSave } from './delayedSave';
 import { logAgentEvent } from './logAgentEvent';
 
 export interface RunViewDependencies {
@@ -11,14 +10,11 @@ export interface RunViewDependencies {
   post(message: ToWebview): void;
   transcript: ChatTranscript;
   approvals: ApprovalBridge;
-  saves: DelayedSave;
-  /** Saves the conversation now. */
-  flush(): Promise<void>;
 }
 
 /**
  * How the chat follows its run: each reaction a subscriber of its own (the log, the transcript,
- * the totals, the meter, the saves, the running state, another conversation opening).
+ * the totals, the meter, the running state, another conversation opening).
  */
 export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ dispose(): void }> {
   const { post, transcript } = deps;
@@ -40,10 +36,6 @@ export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ 
     }),
     run.subscribe((change) => {
       if (change.type === 'event' && change.event.type === 'context' && run.context !== undefined) post({ type: 'context', context: run.context });
-    }),
-    run.subscribe((change) => {
-      if (change.type === 'event' && ['assistant_message', 'tool_result', 'done', 'compaction'].includes(change.event.type)) deps.saves.schedule();
-      return change.type === 'running' && !change.running ? deps.flush() : undefined;
     }),
     run.subscribe((change) => {
       if (change.type !== 'running') return;
