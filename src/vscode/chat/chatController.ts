@@ -2,7 +2,6 @@ import type * as vscode from 'vscode';
 import { todoListOf } from '../../core/todo/todoListOf';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
-import { ConversationReview } from '../review/conversationReview';
 import type { ApprovalBridge } from './approvalBridge';
 import type { ChatControllerDependencies } from './chatControllerDependencies';
 import { messageWithAttachments } from './attachmentContext';
@@ -61,11 +60,7 @@ export class ChatController implements vscode.Disposable {
     const chat = { flush: () => this.saves.flush(), postFullState: () => this.postFullState(), focusInput: () => this.focusInput() };
     this.history = new ConversationHistory({ ...deps, run, chat, pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions, deps.waiting) });
     this.planMode = new PlanMode({ run, post, changed: () => this.saves.schedule(), send: (text) => this.send(text) });
-    this.subscriptions = [
-      this.saves,
-      ...showRunInView(run, deps),
-      { dispose: run.subscribe((change) => (change.type === 'switched' ? deps.reviewManager.load(ConversationReview.fromJSON(run.opened.review)) : undefined)) },
-    ];
+    this.subscriptions = [this.saves, ...showRunInView(run, deps)];
     this.messageHandlers = {
       ready: () => this.webviewReady(),
       send: (message) => (run.isRunning ? this.queue.add(message.text) : this.send(message.text)),

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { ToWebview } from '../../protocol/toWebview';
+import { ConversationReview } from '../review/conversationReview';
+import type { ReviewManager } from '../review/reviewManager';
 import type { ApprovalBridge } from './approvalBridge';
 import type { ChatRun } from './chatRun';
 import type { ChatTranscript } from './chatTranscript';
@@ -10,11 +12,12 @@ export interface RunViewDependencies {
   post(message: ToWebview): void;
   transcript: ChatTranscript;
   approvals: ApprovalBridge;
+  reviewManager: ReviewManager;
 }
 
 /**
  * How the chat follows its run: each reaction a subscriber of its own (the log, the transcript,
- * the totals, the meter, the running state, another conversation opening).
+ * the totals, the meter, the running state, the approvals and review of another conversation opening).
  */
 export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ dispose(): void }> {
   const { post, transcript } = deps;
@@ -44,6 +47,9 @@ export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ 
     }),
     run.subscribe((change) => {
       if (change.type === 'switched') deps.approvals.reset();
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'switched') deps.reviewManager.load(ConversationReview.fromJSON(run.opened.review));
     }),
   ];
   return subscribers.map((unsubscribe) => ({ dispose: () => void unsubscribe() }));
