@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { AgentSession } from '../src/core/agent/agentSession';
+import { sessionSetup } from '../src/core/agent/sessionSetup';
 import type { AgentHost } from '../src/core/host/host';
 import { createProvider } from '../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../src/core/tools/registry';
@@ -21,7 +22,7 @@ export async function cancelRows(host: AgentHost): Promise<Row[]> {
       const provider = createProvider({ provider: api, apiKey: server.apiKey, baseURL: api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl });
       const samples: number[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const session = new AgentSession({ host, provider, settings: { provider: 'openai', model: 'bench' }, system: 'bench', registry: new ToolRegistry() });
+        const session = new AgentSession({ host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'bench' }, system: 'bench', registry: new ToolRegistry() }) });
         server.enqueue({ kind: 'hang' });
         const controller = new AbortController();
         const running = session.send('wait', () => undefined, controller.signal);

@@ -1,4 +1,5 @@
 import * as readline from 'node:readline';
+import { AgentRun } from '../core/agent/agentRun';
 import type { AgentSession } from '../core/agent/agentSession';
 import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
 import { attachTypedMentions } from '../core/mentions/attachTypedMentions';
@@ -33,7 +34,10 @@ export function runInteractiveChat(session: AgentSession, io: ReplIo): Promise<v
 
 class InteractiveChat {
   private readonly rl: readline.Interface;
-  private controller: AbortController | undefined;
+  /** The requests, one at a time; its events go to the renderer. */
+  private readonly agentRun: AgentRun<AgentSession>;
+  /** How the last request ended; `undefined` when it could not start. */
+  private outcome: RunOutcome | undefined;
   private interruptedOnce = false;
   /** Set while a permission question waits for the user's line. */
   private pendingAnswer: ((line: string) => void) | undefined;
@@ -43,6 +47,12 @@ class InteractiveChat {
 
   constructor(private readonly session: AgentSession, private readonly io: ReplIo) {
     this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: promptFor(session.mode) });
+    this.agentRun = new AgentRun({ makeSession: () => Promise.resolve(session), conversation: session.conversation });
+    this.agentRun.subscribe((change) => {
+      if (change.type === 'event') this.handle(change.event);
+      if (change.type === 'event' && change.event.type === 'done') this.outcome = change.event.outcome;
+      if (change.type === 'failed') this.io.output.write(printable(`Error: ${change.message}\n`));
+    });
   }
 
   run(): Promise<void> {
@@ -52,7 +62,7 @@ class InteractiveChat {
     this.io.output.write('Elbow: ask about or change the code in this folder. /help lists commands, Ctrl-C cancels, Ctrl-D quits.\n');
     this.rl.prompt();
     return new Promise((resolve) => this.rl.on('close', () => {
-      this.controller?.abort();
+      void this.agentRun.stop();
       this.io.output.write('\n');
       resolve();
     }));
@@ -81,8 +91,8 @@ class InteractiveChat {
   }
 
   private interrupt(): void {
-    if (this.controller) {
-      this.controller.abort();
+    if (this.agentRun.isRunning) {
+      void this.agentRun.stop();
       return;
     }
     const { rl } = this;
@@ -100,7 +110,7 @@ class InteractiveChat {
     this.interruptedOnce = false;
     if (this.pendingAnswer) return this.pendingAnswer(line);
     const prompt = line.trim();
-    if (this.controller) return this.readLineWhileRunning(prompt);
+    if (this.agentRun.isRunning) return this.readLineWhileRunning(prompt);
     if (prompt === '') return this.rl.prompt();
     this.runPrompt(prompt);
   }
@@ -115,7 +125,7 @@ class InteractiveChat {
     } else if (command.name === 'steer') {
       const text = command.text ?? this.queued.take();
       if (text === undefined) this.io.output.write('(Nothing to steer: type /steer and your message, or type a line first.)\n');
-      else if (this.session.steer(text)) this.io.output.write('(Steering: Elbow reads this before its next step.)\n');
+      else if (this.agentRun.steer(text)) this.io.output.write('(Steering: Elbow reads this before its next step.)\n');
       else this.queued.add(text);
     } else {
       this.io.output.write('(Elbow is still working: type a line to queue it, /steer to send it now, Ctrl-C to cancel.)\n');
@@ -123,7 +133,7 @@ class InteractiveChat {
   }
 
   private runPrompt(prompt: string): void {
-    const { session, handle } = this;
+    const { session, agentRun } = this;
     const command = parseSlashCommand(prompt);
     switch (command?.name) {
       case undefined:
@@ -135,9 +145,9 @@ class InteractiveChat {
       case 'usage':
         return this.say(usageReport(session.usageTotals, this.context, windowReading(session.limits)));
       case 'retry':
-        return void this.runRequest((signal) => session.retry(handle, signal));
+        return void this.runRequest(() => agentRun.retry());
       case 'compact':
-        return void this.runRequest((signal) => session.compact(handle, signal, command.focus));
+        return void this.runRequest(() => agentRun.compact(command.focus));
       case 'mode':
         session.mode = command.mode === 'toggle' ? (session.mode === 'plan' ? 'act' : 'plan') : command.mode;
         this.rl.setPrompt(promptFor(session.mode));
@@ -153,7 +163,7 @@ class InteractiveChat {
    * sends nothing, says why and is given back to edit.
    */
   private async sendWithMentions(prompt: string): Promise<void> {
-    const { session, handle } = this;
+    const { session } = this;
     const { text, files } = imagesInLine(prompt);
     const line = await attachTypedMentions(text, session.workspace, session.host.files);
     if ('problems' in line) return this.giveBack(prompt, line.problems.map((problem) => `Not sent: ${problem}`).join('\n'));
@@ -165,7 +175,7 @@ class InteractiveChat {
       if (!(error instanceof ImageFileError)) throw error;
       return this.giveBack(prompt, error.message);
     }
-    await this.runRequest((signal) => session.send(content, handle, signal));
+    await this.runRequest(() => this.agentRun.send(content));
   }
 
   /** `reason` names files and paths, so it is made printable. */
@@ -180,20 +190,15 @@ class InteractiveChat {
     this.rl.prompt();
   }
 
-  private async runRequest(start: (signal: AbortSignal) => Promise<RunOutcome | undefined>): Promise<void> {
-    this.controller = new AbortController();
-    let outcome: RunOutcome | undefined;
-    try {
-      outcome = await start(this.controller.signal);
-    } finally {
-      this.controller = undefined;
-      this.afterRun(outcome);
-    }
+  private async runRequest(start: () => Promise<void>): Promise<void> {
+    this.outcome = undefined;
+    await start();
+    this.afterRun(this.outcome);
   }
 
   /** Queued lines go out after a run that completed; after any other ending they come back to the prompt, unsent. */
   private afterRun(outcome: RunOutcome | undefined): void {
-    const unsteered = this.session.takeUndeliveredSteering();
+    const unsteered = this.agentRun.takeUndeliveredSteering();
     if (unsteered.length > 0) this.io.output.write('(Your /steer message arrived too late for that run.)\n');
     this.queued.restore(unsteered);
     const next = this.queued.take();

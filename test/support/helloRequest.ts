@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { createAgentSession } from '../../src/core/agent/createAgentSession';
+import { conversationState } from '../../src/core/agent/conversationState';
 import type { ConversationMode } from '../../src/core/tools/conversationMode';
 import type { CodeNavigation } from '../../src/core/host/codeNavigation';
 import type { AgentHost } from '../../src/core/host/host';
@@ -33,7 +34,7 @@ export async function measureHello(mode: ConversationMode = 'act'): Promise<Hell
       host: await hostWithEveryTool(root),
       settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl },
       apiKey: server.apiKey,
-      mode,
+      conversation: conversationState({ mode }),
     });
     await session.send('hello', () => undefined);
     await session.dispose();

@@ -2,6 +2,7 @@ import type { PassThrough } from 'node:stream';
 import { TerminalApprovals } from '../../src/cli/cliApprovals';
 import { runInteractiveChat } from '../../src/cli/repl';
 import { AgentSession } from '../../src/core/agent/agentSession';
+import { sessionSetup } from '../../src/core/agent/sessionSetup';
 import type { AgentHost } from '../../src/core/host/host';
 import { createProvider } from '../../src/core/llm/providers/createProvider';
 import { FixedPermissionSettings } from '../../src/core/permissions/fixedPermissionSettings';
@@ -35,5 +36,5 @@ export function startAskingTerminalChat(host: AgentHost, server: FakeLlmServer, 
   const approvals = new TerminalApprovals({ color: false });
   const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
   const provider = createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl });
-  return startTerminalChat(new AgentSession({ host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, permissions }), approvals);
+  return startTerminalChat(new AgentSession({ host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry }), permissions }), approvals);
 }

@@ -1,7 +1,6 @@
 import { toolCallsOf, textOf, type AssistantMessage, type Message, type Usage } from '../llm/messages';
-import type { Provider, ToolSpec } from '../llm/provider';
+import type { ToolSpec } from '../llm/provider';
 import { ProviderError } from '../llm/providerError';
-import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
@@ -11,21 +10,16 @@ import { refusalOutcome } from './refusalOutcome';
 import type { ContextKeeper } from './contextKeeper';
 import type { GuardRails } from './guardRails';
 import { requestWithRetry } from './requestWithRetry';
-import type { RetryPolicy } from './retryPolicy';
 import { runToolCalls } from './runToolCalls';
+import type { SessionSetup } from './sessionSetup';
 import type { SteeringMessages } from './steeringMessages';
 
 export interface AgentLoopOptions {
-  provider: Provider;
-  model: string;
-  system: string;
-  registry: ToolRegistry;
+  /** The provider, model, prompt, tools, retries and turn limit of the session. */
+  setup: SessionSetup;
   toolContext: ToolContext;
   /** The conversation; the loop appends to it and leaves it valid for the next request. */
   messages: Message[];
-  maxTurns: number;
-  retry: RetryPolicy;
-  maxOutputTokens?: number;
   emit: AgentEventSink;
   random?: () => number;
   /** Notes for the model that arrived since the last request (e.g. rejected edits); each is sent once. */
@@ -36,7 +30,7 @@ export interface AgentLoopOptions {
   guard?: GuardRails;
   /** Keeps the conversation inside the model's window; without one, the history is sent as it is. */
   context?: ContextKeeper;
-  /** The models that take over, in order, when the model stays overloaded or unavailable; it replaces `model` once one has. */
+  /** The models that take over, in order, when the model stays overloaded or unavailable; it replaces the setup's model once one has. */
   fallback?: ModelFallback;
 }
 
@@ -51,15 +45,16 @@ export interface AgentLoopOptions {
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcome> {
   const { messages, emit, toolContext } = options;
+  const { registry, system, maxTurns } = options.setup;
   const signal = toolContext.signal;
   // Tools stay the same for the whole run, so each request extends the previous one (prompt caching).
-  await options.registry.prepare(signal);
-  const tools = options.registry.specs();
+  await registry.prepare(signal);
+  const tools = registry.specs();
   let pausesInARow = 0;
   let cutsInARow = 0;
   /** The text of cut replies the model was asked to continue: the answer begins there. */
   let continuedText = '';
-  for (let turn = 1; turn <= options.maxTurns; turn++) {
+  for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal.aborted) return cancelled();
     emit({ type: 'turn_start', turn });
     attachNotes(messages, options.takeNotes?.() ?? []);
@@ -67,7 +62,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     let reply = await ask(options, tools);
     if (reply instanceof ProviderError && reply.kind === 'context_overflow' && options.context !== undefined && !signal.aborted) {
       // The estimate fell short of the provider's count: compact and send once more.
-      if (await options.context.summarise({ system: options.system, tools, messages }, emit, signal, 'overflow', undefined) !== 'unchanged') reply = await ask(options, tools);
+      if (await options.context.summarise({ system, tools, messages }, emit, signal, 'overflow', undefined) !== 'unchanged') reply = await ask(options, tools);
     }
     for (let change = fallbackFor(options, reply); change !== undefined; change = fallbackFor(options, reply)) {
       emit({ type: 'model_switched', ...change });
@@ -102,7 +97,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     if (calls.length === 0 && cause === undefined) return { reason: 'completed', text: continuedText + textOf(reply) };
     if (calls.length > 0) {
       const cut = cutCall(reply);
-      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), options.registry, toolContext, emit, options.guard);
+      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), registry, toolContext, emit, options.guard);
       if (cut !== undefined && cause !== undefined) results.push(cutCallResult(cut, cause, emit));
       messages.push({ role: 'tool', results });
       continuedText = '';
@@ -113,7 +108,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     if (options.guard?.stopReason !== undefined) return { reason: 'stopped', message: options.guard.stopReason };
     if (cause === 'context_window' && options.context !== undefined) {
       // Announced once the history is compacted: without room, the model could not go on.
-      if (await options.context.summarise({ system: options.system, tools, messages }, emit, signal, 'overflow', undefined) === 'unchanged') {
+      if (await options.context.summarise({ system, tools, messages }, emit, signal, 'overflow', undefined) === 'unchanged') {
         return { reason: 'stopped', message: cutNotice(cause, reply, false).notice };
       }
       emit({ type: 'reply_cut', cause, message: cutNotice(cause, reply, true).notice });
@@ -122,7 +117,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   }
   return {
     reason: 'max_turns',
-    message: `Stopped after ${options.maxTurns} model turn${options.maxTurns === 1 ? '' : 's'}, the limit for one request. Send another message to let Elbow continue.`,
+    message: `Stopped after ${maxTurns} model turn${maxTurns === 1 ? '' : 's'}, the limit for one request. Send another message to let Elbow continue.`,
   };
 }
 
@@ -135,15 +130,16 @@ const MAX_CUTS_IN_A_ROW = 1;
 /** One request, compacted first when the history has grown past a threshold. */
 async function ask(options: AgentLoopOptions, tools: readonly ToolSpec[]): Promise<AssistantMessage | ProviderError> {
   const { messages, emit, context } = options;
+  const { provider, system, settings, retry, registry } = options.setup;
   const signal = options.toolContext.signal;
-  const rawTokens = await context?.beforeRequest({ system: options.system, tools, messages }, emit, signal);
+  const rawTokens = await context?.beforeRequest({ system, tools, messages }, emit, signal);
   if (signal.aborted) return new ProviderError('aborted', 'Cancelled.');
-  const request = { model: options.fallback?.model ?? options.model, system: options.system, messages, tools, maxOutputTokens: options.maxOutputTokens, signal };
+  const request = { model: options.fallback?.model ?? settings.model, system, messages, tools, signal };
   let usage: Usage | undefined;
-  const reply = await requestWithRetry(options.provider, request, options.retry, (event) => {
+  const reply = await requestWithRetry(provider, request, retry, (event) => {
     if (event.type === 'usage') usage = event.usage;
     if (event.type !== 'tool_call_start') return emit(event);
-    const { title, kind } = options.registry.describe(event.name, '');
+    const { title, kind } = registry.describe(event.name, '');
     emit({ ...event, title, kind });
   }, options.random);
   if (!(reply instanceof ProviderError) && rawTokens !== undefined) context?.afterReply(rawTokens, usage ?? reply.usage, emit);

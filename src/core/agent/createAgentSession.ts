@@ -4,6 +4,8 @@ import { isLocalEndpoint, modelLimits } from '../llm/modelCatalog';
 import type { ModelInfoProbe } from '../llm/modelInfo/modelInfoProbe';
 import { modelNameProblem } from '../llm/presets/modelNameProblem';
 import { presetEndpoint } from '../llm/presets/presetEndpoint';
+import type { AgentSettings } from './agentSettings';
+import type { RetryPolicy } from './retryPolicy';
 import type { ProviderPreset } from '../llm/presets/providerPreset';
 import { presetById, providerPresets } from '../llm/presets/providerPresets';
 import { createProvider } from '../llm/providers/createProvider';
@@ -14,11 +16,16 @@ import { ToolRegistry } from '../tools/registry';
 import { Workspace } from '../workspace/workspace';
 import type { ToolSource } from '../tools/toolSource';
 import { AgentSession, type AgentSessionOptions } from './agentSession';
+import { sessionSetup } from './sessionSetup';
 import { loadProjectInstructions } from './projectInstructions';
 import { buildSystemPrompt } from './systemPrompt';
 
-/** What the session is made of besides what is made here (provider, system prompt, tools, the model's limits). */
-export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'provider' | 'system' | 'registry' | 'limits' | 'maxOutputTokens'> & {
+/** What the session is made of besides its setup, which is made here (provider, system prompt, tools, the model's limits). */
+export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'setup'> & {
+  /** The user's settings; those of the provider go to it, the rest to the session's setup. */
+  settings: AgentSettings;
+  /** How failed requests are retried; by default the default policy with the settings' number of retries. */
+  retry?: RetryPolicy;
   /** Kept apart from the settings: it goes only to the provider (a placeholder for servers that take none). */
   apiKey: string;
   /** Microsoft Entra ID tokens for Azure OpenAI, in place of the key. */
@@ -31,8 +38,8 @@ export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'provider' | '
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
 export async function createAgentSession(options: CreateAgentSessionOptions): Promise<AgentSession> {
-  const { apiKey, azureTokenProvider, toolSources, modelInfo, ...sessionOptions } = options;
-  const { host, settings } = options;
+  const { apiKey, azureTokenProvider, toolSources, modelInfo, settings, retry, ...sessionOptions } = options;
+  const { host } = options;
   const editFormat = editFormatFor(settings.model, settings.editFormat);
   const registry = new ToolRegistry();
   for (const tool of builtinTools(host)) registry.register(tool, toolOffer(editFormat, tool.name));
@@ -74,7 +81,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     maxOutputTokens: budget.outputReserve,
     prices: limits.prices,
   });
-  return new AgentSession({ ...sessionOptions, provider, system, registry, limits });
+  return new AgentSession({ ...sessionOptions, setup: sessionSetup({ settings, provider, system, registry, limits, budget, retry }) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AgentRun } from '../../core/agent/agentRun';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ChatTranscript } from './chatTranscript';
@@ -6,7 +7,7 @@ import { showWarning } from '../notifications';
 export interface CheckpointRestoreDependencies {
   actions: ReviewActions;
   transcript: ChatTranscript;
-  isRunning(): boolean;
+  run: Pick<AgentRun, 'isRunning'>;
   post(message: ToWebview): void;
   /** The conversation changed in a way worth saving. */
   changed(): void;
@@ -14,7 +15,7 @@ export interface CheckpointRestoreDependencies {
 
 /** "Restore checkpoint" on a user message: its files go back to how they were then, and a notice in the chat says which. */
 export async function restoreCheckpoint(itemId: string, deps: CheckpointRestoreDependencies): Promise<void> {
-  if (deps.isRunning()) {
+  if (deps.run.isRunning) {
     void showWarning('Elbow is still working. Stop it first, then restore the checkpoint.');
     return;
   }

@@ -1,21 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
-import { emptyUsage, type Message } from '../../core/llm/messages';
+import type { Message } from '../../core/llm/messages';
 import type { ToWebview } from '../../protocol/toWebview';
+import { newConversation, type ChatRun } from './chatRun';
 import { INTERRUPTED_RUN_NOTICE, type ChatTranscript } from './chatTranscript';
-import type { ConversationStore, StoredConversation } from './conversationStore';
+import type { ConversationStore } from './conversationStore';
 import type { PendingChangesOnNewChat } from './pendingChangesOnNewChat';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 
-/** What the history needs of the chat to change the conversation it shows. */
-export interface OpenConversation {
-  id(): string;
-  isRunning(): boolean;
-  stop(): Promise<void>;
+/** What the history needs of the chat besides its run. */
+export interface OpenChat {
   /** Saves the open conversation now. */
   flush(): Promise<void>;
-  /** Shows another conversation; nothing of the one before carries over. */
-  switchTo(conversation: StoredConversation): void;
   postFullState(): Promise<void>;
   focusInput(): void;
 }
@@ -27,7 +22,9 @@ export interface ConversationHistoryDependencies {
   log: vscode.LogOutputChannel;
   post(message: ToWebview): void;
   transcript: ChatTranscript;
-  chat: OpenConversation;
+  /** The open conversation's run; opening another is a change its subscribers show. */
+  run: Pick<ChatRun, 'id' | 'stop' | 'openStored'>;
+  chat: OpenChat;
   pendingChanges: PendingChangesOnNewChat;
 }
 
@@ -57,13 +54,13 @@ export class ConversationHistory {
 
   /** Asks first what to do with changes still pending review: the user may stay in this chat. */
   async newChat(): Promise<void> {
-    const { chat, pendingChanges } = this.deps;
+    const { chat, run, pendingChanges } = this.deps;
     const choice = await pendingChanges.ask();
     if (choice === undefined) return;
-    if (chat.isRunning()) await chat.stop();
+    await run.stop();
     const kept = await pendingChanges.carryOut(choice);
     await chat.flush();
-    chat.switchTo(newConversation());
+    await run.openStored(newConversation());
     pendingChanges.keep(kept);
     await this.remember(undefined);
     await chat.postFullState();
@@ -75,16 +72,16 @@ export class ConversationHistory {
   }
 
   private async open(id: string): Promise<void> {
-    const { chat, transcript } = this.deps;
-    if (id === chat.id()) return chat.postFullState();
+    const { chat, run, transcript } = this.deps;
+    if (id === run.id) return chat.postFullState();
     const stored = await this.deps.store.load(id);
     if (stored === undefined) {
       this.deps.log.warn(`Conversation ${id} could not be loaded.`);
       return;
     }
-    if (chat.isRunning()) await chat.stop();
+    await run.stop();
     await chat.flush();
-    chat.switchTo(stored);
+    await run.openStored(stored);
     const interrupted = transcript.markInterrupted();
     if (!interrupted && owesReply(stored.messages) && transcript.items.at(-1)?.kind !== 'error') {
       transcript.addError(INTERRUPTED_RUN_NOTICE, true);
@@ -94,20 +91,14 @@ export class ConversationHistory {
   }
 
   private async delete(id: string): Promise<void> {
-    const { chat } = this.deps;
-    if (id === chat.id()) {
-      await chat.stop();
-      chat.switchTo(newConversation());
+    const { chat, run } = this.deps;
+    if (id === run.id) {
+      await run.openStored(newConversation());
       await chat.postFullState();
     }
     await this.deps.store.delete(id);
     await this.show();
   }
-}
-
-export function newConversation(): StoredConversation {
-  const now = Date.now();
-  return { id: randomUUID(), title: 'New chat', createdAt: now, updatedAt: now, messages: [], items: [], usage: emptyUsage() };
 }
 
 /** The model had not answered yet when the conversation was last saved. */

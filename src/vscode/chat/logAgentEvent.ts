@@ -3,7 +3,7 @@ import type { AgentEvent } from '../../core/agent/agentEvents';
 import type { StoredConversation } from './conversationStore';
 
 /** One line in the Elbow log for the events worth knowing about afterwards (never file contents or keys). */
-export function logAgentEvent(log: vscode.LogOutputChannel, event: AgentEvent, conversation: StoredConversation): void {
+export function logAgentEvent(log: vscode.LogOutputChannel, event: AgentEvent, conversation: Pick<StoredConversation, 'model' | 'messages'>): void {
   if (event.type === 'turn_start') log.info(`Request ${event.turn} to ${conversation.model?.model ?? 'the model'} (${conversation.messages.length} messages).`);
   else if (event.type === 'tool_call') log.info(`Tool ${event.name}: ${event.title}`);
   else if (event.type === 'tool_result' && event.isError) log.warn(`Tool ${event.name} failed: ${event.summary}`);

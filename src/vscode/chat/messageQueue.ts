@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
-import type { AgentSession } from '../../core/agent/agentSession';
+import type { AgentRun } from '../../core/agent/agentRun';
 import type { Attachment } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
 import { messageWithAttachments } from './attachmentContext';
@@ -17,8 +17,8 @@ export interface MessageQueueDependencies {
   /** The chips above the input go with the message being queued or steered. */
   takeAttachments(): Attachment[];
   readAttachment(attachment: Attachment): Promise<string | undefined>;
-  session(): AgentSession | undefined;
-  isRunning(): boolean;
+  /** The run the messages wait for and are steered into; the queue follows its events and its ends. */
+  run: Pick<AgentRun, 'isRunning' | 'steer' | 'takeUndeliveredSteering' | 'subscribe'>;
   /** Shows a steered message in the transcript where it joined the conversation. */
   showSteered(text: string, attachments: Attachment[]): void;
   notice(text: string): void;
@@ -50,14 +50,19 @@ export class MessageQueue {
     },
   };
 
-  constructor(private readonly deps: MessageQueueDependencies) {}
+  constructor(private readonly deps: MessageQueueDependencies) {
+    deps.run.subscribe((change) => {
+      if (change.type === 'event') this.apply(change.event);
+      if (change.type === 'running' && !change.running) void this.runEnded();
+    });
+  }
 
   /** Enter while a run goes on. */
   add(text: string): void {
     this.change((list) => [...list, { id: randomUUID(), text, attachments: this.deps.takeAttachments() }]);
   }
 
-  apply(event: AgentEvent): void {
+  private apply(event: AgentEvent): void {
     if (event.type === 'done') this.lastOutcome = event.outcome;
     if (event.type !== 'steered') return;
     const landed = this.steering.shift();
@@ -67,8 +72,8 @@ export class MessageQueue {
   }
 
   /** After each run: steering that never landed goes back to the queue; after a completed run the first queued message goes out. */
-  async runEnded(): Promise<void> {
-    this.deps.session()?.takeUndeliveredSteering();
+  private async runEnded(): Promise<void> {
+    this.deps.run.takeUndeliveredSteering();
     const unsent = this.steering;
     this.steering = [];
     if (unsent.length > 0) {
@@ -90,9 +95,9 @@ export class MessageQueue {
   }
 
   private async steer(item: QueuedMessage): Promise<void> {
-    if (!this.deps.isRunning()) return this.deps.send(item.text, item.attachments);
+    if (!this.deps.run.isRunning) return this.deps.send(item.text, item.attachments);
     const attached = await Promise.all(item.attachments.map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
-    if (this.deps.session()?.steer(messageWithAttachments(item.text, attached)) === true) {
+    if (this.deps.run.steer(messageWithAttachments(item.text, attached))) {
       this.steering.push(item);
       this.postState();
       return;

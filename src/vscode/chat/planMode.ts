@@ -1,20 +1,17 @@
-import type { AgentSession } from '../../core/agent/agentSession';
+import type { AgentRun } from '../../core/agent/agentRun';
 import type { ConversationMode } from '../../core/tools/conversationMode';
 import type { ToWebview } from '../../protocol/toWebview';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 import { showWarning } from '../notifications';
 
 export interface PlanModeDependencies {
-  /** The open conversation, where the mode is kept and saved. */
-  conversation(): { mode?: ConversationMode };
-  /** The agent session, when one was made for the conversation. */
-  session(): AgentSession | undefined;
+  /** The open conversation's run, whose state keeps the mode (a session reads it at each message). */
+  run: Pick<AgentRun, 'conversation' | 'isRunning'>;
   post(message: ToWebview): void;
   /** The conversation changed in a way worth saving. */
   changed(): void;
   /** Sends a message as the user would. */
   send(text: string): Promise<void>;
-  isRunning(): boolean;
 }
 
 /** The text that hands the user's (edited) plan to the agent in act mode. */
@@ -32,14 +29,12 @@ export class PlanMode {
   constructor(private readonly deps: PlanModeDependencies) {}
 
   get mode(): ConversationMode {
-    return this.deps.conversation().mode ?? 'act';
+    return this.deps.run.conversation.mode;
   }
 
   /** Takes effect from the next message; a running request keeps the mode it started in. */
   set(mode: ConversationMode): void {
-    this.deps.conversation().mode = mode;
-    const session = this.deps.session();
-    if (session !== undefined) session.mode = mode;
+    this.deps.run.conversation.mode = mode;
     this.postState();
     this.deps.changed();
   }
@@ -54,7 +49,7 @@ export class PlanMode {
 
   private async actOn(plan: string): Promise<void> {
     if (plan.trim() === '') return void showWarning('Elbow: the plan is empty. Write the plan to act on, or send a message instead.');
-    if (this.deps.isRunning()) return void showWarning('Elbow: wait for the running request to end (or stop it) before acting on the plan.');
+    if (this.deps.run.isRunning) return void showWarning('Elbow: wait for the running request to end (or stop it) before acting on the plan.');
     this.set('act');
     await this.deps.send(actOnPlanMessage(plan));
   }

@@ -1,11 +1,12 @@
 import type { AgentHost } from '../../core/host/host';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
+import type { ChatRun } from './chatRun';
 
 export interface SandboxNoticeDependencies {
   host(): Promise<AgentHost>;
-  /** The id of the conversation open now. */
-  conversationId(): string;
+  /** The conversation open now. */
+  run: Pick<ChatRun, 'id'>;
   post(message: ToWebview): void;
 }
 
@@ -20,17 +21,17 @@ export class SandboxNotice {
 
   /** A conversation starts or is shown again, or the settings changed: the banner as it stands for it. */
   async post(): Promise<void> {
-    const id = this.deps.conversationId();
+    const id = this.deps.run.id;
     const reason = this.dismissed.has(id) ? undefined : await this.unavailableReason();
     // Another conversation opened meanwhile: its own call posts.
-    if (id !== this.deps.conversationId()) return;
+    if (id !== this.deps.run.id) return;
     this.deps.post({ type: 'sandboxNotice', notice: reason === undefined ? null : { reason } });
   }
 
   /** Handles the banner's close button; `false` for any other message. */
   handle(message: FromWebview): boolean {
     if (message.type !== 'dismissSandboxNotice') return false;
-    this.dismissed.add(this.deps.conversationId());
+    this.dismissed.add(this.deps.run.id);
     this.deps.post({ type: 'sandboxNotice', notice: null });
     return true;
   }

@@ -5,6 +5,7 @@ import type { PassThrough } from 'node:stream';
 import { parseCliArguments, UsageError } from '../../../src/cli/cliArguments';
 import { imagesInLine } from '../../../src/cli/imageFiles';
 import { AgentSession } from '../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
@@ -79,7 +80,7 @@ describe('images in the interactive chat', function () {
   async function chat(): Promise<{ terminal: TerminalScreen; input: PassThrough; finished: Promise<void>; root: string; server: ReturnType<typeof useCliFixture>['server']; cleanup: () => Promise<void> }> {
     const server = fixture.server;
     const ws = await createTempWorkspace({});
-    const session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() });
+    const session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() }) });
     return { ...startTerminalChat(session), root: ws.root, server, cleanup: () => ws.cleanup() };
   }
   const fixture = useCliFixture();

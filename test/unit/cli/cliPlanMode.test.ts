@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { AgentSession } from '../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { planModeNote } from '../../../src/core/agent/planModeNote';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { builtinTools } from '../../../src/core/tools/builtin';
@@ -38,7 +39,7 @@ describe('plan mode in the chat', function () {
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
     const provider = createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl });
-    const session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry });
+    const session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry }) });
     const { terminal, input, finished } = startTerminalChat(session);
     server.enqueue(
       { kind: 'reply', content: [toolCall('write_file', { path: 'a.txt', content: 'beta\n' })] },

@@ -7,6 +7,7 @@ import { parseCliArguments } from '../../../src/cli/cliArguments';
 import { resolveCliConfig } from '../../../src/cli/cliConfig';
 import { createCliSession } from '../../../src/cli/createCliSession';
 import { AgentSession } from '../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
@@ -32,7 +33,7 @@ describe('interactive chat', function () {
   beforeEach(async () => {
     server = await startFakeLlmServer();
     ws = await createTempWorkspace({});
-    session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() });
+    session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() }) });
     ({ terminal, input, finished } = startTerminalChat(session));
   });
   afterEach(async () => {

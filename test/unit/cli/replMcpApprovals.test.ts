@@ -7,6 +7,7 @@ import { TerminalApprovals } from '../../../src/cli/cliApprovals';
 import { createCliMcp, type CliMcp } from '../../../src/cli/createCliMcp';
 import { runInteractiveChat } from '../../../src/cli/repl';
 import { AgentSession } from '../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import type { McpManager } from '../../../src/core/mcp/mcpManager';
 import { FixedPermissionSettings } from '../../../src/core/permissions/fixedPermissionSettings';
@@ -124,7 +125,7 @@ describe('interactive chat: trusting the workspace\'s MCP configuration', functi
     const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
     const provider = createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl });
     const terminal = createTerminalScreen();
-    const finished = runInteractiveChat(new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, permissions }), {
+    const finished = runInteractiveChat(new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry }), permissions }), {
       input: terminal.input,
       output: terminal.output,
       renderer: terminal.renderer,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { PassThrough } from 'node:stream';
 import { AgentSession } from '../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
@@ -20,7 +21,7 @@ describe('interactive chat: @ mentions', function () {
   beforeEach(async () => {
     server = await startFakeLlmServer();
     ws = await createTempWorkspace({ 'src/app.ts': 'export const answer = 42;\n', 'secret.env': 'TOKEN=abc\n', '.elbowignore': 'secret.env\n' });
-    const session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() });
+    const session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() }) });
     ({ terminal, input, finished } = startTerminalChat(session));
   });
   afterEach(async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { PassThrough } from 'node:stream';
 import { AgentSession } from '../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { builtinTools } from '../../../src/core/tools/builtin';
 import { ToolRegistry } from '../../../src/core/tools/registry';
@@ -33,7 +34,7 @@ describe('interactive chat: typing while a run goes on', function () {
     ws = await createTempWorkspace({ 'a.txt': 'alpha\n' });
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    const session = new AgentSession({ host: ws.host, provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry });
+    const session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider: createProvider({ provider: 'openai', apiKey: server.apiKey, baseURL: server.openaiBaseUrl }), settings: { provider: 'openai', model: 'm' }, system: 's', registry }) });
     ({ terminal, input, finished } = startTerminalChat(session));
     await waitFor(/You: /);
   });

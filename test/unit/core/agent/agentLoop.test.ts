@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import type { AssistantMessage, ToolCallBlock, ToolResultsMessage } from '../../../../src/core/llm/messages';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { ProviderError } from '../../../../src/core/llm/providerError';
@@ -34,7 +35,7 @@ describe('agent loop', () => {
     provider = new ScriptedProvider();
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
+    session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } }) });
     events = [];
   });
   afterEach(() => ws.cleanup());
@@ -104,7 +105,7 @@ describe('agent loop', () => {
   });
 
   it('stops at the turn limit with a clear message and leaves a valid conversation', async () => {
-    const limited = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm', maxTurns: 2 }, system: 's', registry: new ToolRegistry().register(listFilesTool) });
+    const limited = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm', maxTurns: 2 }, system: 's', registry: new ToolRegistry().register(listFilesTool) }) });
     provider.enqueue(reply([call('list_files', {})]), reply([call('list_files', {})]));
     const outcome = await limited.send('loop forever', emit);
     assert.equal(outcome.reason, 'max_turns');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import { attachNotes } from '../../../../src/core/agent/attachNotes';
 import { userText, type AssistantMessage, type Message } from '../../../../src/core/llm/messages';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
@@ -50,7 +51,7 @@ describe('notes for the model', () => {
     it('reach the next request once, and only once', async () => {
       const provider = new ScriptedProvider();
       const notes = ['The user rejected your change to a.ts lines 2–3.'];
-      const session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry(), takeNotes: () => notes.splice(0) });
+      const session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry() }), takeNotes: () => notes.splice(0) });
       provider.enqueue([{ type: 'done', message: assistant([{ type: 'text', text: 'ok' }]) }]);
       provider.enqueue([{ type: 'done', message: assistant([{ type: 'text', text: 'ok again' }]) }]);
       await session.send('first', () => undefined);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
+import { conversationState } from '../../../../src/core/agent/conversationState';
 import type { TranscriptArchive } from '../../../../src/core/host/transcriptArchive';
 import { userText, type Message, type Usage } from '../../../../src/core/llm/messages';
 import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
@@ -44,7 +46,7 @@ describe('compaction through the session', () => {
   function session(history: Message[], archive: TranscriptArchive = new RecordingArchive()): AgentSession {
     const registry = new ToolRegistry();
     registry.register(compactTool);
-    return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, history, limits, archive, retry: noRetry });
+    return new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, limits, retry: noRetry }), archive, conversation: conversationState({ messages: history }) });
   }
 
   it('summarises on request ("Compact now"): archives the history, replaces it by the summary, and reports the sizes', async () => {
@@ -160,7 +162,7 @@ describe('compaction through the session', () => {
     const context = events.filter((event) => event.type === 'context');
     assert.deepEqual(context.at(-1), { type: 'context', usedTokens: 11_100, windowTokens: 100_000, estimated: false });
 
-    const unpriced = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry(), limits, cost: 0.5 });
+    const unpriced = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry(), limits: { ...limits, prices: undefined } }), conversation: conversationState({ cost: 0.5 }) });
     provider.enqueue(reply('Two.', { inputTokens: 10, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, null));
     await unpriced.send('Go.', () => undefined);
     assert.equal(unpriced.usageTotals.cost, null);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
 import { AnthropicProvider } from '../../../../src/core/llm/providers/anthropicProvider';
 import { builtinTools } from '../../../../src/core/tools/builtin';
@@ -49,7 +50,7 @@ describe('a reply cut short', () => {
     const provider = new AnthropicProvider({ apiKey: 'k', fetch: server.fetch });
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    return new AgentSession({ host: ws.host, provider, settings: { provider: 'anthropic', model: 'claude-test' }, system: 's', registry, ...(withLimits && { limits }) });
+    return new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'anthropic', model: 'claude-test' }, system: 's', registry, ...(withLimits && { limits }) }) });
   }
 
   const ran = (name: string): boolean => events.some((event) => event.type === 'tool_call' && event.name === name);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import type { AgentSettings } from '../../../../src/core/agent/agentSettings';
 import type { AssistantMessage } from '../../../../src/core/llm/messages';
@@ -44,7 +45,7 @@ describe('guard rails', () => {
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
     const permissions = new PermissionGate({ settings: new FixedPermissionSettings(), approvals });
-    return new AgentSession({ host: ws.host, provider, settings, system: 's', registry, permissions });
+    return new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings, system: 's', registry }), permissions });
   }
 
   it('stops the run when the same call fails three times, and says why', async () => {

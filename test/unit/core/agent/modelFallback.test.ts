@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import type { AssistantMessage } from '../../../../src/core/llm/messages';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { ProviderError, type ProviderErrorKind } from '../../../../src/core/llm/providerError';
@@ -29,7 +30,7 @@ describe('fallback models', () => {
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
     const settings = { ...on, fallbackModels };
-    return new AgentSession({ host: ws.host, provider, settings, system: 'sys', registry, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
+    return new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings, system: 'sys', registry, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } }) });
   };
 
   beforeEach(async () => {

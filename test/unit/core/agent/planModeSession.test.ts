@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createAgentSession } from '../../../../src/core/agent/createAgentSession';
+import { conversationState } from '../../../../src/core/agent/conversationState';
 import { planModeNote } from '../../../../src/core/agent/planModeNote';
 import type { ConversationMode } from '../../../../src/core/tools/conversationMode';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../../support/fakeLlmServer';
@@ -26,7 +27,7 @@ describe('a session in plan mode', function () {
   });
 
   async function session(mode?: ConversationMode) {
-    return createAgentSession({ host: ws.host, settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl }, apiKey: server.apiKey, mode });
+    return createAgentSession({ host: ws.host, settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl }, apiKey: server.apiKey, conversation: conversationState({ mode }) });
   }
 
   function sentMessages(index: number): SentMessage[] {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import type { AssistantMessage } from '../../../../src/core/llm/messages';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { builtinTools } from '../../../../src/core/tools/builtin';
@@ -26,7 +27,7 @@ describe('agent loop: refusals and paused turns', () => {
     provider = new ScriptedProvider();
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } });
+    session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 10 } }) });
     events = [];
   });
   afterEach(() => ws.cleanup());

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import type { AgentEvent, RunOutcome } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import { toolResultText, type ToolResultsMessage } from '../../../../src/core/llm/messages';
 import { createProvider } from '../../../../src/core/llm/providers/createProvider';
 import { builtinTools } from '../../../../src/core/tools/builtin';
@@ -30,7 +31,7 @@ for (const api of ['openai', 'anthropic'] as const) {
       const provider = createProvider({ provider: api, apiKey: server.apiKey, baseURL: api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl });
       const registry = new ToolRegistry();
       for (const tool of builtinTools()) registry.register(tool);
-      session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'test-model' }, system: 'You are a test.', registry, retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 5_000 } });
+      session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'test-model' }, system: 'You are a test.', registry, retry: { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 5_000 } }) });
       events = [];
     });
     afterEach(async () => {

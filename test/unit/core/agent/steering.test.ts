@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../../src/core/llm/providers/createProvider';
 import { builtinTools } from '../../../../src/core/tools/builtin';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
@@ -32,7 +33,7 @@ for (const api of ['openai', 'anthropic'] as const) {
       const provider = createProvider({ provider: api, apiKey: server.apiKey, baseURL: api === 'openai' ? server.openaiBaseUrl : server.anthropicBaseUrl });
       const registry = new ToolRegistry();
       for (const tool of builtinTools()) registry.register(tool);
-      session = new AgentSession({ host: ws.host, provider, settings: { provider: api, model: 'test-model' }, system: 'You are a test.', registry });
+      session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: api, model: 'test-model' }, system: 'You are a test.', registry }) });
       events = [];
     });
     afterEach(async () => {

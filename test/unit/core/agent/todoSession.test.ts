@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
+import { conversationState } from '../../../../src/core/agent/conversationState';
 import { userText, type Message } from '../../../../src/core/llm/messages';
 import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
@@ -41,7 +43,7 @@ describe('the task list through the session', () => {
   function session(history: Message[] = []): AgentSession {
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, history, limits, retry: noRetry });
+    return new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, limits, retry: noRetry }), conversation: conversationState({ messages: history }) });
   }
 
   it('tells the host each new list as the model calls todo, as the history then has it, and the saved history has it again', async () => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
+import { conversationState } from '../../../../src/core/agent/conversationState';
 import { contextBudget } from '../../../../src/core/context/contextBudget';
 import { userText, type Message, type ToolResultBlock } from '../../../../src/core/llm/messages';
 import type { ModelLimits } from '../../../../src/core/llm/modelCatalog';
@@ -54,7 +56,7 @@ describe('compaction and the results the model has not seen', () => {
   function session(history: Message[]): AgentSession {
     const registry = new ToolRegistry();
     registry.register(readFileTool);
-    return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, history, limits, retry: noRetry });
+    return new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry, limits, retry: noRetry }), conversation: conversationState({ messages: history }) });
   }
 
   it('summarises what the model has seen and sends the new result whole after the summary', async () => {

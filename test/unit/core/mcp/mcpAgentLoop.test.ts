@@ -3,6 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { AgentEvent, RunOutcome } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../../src/core/llm/providers/createProvider';
 import type { McpManager } from '../../../../src/core/mcp/mcpManager';
 import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
@@ -107,7 +108,7 @@ for (const api of ['openai', 'anthropic'] as const) {
       for (const tool of builtinTools()) registry.register(tool);
       registry.addSource(manager);
       const permissions = new PermissionGate({ settings, approvals });
-      return new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'test-model' }, system: 'You are a test.', registry, permissions, retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 1_000 } });
+      return new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'test-model' }, system: 'You are a test.', registry, retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 20, maxRetryAfterMs: 1_000 } }), permissions });
     }
 
     const send = (prompt: string): Promise<RunOutcome> => session.send(prompt, (event) => events.push(event));

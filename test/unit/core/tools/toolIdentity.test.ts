@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TerminalRenderer } from '../../../../src/cli/terminalRenderer';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import type { AssistantMessage, ToolCallBlock } from '../../../../src/core/llm/messages';
 import type { ProviderEvent } from '../../../../src/core/llm/provider';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
@@ -37,7 +38,7 @@ describe('a tool defined in one place', () => {
 
   it('brings its title, kind and subject to the tool events, the chat card and the CLI line', async () => {
     const provider = new ScriptedProvider();
-    const session = new AgentSession({ host: workspace.host, provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry: new ToolRegistry().register(forecastTool) });
+    const session = new AgentSession({ host: workspace.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 'sys', registry: new ToolRegistry().register(forecastTool) }) });
     const call: ToolCallBlock = { type: 'tool_call', id: 'c1', name: 'forecast', arguments: JSON.stringify({ units: 'metric', city: 'Oslo' }) };
     provider.enqueue(reply([call]), reply([{ type: 'text', text: 'Sunny.' }]));
     const events: AgentEvent[] = [];

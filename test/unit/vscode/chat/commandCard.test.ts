@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { AgentSession } from '../../../../src/core/agent/agentSession';
+import { sessionSetup } from '../../../../src/core/agent/sessionSetup';
 import { builtinTools } from '../../../../src/core/tools/builtin';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { ChatTranscript } from '../../../../src/vscode/chat/chatTranscript';
@@ -26,7 +27,7 @@ describe('a command’s tool card', function () {
     );
     const registry = new ToolRegistry();
     for (const tool of builtinTools()) registry.register(tool);
-    const session = new AgentSession({ host: ws.host, provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry });
+    const session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry }) });
     const transcript = new ChatTranscript();
     transcript.addUser('What is here?', []);
     const titles: string[] = [];

@@ -1,26 +1,34 @@
 import assert from 'node:assert/strict';
-import type { AgentSession } from '../../../../src/core/agent/agentSession';
+import type { RunChange, RunListener } from '../../../../src/core/agent/agentRun';
+import type { UserMessage } from '../../../../src/core/llm/messages';
 import type { Attachment } from '../../../../src/protocol/chatItems';
 import type { ToWebview } from '../../../../src/protocol/toWebview';
 import { MessageQueue, STEER_TOO_LATE_NOTICE } from '../../../../src/vscode/chat/messageQueue';
 
-/** A session that takes steering while `running`, and hands back what it never delivered. */
-class FakeSession {
-  running = true;
+/** A run that takes steering while running, hands back what it never delivered, and tells its subscribers what the test says. */
+class FakeRun {
+  isRunning = true;
   steered: string[] = [];
-  undelivered: string[] = [];
+  undelivered: Array<UserMessage['content']> = [];
+  private readonly listeners: RunListener[] = [];
   steer(content: string): boolean {
-    if (this.running) this.steered.push(content);
-    return this.running;
+    if (this.isRunning) this.steered.push(content);
+    return this.isRunning;
   }
-  takeUndeliveredSteering(): unknown[] {
+  takeUndeliveredSteering(): Array<UserMessage['content']> {
     return this.undelivered.splice(0);
+  }
+  subscribe(listener: RunListener): () => boolean {
+    this.listeners.push(listener);
+    return () => true;
+  }
+  tell(change: RunChange): void {
+    for (const listener of this.listeners) void listener(change);
   }
 }
 
 describe('MessageQueue', () => {
-  let session: FakeSession;
-  let running: boolean;
+  let run: FakeRun;
   let pending: Attachment[];
   let posted: ToWebview[];
   let shown: string[];
@@ -29,8 +37,7 @@ describe('MessageQueue', () => {
   let queue: MessageQueue;
 
   beforeEach(() => {
-    session = new FakeSession();
-    running = true;
+    run = new FakeRun();
     pending = [{ id: 'a1', kind: 'file', path: 'src/app.ts' }];
     posted = [];
     shown = [];
@@ -40,8 +47,7 @@ describe('MessageQueue', () => {
       post: (message) => posted.push(message),
       takeAttachments: () => pending.splice(0),
       readAttachment: () => Promise.resolve('export const app = 1;'),
-      session: () => session as unknown as AgentSession,
-      isRunning: () => running,
+      run,
       showSteered: (text) => shown.push(text),
       notice: (text) => notices.push(text),
       send: (text, attachments) => {
@@ -61,10 +67,10 @@ describe('MessageQueue', () => {
     return last?.type === 'queuedMessages' ? last.messages.map((message) => `${message.state ?? 'queued'}: ${message.text}`) : [];
   };
   const end = async (reason: 'completed' | 'cancelled'): Promise<void> => {
-    queue.apply({ type: 'done', outcome: reason === 'completed' ? { reason, text: '' } : { reason, message: 'Cancelled.' } });
-    running = false;
-    session.running = false;
-    await queue.runEnded();
+    run.tell({ type: 'event', event: { type: 'done', outcome: reason === 'completed' ? { reason, text: '' } : { reason, message: 'Cancelled.' } } });
+    run.isRunning = false;
+    run.tell({ type: 'running', running: false });
+    await new Promise((resolve) => setImmediate(resolve));
   };
 
   it('queues with the attachments, and sends one queued message after a completed run', async () => {
@@ -88,8 +94,8 @@ describe('MessageQueue', () => {
     const id = posted.at(-1)?.type === 'queuedMessages' ? (posted.at(-1) as Extract<ToWebview, { type: 'queuedMessages' }>).messages[0]?.id ?? '' : '';
     await queue.messageHandlers.steerQueued({ type: 'steerQueued', id });
     assert.deepEqual(shownStates(), ['steering: use the app'], 'it stays in view, waiting for the next step');
-    assert.match(session.steered[0] ?? '', /^use the app\n\n[\s\S]*export const app = 1;/);
-    queue.apply({ type: 'steered', content: [{ type: 'text', text: session.steered[0] ?? '' }] });
+    assert.match(run.steered[0] ?? '', /^use the app\n\n[\s\S]*export const app = 1;/);
+    run.tell({ type: 'event', event: { type: 'steered', content: [{ type: 'text', text: run.steered[0] ?? '' }] } });
     assert.deepEqual(shown, ['use the app']);
     assert.deepEqual(shownStates(), [], 'once the model takes it, it is in the conversation instead');
     await end('completed');
@@ -100,7 +106,7 @@ describe('MessageQueue', () => {
     queue.add('queued before');
     await queue.messageHandlers.steer({ type: 'steer', text: 'too late' });
     assert.deepEqual(shownStates(), ['steering: too late', 'queued: queued before'], 'Ctrl+Enter shows the message waiting for the next step, above the queue');
-    session.undelivered = ['too late'];
+    run.undelivered = [[{ type: 'text', text: 'too late' }]];
     await end('completed');
     assert.deepEqual(shownStates(), ['queued: too late', 'queued: queued before']);
     assert.deepEqual(notices, [STEER_TOO_LATE_NOTICE]);
@@ -108,7 +114,7 @@ describe('MessageQueue', () => {
   });
 
   it('sends a steered message at once when nothing runs', async () => {
-    running = false;
+    run.isRunning = false;
     await queue.messageHandlers.steer({ type: 'steer', text: 'hello' });
     assert.deepEqual(sent.map((message) => message.text), ['hello']);
   });

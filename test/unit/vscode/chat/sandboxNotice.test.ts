@@ -11,9 +11,9 @@ function hostWith(status: SandboxStatus): AgentHost {
 
 function notice(host: () => Promise<AgentHost>) {
   const posted: ToWebview[] = [];
-  let conversationId = 'c1';
-  const sandboxNotice = new SandboxNotice({ host, conversationId: () => conversationId, post: (message) => posted.push(message) });
-  return { sandboxNotice, posted, open: (id: string) => { conversationId = id; } };
+  const run = { id: 'c1' };
+  const sandboxNotice = new SandboxNotice({ host, run, post: (message) => posted.push(message) });
+  return { sandboxNotice, posted, open: (id: string) => { run.id = id; } };
 }
 
 describe('SandboxNotice: the banner where no sandbox runs', () => {

@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import type { ToWebview } from '../../protocol/toWebview';
+import { ConversationReview } from '../review/conversationReview';
+import type { ReviewManager } from '../review/reviewManager';
+import type { ApprovalBridge } from './approvalBridge';
+import type { ChatRun } from './chatRun';
+import type { ChatTranscript } from './chatTranscript';
+import { logAgentEvent } from './logAgentEvent';
+
+export interface RunViewDependencies {
+  log: vscode.LogOutputChannel;
+  post(message: ToWebview): void;
+  transcript: ChatTranscript;
+  approvals: ApprovalBridge;
+  reviewManager: ReviewManager;
+}
+
+/**
+ * How the chat follows its run: each reaction a subscriber of its own (the log, the transcript,
+ * the totals, the meter, the running state, the approvals and review of another conversation opening).
+ */
+export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ dispose(): void }> {
+  const { post, transcript } = deps;
+  const postAll = (messages: readonly ToWebview[]): void => {
+    for (const message of messages) post(message);
+  };
+  const subscribers = [
+    run.subscribe((change) => {
+      if (change.type === 'event') logAgentEvent(deps.log, change.event, { model: run.model, messages: run.conversation.messages });
+      if (change.type === 'failed') deps.log.error(`Could not run the request: ${change.message}`);
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'event') postAll(transcript.apply(change.event));
+      if (change.type === 'failed') postAll(transcript.addError(change.message, true));
+      if (change.type === 'switched') transcript.load(run.opened.items);
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'event' && change.event.type === 'usage' && change.event.total !== undefined) post({ type: 'usage', usage: change.event.total.usage, cost: change.event.total.cost });
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'event' && change.event.type === 'context' && run.context !== undefined) post({ type: 'context', context: run.context });
+    }),
+    run.subscribe((change) => {
+      if (change.type !== 'running') return;
+      post({ type: 'running', running: change.running });
+      void vscode.commands.executeCommand('setContext', 'elbow.running', change.running);
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'switched') deps.approvals.reset();
+    }),
+    run.subscribe((change) => {
+      if (change.type === 'switched') deps.reviewManager.load(ConversationReview.fromJSON(run.opened.review));
+    }),
+  ];
+  return subscribers.map((unsubscribe) => ({ dispose: () => void unsubscribe() }));
+}
