@@ -13,19 +13,13 @@ import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { cliPath, elbowEnvironment, useCliFixture } from '../../support/elbowCli';
 import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { settlesWithin } from '../../support/settlesWithin';
 import { startTerminalChat } from '../../support/terminalChat';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
 import type { TerminalScreen } from '../../support/terminalScreen';
 
 const ctrlC = '\x03';
 const ctrlD = '\x04';
-
-/** Whether `promise` settles within `ms`: a chat that should have ended fails its test with a message, not by mocha's timeout. */
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
-}
 
 /** Drives the interactive chat through a terminal-like stream: keystrokes in, screen text out. */
 describe('interactive chat', function () {
