@@ -51,7 +51,6 @@ describe('server-written waits and resets of any length or value', () => {
   });
 
   it('formats a time out of the Date range without throwing', () => {
-    assert.doesNotThrow(() => resetText(8_640_000_000_000_001, now));
     assert.match(resetText(8_640_000_000_000_001, now), /cannot be read/);
     assert.equal(resetText(Date.parse('2025-01-01T05:12:00Z'), now), '2025-01-01 05:12 UTC (in 5 h 12 min)');
   });
@@ -79,9 +78,8 @@ describe("the server's words, bounded", () => {
   it('reads a body nested deeper than any real one without overflowing the stack', () => {
     let body: unknown = 'the words';
     for (let level = 0; level < 20_000; level++) body = { detail: body };
-    assert.doesNotThrow(() => readableErrorMessage(body));
     assert.equal(readableErrorMessage(body), undefined);
-    assert.doesNotThrow(() => normalizedErrorBody(body as object));
+    assert.equal(normalizedErrorBody(body as object), body, 'a body without readable words is kept as it came');
     const error = classifyError(OpenAISdk.APIError.generate(500, body as object, undefined, new Headers()), before);
     assert.equal(error.kind, 'server');
     assert.equal(readableErrorMessage({ error: { detail: { message: 'shallow' } } }), 'shallow');
