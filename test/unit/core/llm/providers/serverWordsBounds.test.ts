@@ -8,36 +8,22 @@ import { resetText } from '../../../../../src/core/llm/waitText';
 
 const before = { outputStarted: false, sdks: [OpenAISdk, AnthropicSdk] };
 
-/** Runs `work` and returns how long it took, in milliseconds. */
-function timed(work: () => void): number {
-  const start = performance.now();
-  work();
-  return performance.now() - start;
-}
-
 describe('server-written waits and resets of any length or value', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
 
-  it('refuses a duration far longer than any real one, at once', () => {
-    let result: number | undefined = 0;
-    const took = timed(() => { result = durationMs('1'.repeat(100_000)); });
-    assert.equal(result, undefined);
-    assert.ok(took < 500, `took ${took} ms`);
+  it('refuses a duration far longer than any real one (its cost is measured by npm run bench -- inputs)', () => {
+    assert.equal(durationMs('1'.repeat(100_000)), undefined);
     assert.equal(durationMs('2m59.56s'), 179_560);
   });
 
   it("reads no wait from Google's RetryInfo, a reset header or retry-after when they are huge", () => {
     const huge = '1'.repeat(100_000);
     const body = { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${huge}s` }] } };
-    let error = classifyError(OpenAISdk.APIError.generate(429, body, undefined, new Headers()), before);
-    const took = timed(() => {
-      error = classifyError(OpenAISdk.APIError.generate(429, body, undefined, new Headers()), before);
-      assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': `${huge}ms` }), now), undefined);
-      assert.equal(retryAfterFrom(new Headers({ 'retry-after': `${huge}x` }), now), undefined);
-    });
+    const error = classifyError(OpenAISdk.APIError.generate(429, body, undefined, new Headers()), before);
+    assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': `${huge}ms` }), now), undefined);
+    assert.equal(retryAfterFrom(new Headers({ 'retry-after': `${huge}x` }), now), undefined);
     assert.equal(error.kind, 'rate_limit');
     assert.equal(error.retryAfterMs, undefined);
-    assert.ok(took < 500, `took ${took} ms`);
   });
 
   it("keeps the server's words when OpenRouter's X-RateLimit-Reset is no plausible time", () => {
