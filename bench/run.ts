@@ -9,6 +9,7 @@
  * into review hunks (`npm run bench -- hunks` runs only that), and loading and activating the extension against an
  * empty extension (`npm run bench -- activation` runs only that), and how often edit_file's matching lands an edit
  * sent with a model's typical mistakes, exactly and with its ladder of tolerances (`npm run bench -- edits` runs only that),
+ * and parsers and patterns fed input that would make them backtrack (`npm run bench -- inputs` runs only that),
  * and what waiting for the language servers adds to an edit (`npm run bench -- problems` runs only that; not in the full run),
  * and how many files and back-and-forths a prompt and an edit go through (`npm run bench -- walks` runs only that; not in the full run).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
@@ -26,6 +27,7 @@ import { editRows } from './editCase';
 import { runEditsBench } from './edits/editsBench';
 import { ensureWorkspace } from './generateWorkspace';
 import { createBenchHost } from './host';
+import { hostileInputRows } from './hostileInputCase';
 import { hunkRows } from './hunksCase';
 import { listRows } from './listCases';
 import { problemsReport } from './problemsCase';
@@ -83,6 +85,11 @@ async function main(): Promise<void> {
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
+  if (process.argv.includes('inputs')) {
+    log(formatTable(await hostileInputRows({ warmup: 2, runs: 15 })));
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
   if (process.argv.includes('hunks')) {
     log(formatTable(await hunkRows({ warmup: 2, runs: 21 })));
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -115,10 +122,11 @@ async function main(): Promise<void> {
   const activation = await activationRows(BENCH_DIR, { warmup: 2, runs: 15 }, log);
   const sandbox = process.platform === 'linux' || process.platform === 'darwin' ? await sandboxRows(BENCH_DIR, { warmup: 3, runs: 31 }, log) : [];
   const commandPolicy = await commandPolicyRows({ warmup: 3, runs: 31 });
+  const hostileInputs = await hostileInputRows({ warmup: 2, runs: 15 });
 
   log('\nMedian (minimum) in ms; ratio = Elbow median / baseline median, verdict on it. Baselines are rg spawned from Node');
   log('with --hidden --no-require-git -g !.git (search: --json --smart-case), run in the workspace root, output fully read.\n');
-  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...save, ...hunks, ...review, ...activation, ...sandbox, ...commandPolicy]));
+  log(formatTable([...search.rows, ...list.rows, ...edit, ...cancel, ...webview, ...save, ...hunks, ...review, ...activation, ...sandbox, ...commandPolicy, ...hostileInputs]));
   log('\nNotes: the search tool stops at 200 matches (parallel rg, stopped, the 200 then sorted by path); the baseline is');
   log('parallel rg stopped after 200 match records. list_files is capped at 1,000 entries in path order');
   log('(rg is stopped there), so the uncapped comparison is RipgrepSearcher.listFiles with no limit.');

@@ -7,7 +7,7 @@ export const extensionId = 'elbow.elbow';
 
 export function activationTests(): void {
   describe('activation', () => {
-    it('is lazy: not active until its view or a command is used; activating registers them in under 50 ms, and the chat starts when first needed', async () => {
+    it('is lazy: not active until its view or a command is used; activating registers them, and the chat starts when first needed', async () => {
       const extension = vscode.extensions.getExtension<ElbowApi>(extensionId);
       assert.ok(extension, `${extensionId} is loaded`);
       assert.equal(extension.isActive, false, 'not activated at startup');
@@ -18,9 +18,9 @@ export function activationTests(): void {
         assert.ok(commands.includes(command), command);
       }
 
-      // VS Code marks when it starts and ends loading the extension's code (whole milliseconds); `activate` follows once
-      // VS Code has the extension's context ready. Elbow times loading its code and activate itself, by the clock and in
-      // CPU time: on a machine busy with other work the clock counts their time too, the CPU time does not.
+      // Reported, not asserted: `npm run bench -- activation` measures the time. VS Code marks when it starts and ends
+      // loading the extension's code (whole milliseconds); `activate` follows once VS Code has the extension's context
+      // ready. Elbow times loading its code and activate itself, by the clock and in CPU time.
       const vscodeMs = markTime(`code/extHost/didLoadExtensionCode/${extensionId}`) - markTime(`code/extHost/willLoadExtensionCode/${extensionId}`) + api.activate.wallMs;
       const { wallMs, cpuMs } = api.activation;
       console.log(
@@ -28,8 +28,6 @@ export function activationTests(): void {
           `by VS Code's marks ${vscodeMs.toFixed(0)} ms. Bundles loaded: ${loadedBundles(extension.extensionPath).join(', ')}.`,
       );
       assert.deepEqual(loadedBundles(extension.extensionPath), ['extension.js', 'extensionMain.js'], 'the chat, the SDKs, MCP and the shell parser wait until they are needed');
-      // CPU time, which other work on the machine does not inflate as it does the clock's.
-      assert.ok(cpuMs < 50, `activation took ${cpuMs.toFixed(1)} ms of CPU time, loading its code included`);
 
       // What the view's first showing or the first command starts: every command the manifest declares gets its handler.
       const chat = await api.startChat();

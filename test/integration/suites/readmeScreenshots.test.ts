@@ -5,7 +5,7 @@ import { text, toolCall } from '../../support/fakeLlmServer';
 import { setApiKeyAndClearToasts } from '../support/apiKey';
 import { openChat, sendPrompt, sleep, startNewChat, waitUntilIdle, workspaceFile } from '../support/chat';
 import { page, webview } from '../support/driver';
-import { waitForHunks } from '../support/review';
+import { lensTitles, waitForHunks } from '../support/review';
 
 const cartFile = 'src/cart.ts';
 
@@ -27,6 +27,8 @@ export function formatPrice(amount: number): string {
   return '$' + amount;
 }
 `;
+
+const cartAfter = cartBefore.replace('sum += item.price;', () => 'sum += item.price * item.quantity;').replace("return '$' + amount;", () => 'return `$${amount.toFixed(2)}`;');
 
 const prompt = 'total() ignores the quantity, and formatPrice(3.5) shows $3.5. Fix both.';
 
@@ -83,6 +85,16 @@ export function readmeScreenshotTests(server: () => FakeLlmServer): void {
       await page.waitFor('.codelens-decoration', { text: 'Accept File' });
       await webview.waitFor('.changed-file', { text: cartFile });
       assert.deepEqual(server().violations, []);
+      // What the picture is there to show: the read, the two edits with their lines, the answer's markdown and the changed file.
+      const cards = await webview.evaluate<string[]>('[...document.querySelectorAll(".tool-card")].map((card) => `${card.dataset.tool} ${card.dataset.status}: ${card.querySelector(".tool-title")?.textContent}`)');
+      assert.equal(cards.length, 3, cards.join('\n'));
+      assert.match(cards[0] ?? '', /^read_file done: Read src\/cart\.ts \(lines 1–17\)/);
+      assert.match(cards[1] ?? '', /^edit_file done: Edited .*cart\.ts:10 \+1 −1/);
+      assert.match(cards[2] ?? '', /^edit_file done: Edited .*cart\.ts:16 \+1 −1/);
+      assert.match(await webview.evaluate<string>('document.querySelector(".changed-file")?.textContent ?? ""'), /src\/cart\.ts.*\+2.*−2/);
+      assert.deepEqual(await webview.evaluate<string[]>('[...document.querySelectorAll(".item-assistant strong")].map((strong) => strong.textContent)'), ['total()', 'formatPrice()']);
+      assert.match(await webview.evaluate<string>('document.querySelector(".item-assistant pre")?.textContent ?? ""'), /formatPrice\(3\.5\); \/\/ '\$3\.50'/);
+      assert.equal((await vscode.workspace.openTextDocument(uri)).getText(), cartAfter);
       await page.screenshot('readme-panel');
     });
 
@@ -98,6 +110,10 @@ export function readmeScreenshotTests(server: () => FakeLlmServer): void {
       // The editor lays out again at the new font size after the setting's event, its lenses last.
       await sleep(1_000);
       await page.waitFor('.codelens-decoration', { text: 'Accept File', timeoutMs: 30_000 });
+      // Full width with both changes pending, each with its Accept | Reject, and the file's own lenses.
+      await page.waitFor('.part.sidebar', { state: 'hidden' });
+      assert.equal(editor.document.getText(), cartAfter);
+      assert.deepEqual(await lensTitles(uri), ['$(check) Accept File', '$(discard) Reject File', '$(diff) Open Diff (+2 −2)', '$(check) Accept', '$(discard) Reject', '$(check) Accept', '$(discard) Reject']);
       await page.screenshot('readme-review');
     });
   });

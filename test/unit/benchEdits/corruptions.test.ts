@@ -11,8 +11,8 @@ const DRAFT: Draft = {
 };
 const SEEDS = Array.from({ length: 30 }, (_, seed) => seed);
 
-function corruptedWith(corruptionClass: Parameters<typeof corrupt>[1], seed: number): Draft {
-  const result = corrupt(DRAFT, corruptionClass, createRandom(seed));
+function corruptedWith(corruptionClass: Parameters<typeof corrupt>[1], seed: number, draft = DRAFT): Draft {
+  const result = corrupt(draft, corruptionClass, createRandom(seed));
   assert.ok(result, `${corruptionClass} applies with seed ${seed}`);
   return result;
 }
@@ -47,9 +47,18 @@ describe('the mistakes the edits benchmark puts in old_str and new_str', () => {
 
   it('takes the common indentation off both, or adds to it', () => {
     const indented = { ...DRAFT, oldLines: DRAFT.oldLines.map((line) => `  ${line}`), newLines: DRAFT.newLines.map((line) => `  ${line}`) };
-    const results = SEEDS.map((seed) => corrupt(indented, 'indentation shifted', createRandom(seed)));
-    assert.ok(results.some((result) => result?.oldLines[0] === DRAFT.oldLines[0] && result?.newLines[2] === DRAFT.newLines[2]));
-    assert.ok(results.some((result) => (result?.oldLines[0]?.length ?? 0) > (indented.oldLines[0]?.length ?? 0)));
+    const shifts = SEEDS.map((seed) => {
+      const result = corruptedWith('indentation shifted', seed, indented);
+      if (result.oldLines[0] === DRAFT.oldLines[0]) {
+        assert.deepEqual([result.oldLines, result.newLines], [DRAFT.oldLines, DRAFT.newLines], `seed ${seed} takes the common indentation off every line`);
+        return 'off';
+      }
+      const added = (result.oldLines[0] as string).slice(0, -(indented.oldLines[0] as string).length);
+      assert.ok(['  ', '    '].includes(added), `seed ${seed} adds ${JSON.stringify(added)}`);
+      assert.deepEqual([result.oldLines, result.newLines], [indented.oldLines.map((line) => added + line), indented.newLines.map((line) => added + line)], `seed ${seed}`);
+      return 'added';
+    });
+    assert.deepEqual([...new Set(shifts)].sort(), ['added', 'off'], 'the seeds make both kinds');
   });
 
   it('turns the spaces of the indentation into tabs in both', () => {
@@ -106,11 +115,15 @@ describe('the mistakes the edits benchmark puts in old_str and new_str', () => {
   });
 
   it('combines two mistakes, numbering lines last', () => {
+    let withNumbers = 0;
     for (const seed of SEEDS) {
       const result = corruptedWith('combined', seed);
       assert.notDeepEqual(result.oldLines, DRAFT.oldLines);
-      if (result.oldLines.some((line) => /^\d+\t/.test(line))) assert.ok(result.oldLines.every((line) => /^\d+\t/.test(line)));
+      const numbered = result.oldLines.filter((line) => /^\d+\t/.test(line)).length;
+      assert.ok(numbered === 0 || numbered === result.oldLines.length, `seed ${seed} numbers ${numbered} of ${result.oldLines.length} lines`);
+      if (numbered > 0) withNumbers++;
     }
+    assert.ok(withNumbers > 0, 'some combination numbers the lines');
   });
 
   it('misspells one word in old_str only: in a line the edit keeps, or in the line it changes, new_str as meant', () => {

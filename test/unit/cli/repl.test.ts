@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,11 +7,14 @@ import type { PassThrough } from 'node:stream';
 import { parseCliArguments } from '../../../src/cli/cliArguments';
 import { resolveCliConfig } from '../../../src/cli/cliConfig';
 import { createCliSession } from '../../../src/cli/createCliSession';
+import { slashCommandHelp } from '../../../src/cli/slashCommands';
 import { AgentSession } from '../../../src/core/agent/agentSession';
 import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
+import { cliPath, elbowEnvironment, useCliFixture } from '../../support/elbowCli';
 import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { settlesWithin } from '../../support/settlesWithin';
 import { startTerminalChat } from '../../support/terminalChat';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
 import type { TerminalScreen } from '../../support/terminalScreen';
@@ -82,9 +86,16 @@ describe('interactive chat', function () {
     assert.equal(server.requests.length, 0);
   });
 
-  it('quits on Ctrl-D', async () => {
+  it('quits on Ctrl-D: the prompt loop ends, the line is closed and nothing typed after it is read', async () => {
+    await waitFor(/You: /);
     input.write(ctrlD);
-    await finished;
+    assert.ok(await settlesWithin(finished, 2_000), `the chat did not end on Ctrl-D; the screen shows:\n${terminal.text()}`);
+    assert.match(terminal.text(), /Ctrl-D quits\.\n\S*You: \S*\n$/, 'the prompt line is closed, and nothing else is printed');
+    const screen = terminal.text();
+    input.write('hello?\r');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(terminal.text(), screen, 'no prompt and no answer after quitting');
+    assert.equal(server.requests.length, 0);
   });
 });
 
@@ -168,7 +179,43 @@ describe('interactive chat: /usage, /compact and /help', function () {
   it('/help lists the commands', async () => {
     input.write('/help\r');
     await waitFor(/\/exit/);
-    for (const command of ['/usage', '/compact [focus]', '/retry']) assert.ok(terminal.text().includes(command), command);
+    assert.ok(terminal.text().includes(slashCommandHelp), terminal.text());
     assert.equal(server.requests.length, 0);
+  });
+});
+
+/** `elbow` itself on a pseudo-terminal (util-linux `script`), as a user runs it: how it ends and with what code. */
+describe('elbow in a terminal', function () {
+  this.timeout(30_000);
+  const fixture = useCliFixture();
+
+  before(function () {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+    } catch {
+      this.skip();
+    }
+  });
+
+  it('quits on Ctrl-D at the prompt with exit code 0, sending nothing', async () => {
+    const shell = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
+    const command = `exec ${shell(process.execPath)} ${shell(cliPath)} --cwd ${shell(fixture.cwd)}`;
+    const child = spawn('script', ['--quiet', '--return', '--flush', '--command', command, '/dev/null'], { env: elbowEnvironment(fixture.server, 'openai') });
+    let screen = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      for (let waited = 0; !/You: /.test(screen); waited += 50) {
+        if (waited > 10_000) assert.fail(`elbow never showed its prompt:\n${screen}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      child.stdin.write(ctrlD);
+      assert.ok(await settlesWithin(exited, 5_000), `elbow did not end on Ctrl-D; the screen shows:\n${screen}`);
+      assert.equal(await exited, 0);
+      assert.match(screen, /You: \S*\r\n$/, 'the prompt line is closed');
+      assert.equal(fixture.server.requests.length, 0);
+    } finally {
+      child.kill();
+    }
   });
 });

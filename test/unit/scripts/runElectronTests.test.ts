@@ -19,7 +19,6 @@ describe('scripts/run-electron-tests.mjs', () => {
 
   it('stops at once, before any phase, when VSCODE_EXECUTABLE names nothing', function () {
     this.timeout(30_000);
-    const started = Date.now();
     const result = spawnSync(process.execPath, [path.join(checkoutRoot, 'scripts/run-electron-tests.mjs')], {
       cwd: checkoutRoot,
       encoding: 'utf8',
@@ -28,6 +27,5 @@ describe('scripts/run-electron-tests.mjs', () => {
     assert.equal(result.status, 3);
     assert.equal(result.stderr, `run-electron-tests: VSCODE_EXECUTABLE is /nonexistent/code, which does not exist. ${whatToDo}\n`);
     assert.equal(result.stdout, '0 passed, 1 failed\n');
-    assert.ok(Date.now() - started < 15_000, 'it did not try to download or start anything');
   });
 });

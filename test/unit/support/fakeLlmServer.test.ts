@@ -6,6 +6,7 @@ import Anthropic, {
   OverloadedError as AnthropicOverloadedError,
   RateLimitError as AnthropicRateLimitError,
 } from '@anthropic-ai/sdk';
+import { mock } from 'node:test';
 import OpenAI from 'openai';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer, type RecordedRequest } from '../../support/fakeLlmServer';
 
@@ -28,6 +29,11 @@ function withServer(): void {
   afterEach(async () => {
     await server.close();
   });
+}
+
+/** Lets the loopback connection and the SDK's parsing run (timers aside), so what was sent has arrived. */
+async function ioTurns(): Promise<void> {
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Raw HTTP, for framing details the SDKs hide and for bodies their types would not allow. */
@@ -246,11 +252,16 @@ describe('fake LLM server: OpenAI Chat Completions', () => {
     server.enqueue({ kind: 'hang' }, { kind: 'reply', content: [text('back')] });
     const controller = new AbortController();
     const stream = await openai.chat.completions.create({ model: 'm', messages: [user], stream: true }, { signal: controller.signal });
-    const timer = setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
-    for await (const _chunk of stream) assert.fail('a hanging server sends no chunks');
-    clearTimeout(timer);
-    assert.ok(Date.now() - started >= 90, 'the stream stayed open until the abort');
+    let ended = false;
+    const drained = (async () => {
+      for await (const _chunk of stream) assert.fail('a hanging server sends no chunks');
+      ended = true;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(ended, false, 'the stream stays open while the client waits');
+    controller.abort();
+    await drained;
+    assert.equal(ended, true, 'the abort ends it');
     const completion = await openai.chat.completions.create({ model: 'm', messages: [user] });
     assert.equal(completion.choices[0]?.message.content, 'back');
   });
@@ -710,13 +721,39 @@ describe('fake LLM server: helpers and lifecycle', () => {
     assert.equal(server.violations.length, 1);
   });
 
-  it('paces chunks with chunkDelayMs', async () => {
+  it('paces chunks with chunkDelayMs: each frame waits for its delay on the clock (a mock clock here)', async () => {
     server.enqueue({ kind: 'reply', content: [text('abcdefghij')], chunkSize: 2, chunkDelayMs: 30 });
-    const started = Date.now();
-    await openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] , stream: true }).then(async (stream) => {
-      for await (const _chunk of stream) { /* drain */ }
-    });
-    assert.ok(Date.now() - started >= 5 * 30, 'five text fragments, each delayed');
+    const stream = await openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true });
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const received: string[] = [];
+      let arrived = (): void => undefined;
+      let done = false;
+      const drained = (async () => {
+        for await (const chunk of stream) {
+          received.push(chunk.choices[0]?.delta.content ?? '');
+          arrived();
+        }
+        done = true;
+      })();
+      // The role frame, then the five fragments.
+      for (const [index, fragment] of ['', 'ab', 'cd', 'ef', 'gh', 'ij'].entries()) {
+        mock.timers.tick(29);
+        await ioTurns();
+        assert.equal(received.length, index, `nothing more arrives before ${index === 0 ? 'the first delay' : `the delay after ${JSON.stringify(received.at(-1))}`} has passed`);
+        const next = new Promise<void>((resolve) => (arrived = resolve));
+        mock.timers.tick(1);
+        await next;
+        assert.equal(received.at(-1), fragment);
+      }
+      while (!done) {
+        mock.timers.tick(30);
+        await ioTurns();
+      }
+      await drained;
+    } finally {
+      mock.timers.reset();
+    }
   });
 
   it('close() ends hanging connections', async () => {

@@ -8,6 +8,7 @@ import { createProvider } from '../../../../src/core/llm/providers/createProvide
 import { builtinTools } from '../../../../src/core/tools/builtin';
 import { ToolRegistry } from '../../../../src/core/tools/registry';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../../support/fakeLlmServer';
+import { settlesWithin } from '../../../support/settlesWithin';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
 
 /**
@@ -139,11 +140,10 @@ for (const api of ['openai', 'anthropic'] as const) {
       const controller = new AbortController();
       const running = send('slow', controller.signal);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const cancelledAt = Date.now();
       controller.abort();
+      // How fast a cancel is, `npm run bench` measures; this bound only catches a cancel that does not work.
+      assert.ok(await settlesWithin(running, 5_000), 'the run went on after the cancel');
       assert.equal((await running).reason, 'cancelled');
-      // The 200 ms goal is measured by `npm run bench`; this bound only catches a cancel that does not work.
-      assert.ok(Date.now() - cancelledAt < 1000, `cancel took ${Date.now() - cancelledAt} ms`);
       await stillValid();
     });
 

@@ -7,6 +7,7 @@ import type { McpManager } from '../../../../src/core/mcp/mcpManager';
 import type { McpServerConfig } from '../../../../src/core/mcp/mcpServerConfig';
 import type { McpStartApproval } from '../../../../src/core/mcp/mcpStartApproval';
 import { everythingServerScript, isRunning, mcpManagerOf, nodeServer, silentServerArgs, waitUntil } from '../../../support/mcpServers';
+import { settlesWithin } from '../../../support/settlesWithin';
 
 /** Approves the servers named in `approvedNames`; the others ask, and the test answers. */
 class ScriptedApproval implements McpStartApproval {
@@ -67,9 +68,7 @@ describe('McpManager: servers that need approval before they start', function ()
     const pidFile = path.join(base, 'added.pid');
     const manager = managed(() => [nodeServer('known', [everythingServerScript]), nodeServer('added', silentServerArgs(pidFile))], approval);
 
-    const before = Date.now();
-    await manager.prepare(signal);
-    assert.ok(Date.now() - before < 10_000, 'the run did not wait for the answer');
+    assert.ok(await settlesWithin(manager.prepare(signal), 10_000), 'the run waited for the answer');
     assert.deepEqual(approval.configuredNames, [['known', 'added']]);
     assert.deepEqual(approval.asked, ['added']);
     assert.equal(stateOf(manager, 'known')?.state, 'connected', 'an approved server starts without asking');

@@ -118,8 +118,11 @@ describe('guarded writes', function () {
     await assert.rejects(checkWriteTarget(ws('src/.bashrc'), inside, true), /outside the workspace/);
   });
 
-  it('deleting what is not there is no error', async () => {
+  it('deleting what is not there is no error, and makes nothing', async () => {
+    const before = await fs.readdir(ws(''), { recursive: true });
     await files.deleteFile(ws('src/missing.txt'), inside);
     await files.deleteFile(ws('gone/missing.txt'), inside);
+    assert.deepEqual(await fs.readdir(ws(''), { recursive: true }), before);
+    assert.ok(before.includes('src'), before.join(', '));
   });
 });

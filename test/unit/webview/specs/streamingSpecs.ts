@@ -119,15 +119,12 @@ export function streamingSpecs(harness: () => ChatViewHarness): void {
       }).observe(document.querySelector('#messages') as Node, { subtree: true, childList: true, characterData: true, attributes: true });
     });
     const messages = deltas('live', 'word '.repeat(300), 3);
-    const started = Date.now();
     await view.deliver(...messages);
     await view.nextFrame();
-    const elapsed = Date.now() - started;
     const counts = await page.evaluate(() => (window as unknown as { __mutations: { outside: number; renders: number } }).__mutations);
     assert.equal(await page.locator('[data-item-id="live"] .markdown').innerText(), 'word '.repeat(300).trim());
     assert.equal(counts.outside, 0, 'no other item was touched');
     assert.ok(counts.renders >= 1 && counts.renders < messages.length / 4, `${counts.renders} renders for ${messages.length} deltas`);
-    assert.ok(elapsed < 5_000, `streaming took ${elapsed} ms`);
   });
 
   it('follows the bottom while streaming, but not after the user scrolled up', async () => {

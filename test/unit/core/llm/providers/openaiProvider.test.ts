@@ -4,6 +4,7 @@ import type { ChatRequest } from '../../../../../src/core/llm/provider';
 import { OpenAIProvider } from '../../../../../src/core/llm/providers/openaiProvider';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../../../support/fakeLlmServer';
 import { collect, collectAborted, doneMessage, errorOf, silentFetch, sseFetch, textDeltas, thinkingDeltas, toolCallEvents, until } from './streamHelpers';
+import { settlesWithin } from '../../../../support/settlesWithin';
 
 const tools = [{ name: 'read_file', description: 'Read a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }];
 
@@ -163,10 +164,9 @@ describe('OpenAIProvider', () => {
     const pending = collect(provider.stream(request(hello, { signal: controller.signal })));
     await until(() => server.requests.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const abortedAt = Date.now();
     controller.abort();
+    assert.ok(await settlesWithin(pending, 5_000), 'the stream went on after the abort');
     const events = await pending;
-    assert.ok(Date.now() - abortedAt < 1000, `took ${Date.now() - abortedAt} ms`);
     assert.equal(errorOf(events).kind, 'aborted');
   });
 
@@ -293,8 +293,7 @@ describe('OpenAIProvider with OpenAI-compatible servers', () => {
 
   it('ends with aborted promptly even when fetch ignores the signal', async () => {
     const silent = new OpenAIProvider({ apiKey: 'k', baseURL: 'http://127.0.0.1:9/v1', fetch: silentFetch() });
-    const { events, latencyMs } = await collectAborted((signal) => silent.stream(request(hello, { signal })));
-    assert.ok(latencyMs < 1000, `took ${latencyMs} ms`);
+    const events = await collectAborted((signal) => silent.stream(request(hello, { signal })));
     assert.equal(errorOf(events).kind, 'aborted');
   });
 

@@ -8,36 +8,22 @@ import { resetText } from '../../../../../src/core/llm/waitText';
 
 const before = { outputStarted: false, sdks: [OpenAISdk, AnthropicSdk] };
 
-/** Runs `work` and returns how long it took, in milliseconds. */
-function timed(work: () => void): number {
-  const start = performance.now();
-  work();
-  return performance.now() - start;
-}
-
 describe('server-written waits and resets of any length or value', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
 
-  it('refuses a duration far longer than any real one, at once', () => {
-    let result: number | undefined = 0;
-    const took = timed(() => { result = durationMs('1'.repeat(100_000)); });
-    assert.equal(result, undefined);
-    assert.ok(took < 500, `took ${took} ms`);
+  it('refuses a duration far longer than any real one (its cost is measured by npm run bench -- inputs)', () => {
+    assert.equal(durationMs('1'.repeat(100_000)), undefined);
     assert.equal(durationMs('2m59.56s'), 179_560);
   });
 
   it("reads no wait from Google's RetryInfo, a reset header or retry-after when they are huge", () => {
     const huge = '1'.repeat(100_000);
     const body = { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${huge}s` }] } };
-    let error = classifyError(OpenAISdk.APIError.generate(429, body, undefined, new Headers()), before);
-    const took = timed(() => {
-      error = classifyError(OpenAISdk.APIError.generate(429, body, undefined, new Headers()), before);
-      assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': `${huge}ms` }), now), undefined);
-      assert.equal(retryAfterFrom(new Headers({ 'retry-after': `${huge}x` }), now), undefined);
-    });
+    const error = classifyError(OpenAISdk.APIError.generate(429, body, undefined, new Headers()), before);
+    assert.equal(limitResetWait(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': `${huge}ms` }), now), undefined);
+    assert.equal(retryAfterFrom(new Headers({ 'retry-after': `${huge}x` }), now), undefined);
     assert.equal(error.kind, 'rate_limit');
     assert.equal(error.retryAfterMs, undefined);
-    assert.ok(took < 500, `took ${took} ms`);
   });
 
   it("keeps the server's words when OpenRouter's X-RateLimit-Reset is no plausible time", () => {
@@ -51,7 +37,6 @@ describe('server-written waits and resets of any length or value', () => {
   });
 
   it('formats a time out of the Date range without throwing', () => {
-    assert.doesNotThrow(() => resetText(8_640_000_000_000_001, now));
     assert.match(resetText(8_640_000_000_000_001, now), /cannot be read/);
     assert.equal(resetText(Date.parse('2025-01-01T05:12:00Z'), now), '2025-01-01 05:12 UTC (in 5 h 12 min)');
   });
@@ -79,9 +64,8 @@ describe("the server's words, bounded", () => {
   it('reads a body nested deeper than any real one without overflowing the stack', () => {
     let body: unknown = 'the words';
     for (let level = 0; level < 20_000; level++) body = { detail: body };
-    assert.doesNotThrow(() => readableErrorMessage(body));
     assert.equal(readableErrorMessage(body), undefined);
-    assert.doesNotThrow(() => normalizedErrorBody(body as object));
+    assert.equal(normalizedErrorBody(body as object), body, 'a body without readable words is kept as it came');
     const error = classifyError(OpenAISdk.APIError.generate(500, body as object, undefined, new Headers()), before);
     assert.equal(error.kind, 'server');
     assert.equal(readableErrorMessage({ error: { detail: { message: 'shallow' } } }), 'shallow');

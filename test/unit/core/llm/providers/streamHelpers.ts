@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { AssistantMessage } from '../../../../../src/core/llm/messages';
 import type { ProviderEvent } from '../../../../../src/core/llm/provider';
 import type { ProviderError } from '../../../../../src/core/llm/providerError';
+import { settlesWithin } from '../../../../support/settlesWithin';
 
 export async function collect(stream: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
   const events: ProviderEvent[] = [];
@@ -65,14 +66,15 @@ export function silentFetch(): typeof fetch {
   return async () => new Response(new ReadableStream({ start: () => undefined }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
 
-/** Collects a stream that is aborted `afterMs` after it starts; returns the events and how long the abort took to end it. */
-export async function collectAborted(stream: (signal: AbortSignal) => AsyncIterable<ProviderEvent>, afterMs = 50): Promise<{ events: ProviderEvent[]; latencyMs: number }> {
+/** The events of a stream aborted after `afterMs`; fails, saying so, when the abort does not end it (a bound for a hang, not a speed). */
+export async function collectAborted(stream: (signal: AbortSignal) => AsyncIterable<ProviderEvent>, afterMs = 50): Promise<ProviderEvent[]> {
   const controller = new AbortController();
-  let abortedAt = 0;
-  setTimeout(() => {
-    abortedAt = Date.now();
-    controller.abort();
-  }, afterMs);
-  const events = await collect(stream(controller.signal));
-  return { events, latencyMs: Date.now() - abortedAt };
+  const timer = setTimeout(() => controller.abort(), afterMs);
+  const collecting = collect(stream(controller.signal));
+  try {
+    assert.ok(await settlesWithin(collecting, afterMs + 5_000), 'the stream went on after the abort');
+  } finally {
+    clearTimeout(timer);
+  }
+  return collecting;
 }

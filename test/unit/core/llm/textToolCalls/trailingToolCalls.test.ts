@@ -70,11 +70,9 @@ describe('trailingToolCalls', () => {
     assert.equal(trailingToolCalls(qwen, tools), undefined);
   });
 
-  it('stays linear on a huge text full of markers', () => {
+  it('finds nothing in a huge text full of markers (its cost is measured by npm run bench -- inputs)', () => {
     const huge = '<tool_call><function=<parameter='.repeat(200_000) + '</parameter></function></tool_call>';
-    const started = performance.now();
     assert.equal(trailingToolCalls(huge, tools), undefined);
-    assert.ok(performance.now() - started < 500, `took ${performance.now() - started} ms`);
   });
 
   it('reads up to the most calls one reply may hand over, in order, and leaves a reply with more as text', () => {
