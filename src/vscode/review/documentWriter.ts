@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { withLineEnding } from '../../core/tools/builtin/textFile';
 import { currentText, fileExists, openDocument } from './currentText';
-import { minimalReplacement } from '../host/minimalReplacement';
+import type { Hunk } from '../../core/review/lineHunks';
+import { hunkReplacements } from './hunkReplacements';
 
 export interface WriteResult {
   /** `false` when the document had unsaved changes of the user's: the text is in the editor only, never saved over their work. */
@@ -10,8 +11,12 @@ export interface WriteResult {
 
 /** What an agent's change reports on its way into the file, in order. */
 export interface ChangeSteps {
-  /** The file holds the text the change was made from: runs right before it is changed, to record the change. */
-  checked(): void;
+  /**
+   * The file holds the text the change was made from: runs right before it is changed, to record the change.
+   * For a document's change, `current` is its text and `wanted` what it will hold; the line differences between
+   * the two, when the caller works them out (for review), shape the edit.
+   */
+  checked(current?: string, wanted?: string): readonly Hunk[] | undefined;
   /**
    * The change is in place, not yet saved (review can show it while it saves). `version`: the version of the
    * document whose change event carried it; `undefined` when none did (a file created or deleted, or nothing to change).
@@ -103,22 +108,23 @@ export class DocumentWriter {
     const { uri } = document;
     const wasDirty = document.isDirty;
     const wanted = inDocumentLineEnding(text, document);
-    const replacement = minimalReplacement(current, wanted);
-    if (replacement !== undefined) {
-      this.expect(uri, wanted);
-      const edit = new vscode.WorkspaceEdit();
-      const range = new vscode.Range(document.positionAt(replacement.start), document.positionAt(replacement.end));
-      edit.replace(uri, range, replacement.text, { label: 'Elbow: edit file', needsConfirmation: false });
-      steps.checked();
-      if (!(await vscode.workspace.applyEdit(edit))) {
-        this.forget(uri, wanted);
-        throw new Error(`VS Code refused the edit to ${uri.fsPath}.`);
-      }
-      steps.written(document.version);
-    } else {
+    if (current === wanted) {
       steps.checked();
       steps.written(undefined);
+      return { savedToDisk: !wasDirty };
     }
+    const replacements = hunkReplacements(current, wanted, steps.checked(current, wanted));
+    const edit = new vscode.WorkspaceEdit();
+    for (const replacement of replacements) {
+      const range = new vscode.Range(document.positionAt(replacement.start), document.positionAt(replacement.end));
+      edit.replace(uri, range, replacement.text, { label: 'Elbow: edit file', needsConfirmation: false });
+    }
+    this.expect(uri, wanted);
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      this.forget(uri, wanted);
+      throw new Error(`VS Code refused the edit to ${uri.fsPath}.`);
+    }
+    steps.written(document.version);
     if (wasDirty) return { savedToDisk: false };
     if (document.isDirty && !(await document.save())) throw new Error(`VS Code could not save ${uri.fsPath}.`);
     return { savedToDisk: true };

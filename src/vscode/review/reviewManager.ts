@@ -29,6 +29,8 @@ export class ReviewManager implements vscode.Disposable {
   /** Each reviewed document's text before its next change event: user edits are rebased against it. */
   private readonly lastTexts = new Map<string, string>();
   private readonly cache = new Map<string, CachedHunks>();
+  /** Per document, the text the agent's change in flight leaves and its hunks against the baseline, worked out before the edit. */
+  private readonly expectedHunks = new Map<string, { text: string; baseline: string; hunks: Hunk[] }>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(readonly writer: DocumentWriter) {
@@ -95,6 +97,19 @@ export class ReviewManager implements vscode.Disposable {
     for (const file of files) this.review.files.set(file.path, file);
     for (const document of vscode.workspace.textDocuments) this.remember(document);
     this.changed.fire();
+  }
+
+  /**
+   * The agent's change is about to turn the document's `current` text into `wanted`. When the file's review
+   * begins with it (its baseline is `current`), the hunks review shows are the change's own: worked out once
+   * here, they shape the edit and are kept for the version the edit produces.
+   */
+  expectAgentText(path: string, current: string, wanted: string): Hunk[] | undefined {
+    const file = this.review.files.get(path);
+    if (file?.baseline !== current) return undefined;
+    const hunks = computeHunks(current, wanted);
+    this.expectedHunks.set(vscode.Uri.file(path).toString(), { text: wanted, baseline: current, hunks });
+    return hunks;
   }
 
   /** The chat's card `cardId` shows a change to the file that waits for review: it is told what the user decided. */
@@ -188,7 +203,10 @@ export class ReviewManager implements vscode.Disposable {
     const before = this.lastTexts.get(key);
     const text = document.getText();
     this.lastTexts.set(key, text);
+    const expected = this.expectedHunks.get(key);
+    this.expectedHunks.delete(key);
     if (this.writer.isOwnChange(document, text) || before === undefined) {
+      if (expected?.text === text && expected.baseline === file.baseline) this.cache.set(key, { version: document.version, baseline: file.baseline, hunks: expected.hunks });
       this.changed.fire();
       return;
     }

@@ -62,7 +62,10 @@ export class VscodeFileChanges implements FileChanges {
     const realPath = await realTargetOf(change.path);
     let version: number | undefined;
     const written = await this.manager.writer.change(change.path, before, after, {
-      checked: () => this.manager.recordAgentChange({ path: change.path, displayPath: change.displayPath, before: before ?? null, after: after ?? null, approved, realPath }),
+      checked: (current, wanted) => {
+        this.manager.recordAgentChange({ path: change.path, displayPath: change.displayPath, before: before ?? null, after: after ?? null, approved, realPath });
+        return current === undefined || wanted === undefined ? undefined : this.manager.expectAgentText(change.path, current, wanted);
+      },
       written: (landed) => {
         version = landed;
         // A document's change event has told review already.
