@@ -41,10 +41,6 @@ export function decodeFile(bytes: Uint8Array): TextContent | BinaryContent {
   return { kind: 'text', text, hasBom, lineEnding: dominantLineEnding(text), hasInvalidBytes };
 }
 
-export function encodeText(text: string, options: { hasBom: boolean }): Uint8Array {
-  return new TextEncoder().encode(options.hasBom ? BYTE_ORDER_MARK + text : text);
-}
-
 /** Counted with `indexOf`, not `match`: a 10 MB file's 200,000 matches would be as many strings. */
 export function dominantLineEnding(text: string): LineEnding {
   let crlf = 0;
