@@ -32,7 +32,7 @@ export async function reviewRows(log: (line: string) => void): Promise<Row[]> {
   if (!fs.existsSync(output)) throw new Error(`The review benchmark wrote no results to ${output}.`);
   const timings = JSON.parse(fs.readFileSync(output, 'utf8')) as Record<'plainEdit' | 'plainEditUnsaved' | 'reviewableEdit' | 'reviewableEditSaved' | 'plainRestore' | 'rejectAll', Timing>;
   return [
-    { label: 'review: agent edit → 50 decorated hunks with CodeLens (5,000 lines) vs plain WorkspaceEdit', elbow: timings.reviewableEdit, baseline: timings.plainEditUnsaved, goal: { kind: 'under', ms: 150 } },
+    { label: 'review: agent edit → 50 decorated hunks with CodeLens (5,000 lines) vs plain WorkspaceEdit', elbow: timings.reviewableEdit, baseline: timings.plainEditUnsaved, goal: { kind: 'ratio', max: 1.3 } },
     { label: 'review: agent edit, saved vs plain WorkspaceEdit + save', elbow: timings.reviewableEditSaved, baseline: timings.plainEdit, goal: { kind: 'none' } },
     { label: 'review: Reject all 50 hunks, saved vs plain restore + save', elbow: timings.rejectAll, baseline: timings.plainRestore, goal: { kind: 'under', ms: 150 } },
   ];

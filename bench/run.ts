@@ -3,7 +3,7 @@
  * 50,000-file workspace (cached in .bench/), edit_file on a 10 MB file, cancel latency, and the
  * chat webview (opening, scrolling, streaming and typing in 500- and 5,000-item conversations, and its heap) in headless
  * Chromium (`npm run bench -- webview` runs only that), and saving a 5,000-item conversation (`npm run bench -- save`), and
- * reviewing an agent edit in real VS Code (code-server), and context and cost: a 200-turn task with
+ * reviewing an agent edit in real VS Code (code-server; `npm run bench -- review` runs only that and the 10 MB edit), and context and cost: a 200-turn task with
  * and without compaction, and what a plain "hello" costs (`npm run bench -- context` runs only that),
  * and what the sandbox adds to a command (`npm run bench -- sandbox` runs only that), and splitting an edit
  * into review hunks (`npm run bench -- hunks` runs only that), and loading and activating the extension against an
@@ -90,6 +90,12 @@ async function main(): Promise<void> {
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
+  if (process.argv.includes('review')) {
+    const workspace = await ensureWorkspace(BENCH_DIR, log);
+    log(formatTable([...(await editRows(workspace, { warmup: 2, runs: 11 }, log)), ...(await reviewRows(log))]));
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
   if (process.argv.includes('hunks')) {
     log(formatTable(await hunkRows({ warmup: 2, runs: 21 })));
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -113,7 +119,7 @@ async function main(): Promise<void> {
   };
   const search = await searchRows(context);
   const list = await listRows(context);
-  const edit = await editRows(context);
+  const edit = await editRows(workspace, context.editRounds, log);
   const cancel = await cancelRows(elbow.host);
   const webview = await webviewRows({ warmup: 2, runs: 15 }, log);
   const hunks = await hunkRows({ warmup: 2, runs: 21 });

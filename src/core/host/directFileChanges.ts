@@ -1,4 +1,4 @@
-import type { ChangeOutcome, FileChanges, ProposedChange } from './fileChanges';
+import { contentBytes, type ChangeOutcome, type FileChanges, type ProposedChange } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
 
 /** Applies changes straight to the file system, as the terminal does: no review, but never over a file that changed since the tool read it. */
@@ -8,7 +8,7 @@ export class DirectFileChanges implements FileChanges {
   async apply(change: ProposedChange): Promise<ChangeOutcome> {
     if (!(await this.holds(change))) return { status: 'stale' };
     if (change.after === undefined) await this.files.deleteFile(change.path, change.allowed);
-    else await this.files.writeFile(change.path, change.after, change.allowed, change.mode);
+    else await this.files.writeFile(change.path, contentBytes(change.after), change.allowed, change.mode);
     const note = change.after !== undefined && change.before === undefined ? await this.modeNote(change) : undefined;
     return note === undefined ? { status: 'applied' } : { status: 'applied', note };
   }
@@ -25,7 +25,8 @@ export class DirectFileChanges implements FileChanges {
     const stat = await this.files.stat(path);
     if (before === undefined) return stat === undefined;
     if (stat?.kind !== 'file') return false;
-    return sameBytes(await this.files.readFile(path, allowed), before);
+    const expected = contentBytes(before);
+    return stat.size === expected.length && sameBytes(await this.files.readFile(path, allowed), expected);
   }
 }
 

@@ -1,5 +1,24 @@
 import type { OpenedPathCheck } from './fileSystem';
 
+/**
+ * A file's content as the tool decoded it, once: the host compares and writes it as it is, and
+ * never decodes it again.
+ */
+export type FileContent =
+  /** UTF-8 text without the byte order mark `hasBom` says the file starts with; line endings as in the file. */
+  | { kind: 'text'; text: string; hasBom: boolean }
+  /** A file that is not UTF-8 text (a binary file deleted, or put back): its bytes. */
+  | { kind: 'bytes'; bytes: Uint8Array };
+
+const BYTE_ORDER_MARK = '\uFEFF';
+const utf8 = new TextEncoder();
+
+/** The bytes a content is on disk. `TextEncoder`: twice as fast as `Buffer.from` on a 10 MB text. */
+export function contentBytes(content: FileContent): Uint8Array {
+  if (content.kind === 'bytes') return content.bytes;
+  return utf8.encode(content.hasBom ? BYTE_ORDER_MARK + content.text : content.text);
+}
+
 /** A change a tool wants to make to one file. */
 export interface ProposedChange {
   /** Absolute path. */
@@ -7,9 +26,9 @@ export interface ProposedChange {
   /** As shown to the user and the model, e.g. `src/app.ts`. */
   displayPath: string;
   /** The content the tool read and based the change on; `undefined` when the file did not exist. */
-  before: Uint8Array | undefined;
+  before: FileContent | undefined;
   /** The new content; `undefined` deletes the file. */
-  after: Uint8Array | undefined;
+  after: FileContent | undefined;
   /**
    * Permission bits for a file this change creates (a moved file's new path, a deleted file put back); a host that
    * cannot set them creates the file with its default ones and says so in its note.

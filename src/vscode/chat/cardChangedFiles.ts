@@ -46,11 +46,6 @@ export function withReviewDecided(files: readonly ToolChangedFile[], uri: string
   });
 }
 
-/** Whether any entry still waits for the user's review of the file at `uri`. */
-export function awaitsReview(files: readonly ToolChangedFile[], uri: string): boolean {
-  return files.some((file) => (file.uri === uri && file.review === 'pending') || (file.from?.uri === uri && file.from.review === 'pending'));
-}
-
 /** The review of all the call's changes together, for the card's summary. */
 export function cardReview(files: readonly ToolChangedFile[]): EditReview | undefined {
   return combinedReview(files.flatMap((file) => [file.review, file.from?.review]));

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
 import { openBaselineDiff } from '../review/baselineDocuments';
 import { fileExists } from '../review/currentText';
@@ -7,7 +6,7 @@ import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { SettledReview } from '../review/reviewOutcome';
 import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
-import { awaitsReview, type AppliedFileChange } from './cardChangedFiles';
+import type { AppliedFileChange } from './cardChangedFiles';
 import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
 import { PendingQuestions } from './pendingQuestions';
@@ -70,7 +69,8 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   applied(change: AppliedChange): void {
     const file: AppliedFileChange = { uri: uriOf(change.path), path: change.displayPath, change: change.change, added: change.added, removed: change.removed };
     if (change.movedTo !== undefined) file.movedTo = uriOf(change.movedTo);
-    this.show({ type: 'file_changed', toolCallId: change.toolCallId, file, review: change.pendingReview ? 'pending' : 'accepted' });
+    const cardId = this.show({ type: 'file_changed', toolCallId: change.toolCallId, file, review: change.pendingReview ? 'pending' : 'accepted' });
+    if (cardId !== undefined && change.pendingReview) this.deps.manager.awaitReview(change.path, cardId);
   }
 
   putBack(toolCallId: string, path: string): void {
@@ -101,11 +101,9 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   }
 
   /** The cards of the file's changes that were waiting for review show what the user decided. */
-  private showOutcome({ path, outcome }: SettledReview): void {
+  private showOutcome({ path, outcome, cardIds }: SettledReview): void {
     const uri = uriOf(path);
-    for (const item of this.deps.transcript.items) {
-      if (item.kind === 'tool' && item.review === 'pending' && awaitsReviewOn(item, uri)) this.show({ type: 'review_decided', cardId: item.id, uri, review: outcome });
-    }
+    for (const cardId of cardIds) this.show({ type: 'review_decided', cardId, uri, review: outcome });
   }
 
   private schedulePost(): void {
@@ -123,12 +121,6 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
 
 function uriOf(path: string): string {
   return vscode.Uri.file(path).toString();
-}
-
-/** A card saved before cards listed their files has its one file's review on the card only. */
-function awaitsReviewOn(item: ChatItemOf<'tool'>, uri: string): boolean {
-  const files = item.changedFiles ?? [];
-  return files.every((file) => file.review === undefined) ? files[0]?.uri === uri : awaitsReview(files, uri);
 }
 
 function pathOf(uri: string): string {

@@ -17,6 +17,8 @@ export interface ReviewedFile {
   fromEarlierChat?: boolean;
   /** Where the agent's bytes landed (symbolic links resolved): undoing writes there or nowhere. */
   realPath?: string;
+  /** The chat's cards whose changes to this file wait for the user's review, told the outcome once it is settled. */
+  waitingCards?: string[];
 }
 
 export interface ReviewDecisions {
@@ -32,6 +34,7 @@ const reviewedFileSchema = z.object({
   decisions: z.object({ accepted: z.boolean(), rejected: z.boolean() }).optional(),
   fromEarlierChat: z.boolean().optional(),
   realPath: z.string().optional(),
+  waitingCards: z.array(z.string()).optional(),
 });
 
 const storedReviewSchema = z.object({

@@ -29,6 +29,8 @@ export class ReviewManager implements vscode.Disposable {
   /** Each reviewed document's text before its next change event: user edits are rebased against it. */
   private readonly lastTexts = new Map<string, string>();
   private readonly cache = new Map<string, CachedHunks>();
+  /** Per document, the text the agent's change in flight leaves and its hunks against the baseline, worked out before the edit. */
+  private readonly expectedHunks = new Map<string, { text: string; baseline: string; hunks: Hunk[] }>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(readonly writer: DocumentWriter) {
@@ -58,12 +60,22 @@ export class ReviewManager implements vscode.Disposable {
     return this.review.files.get(path);
   }
 
-  /** Call before the agent changes a file: its text now becomes the baseline when it has none yet, and the checkpoint's snapshot. */
-  recordAgentChange(path: string, displayPath: string, before: string | null, realPath: string): void {
+  /**
+   * Call right before the agent's change lands (`null`: no file): the file's text before it is the checkpoint's
+   * snapshot, and its baseline when it has none yet; a change the user approved before it was applied
+   * leaves nothing to review, so its result is the baseline.
+   */
+  recordAgentChange(change: { path: string; displayPath: string; before: string | null; after: string | null; approved: boolean; realPath: string }): void {
+    const { path, before, after } = change;
     this.review.checkpoints.recordBeforeChange(path, before);
     const file = this.review.files.get(path);
-    if (file === undefined) this.review.files.set(path, { path, displayPath, baseline: before, agentText: before, realPath });
-    else delete file.fromEarlierChat;
+    if (file === undefined) {
+      this.review.files.set(path, { path, displayPath: change.displayPath, baseline: change.approved ? after : before, agentText: after, realPath: change.realPath });
+      return;
+    }
+    delete file.fromEarlierChat;
+    file.agentText = after;
+    if (change.approved) file.baseline = after;
   }
 
   /** Takes the files with changes still pending out of this conversation's review, for the next one to keep. */
@@ -72,6 +84,7 @@ export class ReviewManager implements vscode.Disposable {
     for (const file of [...this.review.files.values()]) {
       if ((await this.pendingChange(file)) === undefined) continue;
       this.review.files.delete(file.path);
+      // Its cards stay in the conversation they belong to.
       taken.push({ path: file.path, displayPath: file.displayPath, baseline: file.baseline, agentText: file.agentText, fromEarlierChat: true, realPath: file.realPath });
     }
     if (taken.length > 0) this.changed.fire();
@@ -86,16 +99,26 @@ export class ReviewManager implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Call once the agent's change is in place. */
-  agentChanged(path: string, after: string | null): void {
+  /**
+   * The agent's change is about to turn the document's `current` text into `wanted`. When the file's review
+   * begins with it (its baseline is `current`), the hunks review shows are the change's own: worked out once
+   * here, they shape the edit and are kept for the version the edit produces.
+   */
+  expectAgentText(path: string, current: string, wanted: string): Hunk[] | undefined {
     const file = this.review.files.get(path);
-    if (file !== undefined) file.agentText = after;
-    const document = openDocument(path);
-    if (document !== undefined) this.lastTexts.set(document.uri.toString(), document.getText());
-    this.changed.fire();
+    if (file?.baseline !== current) return undefined;
+    const hunks = computeHunks(current, wanted);
+    this.expectedHunks.set(vscode.Uri.file(path).toString(), { text: wanted, baseline: current, hunks });
+    return hunks;
   }
 
-  /** Baseline moved (accept) or files rolled back: hunks must be recomputed. */
+  /** The chat's card `cardId` shows a change to the file that waits for review: it is told what the user decided. */
+  awaitReview(path: string, cardId: string): void {
+    const file = this.review.files.get(path);
+    if (file !== undefined && !(file.waitingCards ?? []).includes(cardId)) file.waitingCards = [...(file.waitingCards ?? []), cardId];
+  }
+
+  /** Baseline moved (accept), files rolled back, or a file created or deleted (no document told): hunks must be recomputed. */
   notify(): void {
     this.changed.fire();
   }
@@ -145,8 +168,10 @@ export class ReviewManager implements vscode.Disposable {
       file.decisions = decisions;
       return;
     }
+    const cardIds = file.waitingCards ?? [];
     delete file.decisions;
-    this.settled.fire({ path, outcome: outcomeOf(decisions) });
+    delete file.waitingCards;
+    this.settled.fire({ path, outcome: outcomeOf(decisions), cardIds });
     this.changed.fire();
   }
 
@@ -176,8 +201,12 @@ export class ReviewManager implements vscode.Disposable {
     if (document.uri.scheme !== 'file' || file === undefined || event.contentChanges.length === 0) return;
     const key = document.uri.toString();
     const before = this.lastTexts.get(key);
-    this.lastTexts.set(key, document.getText());
-    if (this.writer.isOwnChange(document) || before === undefined) {
+    const text = document.getText();
+    this.lastTexts.set(key, text);
+    const expected = this.expectedHunks.get(key);
+    this.expectedHunks.delete(key);
+    if (this.writer.isOwnChange(document, text) || before === undefined) {
+      if (expected?.text === text && expected.baseline === file.baseline) this.cache.set(key, { version: document.version, baseline: file.baseline, hunks: expected.hunks });
       this.changed.fire();
       return;
     }

@@ -6,6 +6,8 @@ export type ReviewOutcome = 'accepted' | 'rejected' | 'partlyRejected';
 export interface SettledReview {
   path: string;
   outcome: ReviewOutcome;
+  /** The chat's cards whose changes to the file were waiting for this decision. */
+  cardIds: string[];
 }
 
 export function outcomeOf(decisions: ReviewDecisions): ReviewOutcome {

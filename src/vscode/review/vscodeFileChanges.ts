@@ -1,10 +1,10 @@
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as vscode from 'vscode';
-import type { ChangeOutcome, FileChanges, ProposedChange } from '../../core/host/fileChanges';
+import type { ChangeOutcome, FileChanges, FileContent, ProposedChange } from '../../core/host/fileChanges';
 import { computeHunks, countLines } from '../../core/review/lineHunks';
 import { checkWriteTarget, realTargetOf } from '../../node/guardedFiles/guardedWrite';
 import { readEditSettings } from '../settings';
-import { currentText, decodeText } from './currentText';
+import { currentText, decodeText, openDocument } from './currentText';
 import type { ReviewManager } from './reviewManager';
 
 export interface ProposalDecision {
@@ -46,58 +46,73 @@ export class VscodeFileChanges implements FileChanges {
   ) {}
 
   async apply(change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> {
-    const before = change.before === undefined ? undefined : decodeText(change.before);
-    const after = change.after === undefined ? undefined : decodeText(change.after);
-    if ((await currentText(change.path)) !== before) return { status: 'stale' };
+    const before = textOf(change.before);
+    const after = textOf(change.after);
     const settings = readEditSettings();
-    if (settings.editReview === 'beforeApply' && change.putBack !== true) {
+    // Approved before it is applied (a change put back only undoes one that was): nothing of it is left to review.
+    const approved = settings.editReview === 'beforeApply';
+    if (approved && change.putBack !== true) {
+      if ((await currentText(change.path)) !== before) return { status: 'stale' };
       const diff = createTwoFilesPatch(change.displayPath, change.displayPath, before ?? '', after ?? '', before === undefined ? 'new file' : undefined, after === undefined ? 'deleted' : undefined, { headerOptions: FILE_HEADERS_ONLY });
       const decision = await this.gate.ask(change.toolCallId, diff, signal);
       if (decision.decision === 'reject') return { status: 'rejected', feedback: decision.feedback };
-      if ((await currentText(change.path)) !== before) return { status: 'stale' };
     }
     // VS Code's save follows links: the target is checked as late as this API allows (see docs/safety.md).
     await checkWriteTarget(change.path, change.allowed, after === undefined);
-    this.manager.recordAgentChange(change.path, change.displayPath, before ?? null, await realTargetOf(change.path));
-    const reviewable = (): void => {
-      // Approved before it was applied: nothing is left to review.
-      const file = this.manager.file(change.path);
-      if (settings.editReview === 'beforeApply' && file !== undefined) file.baseline = after ?? null;
-      this.manager.agentChanged(change.path, after ?? null);
-    };
-    let note: string | undefined;
-    if (after === undefined) {
-      await this.manager.writer.delete(change.path);
-      reviewable();
-    } else if (before === undefined) {
-      await this.manager.writer.create(change.path, after);
-      reviewable();
-      // VS Code's file API has no permission bits: a file moved or put back loses its execute, setuid, setgid and sticky bits.
-      if (change.mode !== undefined && (change.mode & 0o7111) !== 0) {
-        const lost = (change.mode & 0o7000) === 0 ? 'its execute permission' : 'its execute, setuid, setgid and sticky bits';
-        note = `Note: ${change.displayPath} was created without ${lost} (mode ${change.mode.toString(8)}), which VS Code cannot set; run chmod on it if it must keep them.`;
-      }
-    } else if (!(await this.manager.writer.write(change.path, after, reviewable)).savedToDisk) {
-      note = `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
+    const realPath = await realTargetOf(change.path);
+    let version: number | undefined;
+    const written = await this.manager.writer.change(change.path, before, after, {
+      checked: (current, wanted) => {
+        this.manager.recordAgentChange({ path: change.path, displayPath: change.displayPath, before: before ?? null, after: after ?? null, approved, realPath });
+        return current === undefined || wanted === undefined ? undefined : this.manager.expectAgentText(change.path, current, wanted);
+      },
+      written: (landed) => {
+        version = landed;
+        // A document's change event has told review already.
+        if (landed === undefined) this.manager.notify();
+      },
+    });
+    if (written === 'stale') return { status: 'stale' };
+    let note = written.savedToDisk ? undefined : `Note: ${change.displayPath} has unsaved changes of the user's in the editor, so your edit is in the editor but not saved to disk yet; commands that read the file from disk will not see it until the user saves.`;
+    // VS Code's file API has no permission bits: a file moved or put back loses its execute, setuid, setgid and sticky bits.
+    if (before === undefined && change.mode !== undefined && (change.mode & 0o7111) !== 0) {
+      const lost = (change.mode & 0o7000) === 0 ? 'its execute permission' : 'its execute, setuid, setgid and sticky bits';
+      note = `Note: ${change.displayPath} was created without ${lost} (mode ${change.mode.toString(8)}), which VS Code cannot set; run chmod on it if it must keep them.`;
     }
     // A change put back leaves the file as it was: nothing for the card to link to or the user to look at.
     if (change.putBack === true) {
       this.onPutBack(change.toolCallId, change.path);
     } else {
-      const counted = countLines(computeHunks(before ?? '', change.movedTo === undefined ? (after ?? '') : ((await currentText(change.movedTo)) ?? '')));
       this.onApplied({
         toolCallId: change.toolCallId,
         path: change.path,
         displayPath: change.displayPath,
         change: after === undefined ? 'deleted' : before === undefined ? 'created' : 'modified',
-        ...counted,
+        ...(await this.counted(change, before, after, version)),
         ...(change.movedTo === undefined ? {} : { movedTo: change.movedTo }),
-        pendingReview: settings.editReview !== 'beforeApply',
+        pendingReview: !approved,
       });
       if (after !== undefined) await showEditedFile(change.path, settings.openEditedFiles);
     }
     return note === undefined ? { status: 'applied' } : { status: 'applied', note };
   }
+
+  /**
+   * Lines the change added and removed. When the file's review began with this change, they are its pending
+   * hunks, which review has already worked out for the version the change produced.
+   */
+  private async counted(change: ProposedChange, before: string | undefined, after: string | undefined, version: number | undefined): Promise<{ added: number; removed: number }> {
+    if (change.movedTo !== undefined) return countLines(computeHunks(before ?? '', (await currentText(change.movedTo)) ?? ''));
+    const document = version === undefined ? undefined : openDocument(change.path);
+    if (document?.version === version && this.manager.file(change.path)?.baseline === before) return countLines(this.manager.hunksOf(document as vscode.TextDocument));
+    return countLines(computeHunks(before ?? '', after ?? ''));
+  }
+}
+
+/** The text a host change is made of; a file that is not UTF-8 text (a binary file deleted) as the editor would show it. */
+function textOf(content: FileContent | undefined): string | undefined {
+  if (content === undefined) return undefined;
+  return content.kind === 'text' ? content.text : decodeText(content.bytes);
 }
 
 /** Never takes the keyboard focus: `background` opens a tab without switching to it, `followAlong` shows the file without focusing it. */

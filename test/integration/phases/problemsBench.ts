@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import type { FileContent } from '../../../src/core/host/fileChanges';
 import { createWorkspaceSearcher } from '../../../src/node/createWorkspaceSearcher';
 import { VscodeDiagnostics } from '../../../src/vscode/diagnostics/vscodeDiagnostics';
 import { SETTLE_BOUND_MS, diagnosticsSettled } from '../../../src/vscode/diagnostics/diagnosticsSettle';
@@ -62,7 +63,7 @@ export function run(): Promise<void> {
             const started = performance.now();
             const watch = await diagnostics.watchEdit(uri.fsPath);
             const watched = performance.now();
-            const outcome = await changes.apply({ path: uri.fsPath, displayPath: edit.file, before: bytes(before), after: bytes(before.replace(edit.from, edit.to)), toolCallId: 'bench', allowed: () => true }, new AbortController().signal);
+            const outcome = await changes.apply({ path: uri.fsPath, displayPath: edit.file, before: textContent(before), after: textContent(before.replace(edit.from, edit.to)), toolCallId: 'bench', allowed: () => true }, new AbortController().signal);
             assert.equal(outcome.status, 'applied');
             const applied = performance.now();
             const found = (await watch?.newProblems(new AbortController().signal)) ?? [];
@@ -78,8 +79,8 @@ export function run(): Promise<void> {
   ]);
 }
 
-function bytes(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+function textContent(text: string): FileContent {
+  return { kind: 'text', text, hasBom: false };
 }
 
 /** As when the user has been working: the TypeScript server has started and loaded the project. */

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { measureInterleaved, type Timing } from '../../../bench/measure';
+import type { FileContent } from '../../../src/core/host/fileChanges';
 import { ConversationReview } from '../../../src/vscode/review/conversationReview';
 import { DocumentWriter } from '../../../src/vscode/review/documentWriter';
 import { ReviewActions } from '../../../src/vscode/review/reviewActions';
@@ -36,7 +37,7 @@ export function run(): Promise<void> {
           const codeLens = new ReviewCodeLens(manager);
           const disposables = [manager, codeLens, new ReviewDecorations(manager), vscode.languages.registerCodeLensProvider({ scheme: 'file', pattern: '**/bench/**' }, codeLens)];
           const changes = new VscodeFileChanges(manager, { ask: async () => ({ decision: 'apply' }) }, () => undefined);
-          const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+          const text = (content: string): FileContent => ({ kind: 'text', text: content, hasBom: false });
           const lensCount = async (): Promise<number> => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).length;
           let pendingSave: Promise<void> | undefined;
           const restore = async (): Promise<void> => {
@@ -49,7 +50,7 @@ export function run(): Promise<void> {
             await document.save();
           };
           const applyAgentEdit = async (): Promise<void> => {
-            const outcome = await changes.apply({ path: uri.fsPath, displayPath: 'bench/big.ts', before: bytes(document.getText()), after: bytes(edited), toolCallId: 'bench', allowed: () => true }, new AbortController().signal);
+            const outcome = await changes.apply({ path: uri.fsPath, displayPath: 'bench/big.ts', before: text(document.getText()), after: text(edited), toolCallId: 'bench', allowed: () => true }, new AbortController().signal);
             assert.equal(outcome.status, 'applied');
           };
 

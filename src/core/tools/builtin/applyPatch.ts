@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { editProblemsNote } from '../../diagnostics/editProblemsNote';
+import type { FileContent } from '../../host/fileChanges';
 import { defineTool, type ToolContext, type ToolOutput } from '../tool';
 import { ToolError } from '../../toolContract/toolError';
 import { applyAllOrNothing, type AllOrNothingOutcome, type LandedChange } from './applyAllOrNothing';
@@ -74,7 +75,7 @@ export const applyPatchTool = defineTool({
 
 /** A file changed twice in one patch (moved onto, then changed) is changed from what the first change left. */
 function chained(changes: readonly FileChange[]): FileChange[] {
-  const latest = new Map<string, Uint8Array | undefined>();
+  const latest = new Map<string, FileContent | undefined>();
   return changes.map((change) => {
     const before = latest.has(change.file.absolute) ? latest.get(change.file.absolute) : change.before;
     latest.set(change.file.absolute, change.after);

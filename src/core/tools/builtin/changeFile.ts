@@ -1,6 +1,7 @@
 import { editProblemsNote } from '../../diagnostics/editProblemsNote';
 import { checkProtectedFile } from './protectedFileCheck';
-import { proposeChange, readCurrent, rejectedChange } from './proposeChange';
+import type { FileContent } from '../../host/fileChanges';
+import { proposeChange, readCurrent, rejectedChange, type CurrentFile } from './proposeChange';
 import { type ToolContext, type ToolOutput } from '../tool';
 import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
@@ -10,7 +11,7 @@ const MAX_ATTEMPTS = 3;
 /** What a tool wants a file to become, and what to tell the model once it is. */
 export interface PlannedChange {
   /** `undefined` deletes the file. */
-  after: Uint8Array | undefined;
+  after: FileContent | undefined;
   output: ToolOutput;
 }
 
@@ -24,7 +25,7 @@ export async function changeFile(
   file: ResolvedPath,
   shown: string,
   toolName: string,
-  plan: (current: Uint8Array | undefined) => Promise<PlannedChange> | PlannedChange,
+  plan: (current: CurrentFile | undefined) => Promise<PlannedChange> | PlannedChange,
 ): Promise<ToolOutput> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await readCurrent(context, file, shown);
@@ -35,8 +36,8 @@ export async function changeFile(
       if (attempt === 0 || !(error instanceof ToolError)) throw error;
       throw new ToolError(`${shown} was changed by someone else (probably the user) while your edit was being applied. ${error.message}`);
     }
-    if (attempt === 0) await checkProtectedFile(context, file, shown, current, planned.after, toolName);
-    const outcome = await proposeChange(context, { file, shown, before: current, after: planned.after });
+    if (attempt === 0) await checkProtectedFile(context, file, shown, current?.content, planned.after, toolName);
+    const outcome = await proposeChange(context, { file, shown, before: current?.content, after: planned.after });
     if (outcome.status === 'rejected') return rejectedChange(shown, outcome.feedback);
     if (outcome.status === 'stale') continue;
     const problems = outcome.watch === undefined ? undefined : await editProblemsNote(context, outcome.watch);

@@ -3,7 +3,7 @@ import { defineTool } from '../tool';
 import { fileTitle } from '../../toolContract/toolTitleText';
 import { ToolError } from '../../toolContract/toolError';
 import { changeFile } from './changeFile';
-import { decodeFile, splitLines } from './textFile';
+import { splitLines } from './textFile';
 
 const inputSchema = z.object({
   path: z.string().describe('Path of the file to delete.'),
@@ -26,7 +26,7 @@ export const deleteFileTool = defineTool({
     if (file.kind === 'directory') throw new ToolError(`${shown} is a folder; delete_file only deletes files.`);
     return changeFile(context, file, shown, 'delete_file', (current) => {
       if (current === undefined) throw new ToolError(`${shown} no longer exists.`);
-      const decoded = decodeFile(current);
+      const { decoded } = current;
       const size = decoded.kind === 'text' ? `${splitLines(decoded.text).length} lines` : decoded.description;
       return { after: undefined, output: { content: `Deleted ${shown} (${size}).`, summary: `Deleted ${shown}` } };
     });

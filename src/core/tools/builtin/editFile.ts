@@ -11,7 +11,7 @@ import type { EditRequest } from './editMatching/locateEdit';
 import { editedPlaces, editedRegions } from './editSummary';
 import { notFoundMessage } from './similarPaths';
 import { editableText } from './editableText';
-import { encodeText, type TextContent } from './textFile';
+import type { TextContent } from './textFile';
 
 const MAX_EDITS = 50;
 
@@ -54,7 +54,7 @@ export const editFileTool = defineTool({
     return changeFile(context, file, shown, 'edit_file', async (current) => {
       const single = requests.length === 1 ? (requests[0] as EditRequest) : undefined;
       if (current === undefined) return planCreation(file, shown, single, context);
-      const content = editableText(current, shown, 'edit_file');
+      const content = editableText(current.decoded, shown, 'edit_file');
       if (single?.oldStr === '') {
         if (content.text !== '') {
           throw new ToolError(`old_str is empty, but ${shown} already exists and is not empty. Give the exact text to replace, or use write_file to replace the whole file.`);
@@ -101,7 +101,7 @@ async function planCreation(file: ResolvedPath, shown: string, single: EditReque
   const newStr = single.newStr;
   const lineCount = newStr === '' ? 0 : newStr.split('\n').length - (newStr.endsWith('\n') ? 1 : 0);
   return {
-    after: new TextEncoder().encode(newStr),
+    after: { kind: 'text', text: newStr, hasBom: false },
     output: { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown} +${lineCount}` },
   };
 }
@@ -111,7 +111,7 @@ function planEdit(shown: string, content: TextContent, text: string, edits: read
   const { added, removed, content: regions } = editedRegions(text, edits, occurrenceCount);
   const what = edits.length > 1 ? `applied ${edits.length} edits` : `replaced ${occurrenceCount === 1 ? '1 occurrence' : `${occurrenceCount} occurrences`}`;
   return {
-    after: encodeText(text, content),
+    after: { kind: 'text', text, hasBom: content.hasBom },
     output: {
       content: `Edited ${shown}: ${what}.${regions}`,
       summary: `Edited ${shown}${editedPlaces(text, edits, occurrenceCount)} +${added} −${removed}`,

@@ -1,5 +1,4 @@
 import { numberLines } from './numberedLines';
-import { splitLines } from './textFile';
 
 const SNIPPET_CONTEXT_LINES = 3;
 const SNIPPET_MAX_LINES = 40;
@@ -25,25 +24,43 @@ export function countChangedLines(before: string, after: string): { added: numbe
   return { added: addedLines, removed: removedLines };
 }
 
-/** The lines from `start` to `end` (character offsets) of `text`, with a few lines around, numbered. */
+/**
+ * The lines from `start` to `end` (character offsets) of `text`, with a few lines around, numbered. Reads only
+ * the text up to the region's end and the lines shown: a 10 MB file is not split into lines for a 7-line snippet.
+ */
 export function numberedSnippet(text: string, start: number, end: number): string {
-  const lines = splitLines(text);
   const { first: firstLine, last: lastLine } = regionLineIndexes(text, start, end);
   const from = Math.max(0, firstLine - SNIPPET_CONTEXT_LINES);
-  const to = Math.min(lines.length, lastLine + SNIPPET_CONTEXT_LINES + 1, from + SNIPPET_MAX_LINES);
-  const snippet = numberLines(lines.slice(from, to), from + 1);
-  return to < lastLine + 1 ? `${snippet}\n…` : snippet;
+  let offset = start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1;
+  for (let line = firstLine; line > from; line--) offset = offset <= 1 ? 0 : text.lastIndexOf('\n', offset - 2) + 1;
+  const wanted = Math.min(lastLine + SNIPPET_CONTEXT_LINES + 1 - from, SNIPPET_MAX_LINES);
+  const lines: string[] = [];
+  while (lines.length < wanted && offset < text.length) {
+    const lineEnd = text.indexOf('\n', offset);
+    if (lineEnd === -1) {
+      lines.push(text.slice(offset));
+      break;
+    }
+    lines.push(text.slice(offset, text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd));
+    offset = lineEnd + 1;
+  }
+  const snippet = numberLines(lines, from + 1);
+  return from + lines.length < lastLine + 1 ? `${snippet}\n…` : snippet;
 }
 
 /** The 0-based first and last line of the characters from `start` to `end`; a region's final line break belongs to its last line. */
 export function regionLineIndexes(text: string, start: number, end: number): { first: number; last: number } {
   const first = lineIndexAt(text, start);
-  return { first, last: Math.max(first, lineIndexAt(text, Math.max(start, end - 1))) };
+  return { first, last: first + lineBreaksBetween(text, start, Math.max(start, end - 1)) };
 }
 
 /** 0-based index of the line holding character `offset`. */
 export function lineIndexAt(text: string, offset: number): number {
-  let line = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) line++;
-  return line;
+  return lineBreaksBetween(text, 0, offset);
+}
+
+function lineBreaksBetween(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let index = text.indexOf('\n', from); index !== -1 && index < to; index = text.indexOf('\n', index + 1)) count++;
+  return count;
 }

@@ -1,3 +1,4 @@
+import type { FileContent } from '../../host/fileChanges';
 import type { ToolContext } from '../tool';
 import type { ResolvedPath } from '../../workspace/workspace';
 import type { EditTarget } from './editMatching/editTypes';
@@ -7,7 +8,7 @@ import { planPatch } from './patch/planPatch';
 import type { PatchOperation, PlannedFile } from './patch/patchTypes';
 import { readCurrent, type FileChange } from './proposeChange';
 import type { PatchPaths } from './resolvePatchPaths';
-import { encodeText, splitLines, type TextContent } from './textFile';
+import { splitLines, type TextContent } from './textFile';
 
 const TOOL_NAME = 'apply_patch';
 
@@ -24,8 +25,8 @@ export interface PatchedFile {
 interface ReadFile {
   file: ResolvedPath;
   shown: string;
-  bytes: Uint8Array | undefined;
-  content: TextContent | undefined;
+  /** What it holds, as the host gets it back (`text` is the same text as a FileContent). */
+  text: TextContent | undefined;
   /** Its permission bits, for the file a move creates and for a deleted file put back. */
   mode: number | undefined;
   madeFolders: readonly ResolvedPath[];
@@ -39,26 +40,26 @@ export async function planPatchFiles(context: ToolContext, operations: readonly 
   const files = new Map<string, ReadFile>();
   for (const [path, { file, shown, missingFolders: madeFolders }] of paths) {
     context.signal.throwIfAborted();
-    const bytes = await readCurrent(context, file, shown);
-    const mode = bytes === undefined ? undefined : (await context.host.files.stat(file.absolute))?.mode;
-    files.set(path, { file, shown, bytes, mode, madeFolders, content: bytes === undefined ? undefined : editableText(bytes, shown, TOOL_NAME) });
+    const current = await readCurrent(context, file, shown);
+    const mode = current === undefined ? undefined : (await context.host.files.stat(file.absolute))?.mode;
+    files.set(path, { file, shown, mode, madeFolders, text: current === undefined ? undefined : editableText(current.decoded, shown, TOOL_NAME) });
   }
   const read = (path: string): ReadFile => files.get(path) as ReadFile;
   const planned = planPatch(operations, (path): EditTarget | undefined => {
-    const content = files.get(path)?.content;
-    return content === undefined ? undefined : { text: content.text, lineEnding: content.lineEnding, shownPath: read(path).shown };
+    const text = files.get(path)?.text;
+    return text === undefined ? undefined : { text: text.text, lineEnding: text.lineEnding, shownPath: read(path).shown };
   });
   return planned.map((plannedFile) => patchedFile(plannedFile, read));
 }
 
 function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): PatchedFile {
   const source = read(planned.path);
-  const { file, shown, bytes } = source;
+  const { file, shown, text: before } = source;
   const mode = source.mode === undefined ? {} : { mode: source.mode };
   if (planned.kind === 'add') {
     const lines = splitLines(planned.text).length;
     return {
-      changes: [{ file, shown, before: bytes, after: encodeText(planned.text, { hasBom: false }), madeFolders: source.madeFolders }],
+      changes: [{ file, shown, before, after: { kind: 'text', text: planned.text, hasBom: false }, madeFolders: source.madeFolders }],
       report: `Created ${shown} (${linesOf(lines)}).`,
       named: shown,
       added: lines,
@@ -66,21 +67,21 @@ function patchedFile(planned: PlannedFile, read: (path: string) => ReadFile): Pa
     };
   }
   if (planned.kind === 'delete') {
-    const lines = source.content === undefined ? 0 : splitLines(source.content.text).length;
-    return { changes: [{ file, shown, before: bytes, after: undefined, ...mode }], report: `Deleted ${shown} (${linesOf(lines)}).`, named: shown, added: 0, removed: lines };
+    const lines = before === undefined ? 0 : splitLines(before.text).length;
+    return { changes: [{ file, shown, before, after: undefined, ...mode }], report: `Deleted ${shown} (${linesOf(lines)}).`, named: shown, added: 0, removed: lines };
   }
-  const after = encodeText(planned.text, { hasBom: source.content?.hasBom ?? false });
+  const after: FileContent = { kind: 'text', text: planned.text, hasBom: before?.hasBom ?? false };
   const { added, removed, content: regions } = editedRegions(planned.text, planned.edits);
   const hunks = `${planned.edits.length} hunk${planned.edits.length === 1 ? '' : 's'}`;
   if (planned.moveTo === undefined) {
-    return { changes: [{ file, shown, before: bytes, after }], report: `Edited ${shown}: applied ${hunks}.${regions}`, named: shown, added, removed };
+    return { changes: [{ file, shown, before, after }], report: `Edited ${shown}: applied ${hunks}.${regions}`, named: shown, added, removed };
   }
   const destination = read(planned.moveTo);
   const edited = planned.edits.length === 0 ? '' : ` and applied ${hunks}.${regions}`;
   return {
     changes: [
-      { file: destination.file, shown: destination.shown, before: destination.bytes, after, ...mode, madeFolders: destination.madeFolders },
-      { file, shown, before: bytes, after: undefined, ...mode, movedTo: destination.file },
+      { file: destination.file, shown: destination.shown, before: destination.text, after, ...mode, madeFolders: destination.madeFolders },
+      { file, shown, before, after: undefined, ...mode, movedTo: destination.file },
     ],
     report: `Moved ${shown} to ${destination.shown}${edited === '' ? '.' : edited}`,
     named: `${shown} → ${destination.shown}`,

@@ -1,8 +1,10 @@
+import type { FileContent } from '../../host/fileChanges';
 import { formatSize } from './binaryDescription';
 import type { EditProblemsWatch } from '../../host/workspaceDiagnostics';
 import type { ToolContext, ToolOutput } from '../tool';
 import { ToolError } from '../../toolContract/toolError';
 import type { ResolvedPath } from '../../workspace/workspace';
+import { decodeFile, type BinaryContent, type TextContent } from './textFile';
 
 /** Files larger than this are not edited: the editor, the diff and the model all cope badly. */
 export const MAX_EDIT_FILE_BYTES = 16 * 1024 * 1024;
@@ -12,9 +14,9 @@ export interface FileChange {
   file: ResolvedPath;
   shown: string;
   /** What the tool read; `undefined`: the file did not exist. */
-  before: Uint8Array | undefined;
+  before: FileContent | undefined;
   /** `undefined` deletes the file. */
-  after: Uint8Array | undefined;
+  after: FileContent | undefined;
   /** The permission bits of the file `before` came from, or the file `after` creates (see `ProposedChange.mode`). */
   mode?: number;
   /** Folders the change creates for a new file, innermost first, resolved as it was: removed again (when empty) if it is put back. */
@@ -31,8 +33,15 @@ export type ProposedOutcome =
   | { status: 'rejected'; feedback?: string }
   | { status: 'stale' };
 
-/** What a tool may change: the file's current bytes, or `undefined` when there is none; folders, special files and huge files are refused. */
-export async function readCurrent(context: ToolContext, file: ResolvedPath, shown: string): Promise<Uint8Array | undefined> {
+/** A file as a tool read it: decoded once, for the tool to plan on and the host to compare and write back. */
+export interface CurrentFile {
+  decoded: TextContent | BinaryContent;
+  /** The text when it is UTF-8 throughout, else the bytes: what the change hands on as `before`. */
+  content: FileContent;
+}
+
+/** What a tool may change, or `undefined` when there is none; folders, special files and huge files are refused. */
+export async function readCurrent(context: ToolContext, file: ResolvedPath, shown: string): Promise<CurrentFile | undefined> {
   const allowed = await context.workspace.openedPathCheck(file);
   const stat = await context.host.files.stat(file.absolute);
   if (stat === undefined) return undefined;
@@ -41,7 +50,9 @@ export async function readCurrent(context: ToolContext, file: ResolvedPath, show
   if (stat.size > MAX_EDIT_FILE_BYTES) {
     throw new ToolError(`${shown} is ${formatSize(stat.size)}, over the ${formatSize(MAX_EDIT_FILE_BYTES)} limit for edits, so it was not changed. Ask the user how to proceed.`);
   }
-  return context.host.files.readFile(file.absolute, allowed);
+  const bytes = await context.host.files.readFile(file.absolute, allowed);
+  const decoded = decodeFile(bytes);
+  return { decoded, content: decoded.kind === 'text' && !decoded.hasInvalidBytes ? decoded : { kind: 'bytes', bytes } };
 }
 
 /** Hands one file's change to the host (the editor's review in VS Code, the disk in the terminal), watching for new problems when it lands. */

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import type { FileContent } from '../../host/fileChanges';
 import { findProtectedPath, type ProtectedPath } from '../../sandbox/protectedPaths';
 import { protectedLinkTargetHolding } from '../../sandbox/protectedLinkTargets';
 import { protectedPathsOfFolder } from '../../sandbox/workspaceProtectedPaths';
@@ -19,8 +20,8 @@ export async function checkProtectedFile(
   context: ToolContext,
   file: ResolvedPath,
   shown: string,
-  before: Uint8Array | undefined,
-  after: Uint8Array | undefined,
+  before: FileContent | undefined,
+  after: FileContent | undefined,
   toolName: string,
 ): Promise<void> {
   if (file.outside) return;
@@ -67,14 +68,15 @@ async function protectedNameLeadingTo(
   return undefined;
 }
 
-function unifiedDiff(shown: string, before: Uint8Array | undefined, after: Uint8Array | undefined): string {
+function unifiedDiff(shown: string, before: FileContent | undefined, after: FileContent | undefined): string {
   const patch = createTwoFilesPatch(shown, shown, textOf(before), textOf(after), undefined, undefined, { context: 3 });
   const body = patch.split('\n').slice(2).join('\n');
   return body.length > MAX_DIFF_CHARACTERS ? `${body.slice(0, MAX_DIFF_CHARACTERS)}\n… (the rest of the diff is left out)` : body;
 }
 
-function textOf(bytes: Uint8Array | undefined): string {
-  if (bytes === undefined) return '';
-  const decoded = decodeFile(bytes);
+function textOf(content: FileContent | undefined): string {
+  if (content === undefined) return '';
+  if (content.kind === 'text') return content.text;
+  const decoded = decodeFile(content.bytes);
   return decoded.kind === 'text' ? decoded.text : `(${decoded.description})\n`;
 }

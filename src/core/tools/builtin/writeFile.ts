@@ -3,7 +3,7 @@ import { defineTool } from '../tool';
 import { fileTitle } from '../../toolContract/toolTitleText';
 import { ToolError } from '../../toolContract/toolError';
 import { changeFile } from './changeFile';
-import { decodeFile, encodeText, splitLines, withLineEnding } from './textFile';
+import { splitLines, withLineEnding } from './textFile';
 
 const inputSchema = z.object({
   path: z.string().describe('Path of the file; missing parent folders are created.'),
@@ -30,16 +30,16 @@ export const writeFileTool = defineTool({
     return changeFile(context, file, shown, 'write_file', (current) => {
       if (current === undefined) {
         return {
-          after: encodeText(input.content, { hasBom: false }),
+          after: { kind: 'text', text: input.content, hasBom: false },
           output: { content: `Created ${shown} (${lineCount} lines).`, summary: `Created ${shown}` },
         };
       }
-      const previous = decodeFile(current);
+      const previous = current.decoded;
       if (previous.kind === 'binary') {
         throw new ToolError(`${shown} is a binary file (${previous.description}); write_file only writes text, so it was not changed. Ask the user before replacing it.`);
       }
       return {
-        after: encodeText(withLineEnding(input.content.replace(/^\uFEFF/, ''), previous.lineEnding), { hasBom: previous.hasBom }),
+        after: { kind: 'text', text: withLineEnding(input.content.replace(/^\uFEFF/, ''), previous.lineEnding), hasBom: previous.hasBom },
         output: { content: `Wrote ${shown} (${lineCount} lines), replacing its previous content.`, summary: `Wrote ${shown} (${lineCount} lines)` },
       };
     });

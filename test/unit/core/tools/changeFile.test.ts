@@ -107,4 +107,25 @@ describe('file changes through the host', () => {
     assert.match(result.text, /huge\.txt is 16\.0 MB, over the 16\.0 MB limit for edits/);
     assert.equal((await fs.stat(temp.path('huge.txt'))).size, MAX_EDIT_FILE_BYTES + 1);
   });
+  it('hands the host the text it decoded once, with the file\'s byte order mark and line endings, and the file ends byte for byte as planned', async () => {
+    await fs.writeFile(temp.path('crlf.txt'), '\uFEFFone\r\ntwo\r\nthree\r\n');
+    const changes = interfere(async () => undefined);
+    const result = await temp.callTool('edit_file', { path: 'crlf.txt', old_str: 'two\n', new_str: 'TWO\n' });
+    assert.equal(result.isError, false, result.text);
+    const proposed = changes.proposals[0];
+    const asText = (content: ProposedChange['before']): unknown => (content?.kind === 'text' ? { text: content.text, hasBom: content.hasBom } : content);
+    assert.deepEqual(asText(proposed?.before), { text: 'one\r\ntwo\r\nthree\r\n', hasBom: true });
+    assert.deepEqual(asText(proposed?.after), { text: 'one\r\nTWO\r\nthree\r\n', hasBom: true });
+    assert.deepEqual(await fs.readFile(temp.path('crlf.txt')), Buffer.from('\uFEFFone\r\nTWO\r\nthree\r\n'));
+  });
+
+  it('hands a file that is not UTF-8 text to the host as its bytes, and deletes it only while it holds them', async () => {
+    const changes = interfere(async () => undefined);
+    const result = await temp.callTool('delete_file', { path: 'logo.png' });
+    assert.equal(result.isError, false, result.text);
+    const before = changes.proposals[0]?.before;
+    assert.equal(before?.kind, 'bytes');
+    assert.deepEqual(before?.kind === 'bytes' ? [...before.bytes] : [], [0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]);
+    await assert.rejects(fs.stat(temp.path('logo.png')));
+  });
 });

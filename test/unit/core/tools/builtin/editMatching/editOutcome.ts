@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { locateEdit } from '../../../../../../src/core/tools/builtin/editMatching/locateEdit';
-import { decodeFile, dominantLineEnding, encodeText } from '../../../../../../src/core/tools/builtin/textFile';
+import { contentBytes } from '../../../../../../src/core/host/fileChanges';
+import { decodeFile, dominantLineEnding } from '../../../../../../src/core/tools/builtin/textFile';
 
 /** Runs locateEdit on `text` as the edit tool would and returns the edited text and what the model is told. */
 export function applied(text: string, oldStr: string, newStr: string, ladder = true): { text: string; tolerance: string | undefined } {
@@ -30,7 +31,7 @@ export function appliedToBytes(bytes: Uint8Array, oldStr: string, newStr: string
   assert.equal(location.kind, 'found', location.kind === 'refused' ? location.reason : '');
   if (location.kind !== 'found') throw new Error('unreachable');
   const { start, end, newText } = location.edit;
-  return encodeText(decoded.text.slice(0, start) + newText + decoded.text.slice(end), { hasBom: decoded.hasBom });
+  return contentBytes({ kind: 'text', text: decoded.text.slice(0, start) + newText + decoded.text.slice(end), hasBom: decoded.hasBom });
 }
 
 /** Why locateEdit refuses an edit of a file's bytes, decoded as the edit tool decodes them. */
@@ -44,5 +45,5 @@ export function refusedForBytes(bytes: Uint8Array, oldStr: string, newStr: strin
 
 /** The text as UTF-8 bytes with a byte order mark first. */
 export function withBom(text: string): Uint8Array {
-  return encodeText(text, { hasBom: true });
+  return contentBytes({ kind: 'text', text, hasBom: true });
 }

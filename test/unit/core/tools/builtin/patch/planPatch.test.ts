@@ -3,7 +3,8 @@ import type { EditTarget } from '../../../../../../src/core/tools/builtin/editMa
 import { parsePatch } from '../../../../../../src/core/tools/builtin/patch/parsePatch';
 import type { PlannedFile } from '../../../../../../src/core/tools/builtin/patch/patchTypes';
 import { planPatch } from '../../../../../../src/core/tools/builtin/patch/planPatch';
-import { decodeFile, encodeText } from '../../../../../../src/core/tools/builtin/textFile';
+import { contentBytes } from '../../../../../../src/core/host/fileChanges';
+import { decodeFile } from '../../../../../../src/core/tools/builtin/textFile';
 import { ToolError } from '../../../../../../src/core/toolContract/toolError';
 
 type Files = Record<string, string>;
@@ -94,7 +95,7 @@ describe('planPatch', () => {
       const [result] = plan({ 'w.txt': file }, '*** Update File: w.txt', '@@', ' one', '-two', '+2', '+2b');
       const text = updated(result);
       assert.equal(text, 'one\r\n2\r\n2b\r\nthree\r\n');
-      assert.deepEqual(encodeText(text, { hasBom: true }), new TextEncoder().encode('\uFEFFone\r\n2\r\n2b\r\nthree\r\n'));
+      assert.deepEqual(contentBytes({ kind: 'text', text, hasBom: true }), new TextEncoder().encode('\uFEFFone\r\n2\r\n2b\r\nthree\r\n'));
     });
 
     it('keeps a file without a final line break without one', () => {
