@@ -1,8 +1,7 @@
 import type { UserMessage } from '../llm/messages';
 import { userMessageOf } from '../llm/imageRefusal';
 import type { AgentEvent, AgentEventSink, RunOutcome } from './agentEvents';
-import { conversationState, type ConversationState } from './conversationState';
-import { joinHistory } from './joinHistory';
+import { conversationState, joinHistory, type ConversationState } from './conversationState';
 
 /** What a run needs of its session; `AgentSession` is one. */
 export interface RunSession {
@@ -75,7 +74,7 @@ export class AgentRun<S extends RunSession = RunSession> {
   send(content: string | UserMessage['content']): Promise<void> {
     return this.start(
       (session, emit, signal) => session.send(content, emit, signal),
-      () => joinHistory(this.state.messages, userMessageOf(content), this.state.mode),
+      () => joinHistory(this.state, userMessageOf(content)),
     );
   }
 

@@ -16,8 +16,7 @@ import { runAgentLoop } from './agentLoop';
 import { ContextKeeper } from './contextKeeper';
 import { defaultGuardRailLimits, GuardRails } from './guardRails';
 import { ModelFallback } from './modelFallback';
-import { joinHistory } from './joinHistory';
-import { conversationState, type ConversationState } from './conversationState';
+import { conversationState, joinHistory, type ConversationState } from './conversationState';
 import type { SessionSetup } from './sessionSetup';
 import { SteeringMessages } from './steeringMessages';
 
@@ -121,7 +120,7 @@ export class AgentSession {
     return this.run(emit, signal, () => {
       this.guard.startUserMessage();
       this.context?.startUserMessage();
-      joinHistory(this.messages, message, this.mode);
+      joinHistory(this.conversation, message);
     });
   }
 

@@ -1,6 +1,7 @@
 import { storedTotals, type UsageTotals } from '../context/usageTotals';
-import type { Message, Usage } from '../llm/messages';
+import type { Message, Usage, UserMessage } from '../llm/messages';
 import type { ConversationMode } from '../tools/conversationMode';
+import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
 
 /**
@@ -35,4 +36,10 @@ export function conversationState(stored: StoredConversationParts = {}): Convers
   messages.length = 0;
   for (const message of repaired) messages.push(message);
   return { messages, totals: storedTotals(stored.usage, stored.cost), mode: stored.mode ?? 'act' };
+}
+
+/** The user's message joins the history, with plan mode's note when the conversation is in plan mode. */
+export function joinHistory(conversation: ConversationState, message: UserMessage): void {
+  conversation.messages.push(message);
+  attachPlanModeNote(conversation.messages, conversation.mode);
 }
