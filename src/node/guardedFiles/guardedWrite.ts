@@ -79,17 +79,21 @@ export async function removeEmptyFolderGuarded(folder: string, allowed: OpenedPa
  * For hosts that write through another API (VS Code's save follows links): refuses unless the
  * bytes for `file` would land at a real path that passes `allowed` and is a regular file or free;
  * for a delete, unless the name's place in its folder passes. Call it right before that write.
+ * Returns the real path it checked: the one to record as where the change landed, never a second lookup.
  */
-export async function checkWriteTarget(file: string, allowed: OpenedPathCheck, deleting = false): Promise<void> {
+export async function checkWriteTarget(file: string, allowed: OpenedPathCheck, deleting = false): Promise<string> {
   if (deleting) {
     const folder = await fs.realpath(path.dirname(file)).catch(() => undefined);
-    if (folder !== undefined) refuseUnless(file, path.join(folder, path.basename(file)), allowed);
-    return;
+    if (folder === undefined) return file;
+    const entry = path.join(folder, path.basename(file));
+    refuseUnless(file, entry, allowed);
+    return entry;
   }
   const target = await realTargetOf(file);
   refuseUnless(file, target, allowed);
   const existing = await fs.lstat(target).catch(() => undefined);
   if (existing !== undefined && !existing.isFile()) throw new OpenedPathRefused(file, 'it is not a regular file.');
+  return target;
 }
 
 function refuseUnless(file: string, real: string, allowed: OpenedPathCheck): void {

@@ -2,9 +2,10 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as vscode from 'vscode';
 import type { ChangeOutcome, FileChanges, FileContent, ProposedChange } from '../../core/host/fileChanges';
 import { computeHunks, countLines } from '../../core/review/lineHunks';
-import { checkWriteTarget, realTargetOf } from '../../node/guardedFiles/guardedWrite';
+import { ToolError } from '../../core/toolContract/toolError';
+import { checkWriteTarget } from '../../node/guardedFiles/guardedWrite';
 import { readEditSettings } from '../settings';
-import { currentText, decodeText, openDocument } from './currentText';
+import { currentText, openDocument } from './currentText';
 import type { ReviewManager } from './reviewManager';
 
 export interface ProposalDecision {
@@ -46,6 +47,10 @@ export class VscodeFileChanges implements FileChanges {
   ) {}
 
   async apply(change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> {
+    // Review keeps and puts back text: a file that is not UTF-8 text could not be put back as it was.
+    if (change.before?.kind === 'bytes' || change.after?.kind === 'bytes') {
+      throw new ToolError(`${change.displayPath} is not UTF-8 text, which review could not put back byte for byte if the user rejects the change, so it was not changed. Ask the user to change it, or use a command.`);
+    }
     const before = textOf(change.before);
     const after = textOf(change.after);
     const settings = readEditSettings();
@@ -58,8 +63,7 @@ export class VscodeFileChanges implements FileChanges {
       if (decision.decision === 'reject') return { status: 'rejected', feedback: decision.feedback };
     }
     // VS Code's save follows links: the target is checked as late as this API allows (see docs/safety.md).
-    await checkWriteTarget(change.path, change.allowed, after === undefined);
-    const realPath = await realTargetOf(change.path);
+    const realPath = await checkWriteTarget(change.path, change.allowed, after === undefined);
     let version: number | undefined;
     const written = await this.manager.writer.change(change.path, before, after, {
       checked: (current, wanted) => {
@@ -111,8 +115,7 @@ export class VscodeFileChanges implements FileChanges {
 
 /** The text a host change is made of; a file that is not UTF-8 text (a binary file deleted) as the editor would show it. */
 function textOf(content: FileContent | undefined): string | undefined {
-  if (content === undefined) return undefined;
-  return content.kind === 'text' ? content.text : decodeText(content.bytes);
+  return content?.kind === 'text' ? content.text : undefined;
 }
 
 /** Never takes the keyboard focus: `background` opens a tab without switching to it, `followAlong` shows the file without focusing it. */

@@ -201,5 +201,38 @@ export function reviewTests(server: () => FakeLlmServer): void {
       await vscode.commands.executeCommand('elbow.acceptFile', uri.toString());
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
+
+    it('Reject File does not write through a link swapped in to a protected file of the workspace', async () => {
+      const relative = 'review/swapped-protected.txt';
+      const uri = workspaceFile(relative);
+      const envrc = workspaceFile('.envrc').fsPath;
+      await fs.writeFile(uri.fsPath, 'export STOLEN=1\n');
+      await fs.writeFile(envrc, 'export SAFE=1\n');
+      await vscode.window.showTextDocument(uri);
+      await agentDoes(server(), 'Change swapped-protected.txt', [['edit_file', { path: relative, old_str: 'export STOLEN=1', new_str: 'plain notes' }]]);
+      await waitForHunks(uri, 1);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // A command left running in the sandbox swaps the file for a link to a protected file in the workspace.
+      await fs.rm(uri.fsPath);
+      await fs.symlink(envrc, uri.fsPath);
+      await Promise.resolve(vscode.commands.executeCommand('elbow.rejectFile', uri.toString())).catch(() => undefined);
+      await sleep(1_000);
+      assert.equal(await fs.readFile(envrc, 'utf8'), 'export SAFE=1\n', 'the protected file is unchanged');
+      await fs.rm(uri.fsPath);
+      await fs.rm(envrc);
+      await fs.writeFile(uri.fsPath, 'plain notes\n');
+      await vscode.commands.executeCommand('elbow.acceptFile', uri.toString());
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('does not delete a file that is not UTF-8 text, as Reject could not put its bytes back', async () => {
+      const relative = 'review/picture.bin';
+      const uri = workspaceFile(relative);
+      const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xd8]);
+      await fs.writeFile(uri.fsPath, bytes);
+      await agentDoes(server(), 'Delete picture.bin', [['delete_file', { path: relative }]]);
+      assert.deepEqual(new Uint8Array(await fs.readFile(uri.fsPath)), bytes, 'the file is still there, byte for byte');
+      await fs.rm(uri.fsPath);
+    });
   });
 }

@@ -38,6 +38,9 @@ export const writeFileTool = defineTool({
       if (previous.kind === 'binary') {
         throw new ToolError(`${shown} is a binary file (${previous.description}); write_file only writes text, so it was not changed. Ask the user before replacing it.`);
       }
+      if (previous.hasInvalidBytes) {
+        throw new ToolError(`${shown} is not valid UTF-8 (it may use another encoding, such as Latin-1); write_file writes UTF-8 and would lose its bytes, so it was not changed. Ask the user before replacing it.`);
+      }
       return {
         after: { kind: 'text', text: withLineEnding(input.content.replace(/^\uFEFF/, ''), previous.lineEnding), hasBom: previous.hasBom },
         output: { content: `Wrote ${shown} (${lineCount} lines), replacing its previous content.`, summary: `Wrote ${shown} (${lineCount} lines)` },

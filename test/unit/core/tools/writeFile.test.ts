@@ -37,6 +37,15 @@ describe('write_file', () => {
     assert.deepEqual(await temp.readBytes('crlf-bom.txt'), Buffer.from('\uFEFFx\r\ny\r\n'));
   });
 
+  it('refuses to replace a file that is not valid UTF-8: its bytes would be lost, and the file stays as it was', async () => {
+    const latin1 = new Uint8Array(Buffer.from(`${'A line of plain text.\n'.repeat(20)}Un café, merci.\n`, 'latin1'));
+    await fs.writeFile(path.join(temp.root, 'latin1.txt'), latin1);
+    const result = await temp.callTool('write_file', { path: 'latin1.txt', content: 'Un caf\uFFFD, merci.\n' });
+    assert.equal(result.isError, true);
+    assert.match(result.text, /latin1\.txt is not valid UTF-8 .*so it was not changed/);
+    assert.deepEqual(new Uint8Array(await fs.readFile(path.join(temp.root, 'latin1.txt'))), latin1);
+  });
+
   it('refuses a folder, hidden paths, .elbowignore itself and links out of the workspace', async () => {
     const cases: Array<[string, RegExp]> = [
       ['.', /is a folder/],

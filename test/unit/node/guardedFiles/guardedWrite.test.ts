@@ -108,11 +108,14 @@ describe('guarded writes', function () {
   });
 
   it('checks the target of a write another API makes (VS Code\'s save): a link out is refused, a file or a free name passes', async () => {
-    await checkWriteTarget(ws('src/app.ts'), inside);
-    await checkWriteTarget(ws('src/new/file.ts'), inside);
+    // What passed is what is returned, to be recorded as where the change landed: never a second lookup a swap could win.
+    assert.equal(await checkWriteTarget(ws('src/app.ts'), inside), ws('src/app.ts'));
+    assert.equal(await checkWriteTarget(ws('src/new/file.ts'), inside), ws('src/new/file.ts'));
+    await fs.symlink('app.ts', ws('src/alias.ts'));
+    assert.equal(await checkWriteTarget(ws('src/alias.ts'), inside), ws('src/app.ts'));
     await fs.symlink('../../home/.bashrc', ws('src/rc'));
     await assert.rejects(checkWriteTarget(ws('src/rc'), inside), /home\/\.bashrc, which is outside the workspace/);
-    await checkWriteTarget(ws('src/rc'), inside, true);
+    assert.equal(await checkWriteTarget(ws('src/rc'), inside, true), ws('src/rc'));
     await fs.rm(ws('src'), { recursive: true });
     await fs.symlink('../home', ws('src'));
     await assert.rejects(checkWriteTarget(ws('src/.bashrc'), inside, true), /outside the workspace/);
