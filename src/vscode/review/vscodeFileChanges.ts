@@ -113,7 +113,7 @@ export class VscodeFileChanges implements FileChanges {
   }
 }
 
-/** The text a host change is made of; a file that is not UTF-8 text (a binary file deleted) as the editor would show it. */
+/** The text a host change is made of (bytes never get here: `apply` refuses them first). */
 function textOf(content: FileContent | undefined): string | undefined {
   return content?.kind === 'text' ? content.text : undefined;
 }
