@@ -56,6 +56,8 @@ export class ReviewActions {
     if (plan.length === 0) return [];
     const shown = plan.map((entry) => review.files.get(entry.path)?.displayPath ?? vscode.workspace.asRelativePath(entry.path));
     if (!(await confirmRestore(shown))) return undefined;
+    // Every file is checked before any is written, so a refused one leaves the others as they were; each again right before its write.
+    for (const entry of plan) await checkReviewWriteTarget(entry.path, review.files.get(entry.path), entry.content === null);
     for (const entry of plan) {
       const current = await currentText(entry.path);
       await checkReviewWriteTarget(entry.path, review.files.get(entry.path), entry.content === null);
