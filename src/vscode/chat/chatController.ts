@@ -1,7 +1,6 @@
 import type * as vscode from 'vscode';
 import { todoListOf } from '../../core/agent/todoListOf';
 import type { FromWebview } from '../../protocol/fromWebview';
-import type { ToWebview } from '../../protocol/toWebview';
 import type { ApprovalBridge } from './approvalBridge';
 import type { ChatControllerDependencies } from './chatControllerDependencies';
 import { messageWithAttachments } from './attachmentContext';
@@ -22,6 +21,7 @@ import { SandboxNotice } from './sandboxNotice';
 import { editorMessageHandlers } from './editorMessageHandlers';
 import { routeWebviewMessage, type WebviewMessageHandlers } from './webviewMessageHandlers';
 import { showInformation } from '../notifications';
+import { postAll } from './postAll';
 
 /** Routes the webview's messages to the owners of the open conversation: its run, queue, history, plan mode, attachments. */
 export class ChatController implements vscode.Disposable {
@@ -55,7 +55,7 @@ export class ChatController implements vscode.Disposable {
     this.saves = new ConversationSaves(run, deps);
     this.attachments = new PendingAttachments(post);
     this.images = new PendingImages(this.attachments);
-    this.queue = new MessageQueue({ post, run, takeAttachments: () => this.attachments.take(), readAttachment: deps.readAttachment, showSteered: (text, attachments) => this.postAll(transcript.addSteered(text, attachments)), notice: (text) => this.postAll(transcript.addNotice(text)), send: (text, attachments) => this.send(text, attachments) });
+    this.queue = new MessageQueue({ post, run, takeAttachments: () => this.attachments.take(), readAttachment: deps.readAttachment, showSteered: (text, attachments) => postAll(post, transcript.addSteered(text, attachments)), notice: (text) => postAll(post, transcript.addNotice(text)), send: (text, attachments) => this.send(text, attachments) });
     this.sandboxNotice = new SandboxNotice({ host: deps.host, run, post });
     const chat = { flush: () => this.saves.flush(), postFullState: () => this.postFullState(), focusInput: () => this.focusInput() };
     this.history = new ConversationHistory({ ...deps, run, chat, pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions, deps.waiting) });
@@ -155,9 +155,5 @@ export class ChatController implements vscode.Disposable {
     }
     await this.history.remember(run.id);
     await run.send(userContentOf(messageWithAttachments(text, attached), this.images.take(attachments)));
-  }
-
-  private postAll(messages: readonly ToWebview[]): void {
-    for (const message of messages) this.deps.post(message);
   }
 }

@@ -6,6 +6,7 @@ import type { ApprovalBridge } from './approvalBridge';
 import type { ChatRun } from './chatRun';
 import type { ChatTranscript } from './chatTranscript';
 import { logAgentEvent } from './logAgentEvent';
+import { postAll } from './postAll';
 
 export interface RunViewDependencies {
   log: vscode.LogOutputChannel;
@@ -21,17 +22,14 @@ export interface RunViewDependencies {
  */
 export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ dispose(): void }> {
   const { post, transcript } = deps;
-  const postAll = (messages: readonly ToWebview[]): void => {
-    for (const message of messages) post(message);
-  };
   const subscribers = [
     run.subscribe((change) => {
       if (change.type === 'event') logAgentEvent(deps.log, change.event, { model: run.model, messages: run.conversation.messages });
       if (change.type === 'failed') deps.log.error(`Could not run the request: ${change.message}`);
     }),
     run.subscribe((change) => {
-      if (change.type === 'event') postAll(transcript.apply(change.event));
-      if (change.type === 'failed') postAll(transcript.addError(change.message, true));
+      if (change.type === 'event') postAll(post, transcript.apply(change.event));
+      if (change.type === 'failed') postAll(post, transcript.addError(change.message, true));
       if (change.type === 'switched') transcript.load(run.opened.items);
     }),
     run.subscribe((change) => {

@@ -21,6 +21,7 @@ import { MissingKeyError, type ChosenProvider } from './missingKeyError';
 import { providerCredentials, type ProviderCredentials } from './providerCredentials';
 import { providerSetupProblem } from './providerSetupProblem';
 import { hintUnknownModel } from './unknownModelHint';
+import { postAll } from './postAll';
 
 export interface ChatSessionsDependencies {
   keys: ApiKeys;
@@ -58,7 +59,7 @@ export class ChatSessions {
     if (problem !== undefined && presetById(settings.provider) === undefined) throw new Error(problem);
     const credentials = await this.credentials(settings);
     if (credentials === undefined) {
-      this.postAll(this.missingKey.add(await this.postModelAndKey()));
+      postAll(this.deps.post, this.missingKey.add(await this.postModelAndKey()));
       return undefined;
     }
     this.missingKey.forget();
@@ -86,7 +87,7 @@ export class ChatSessions {
 
   /** Settings or keys changed: the view shows the model and key state now, and a missing key's error says what changed. */
   async settingsChanged(): Promise<void> {
-    this.postAll(this.missingKey.update(await this.postModelAndKey()));
+    postAll(this.deps.post, this.missingKey.update(await this.postModelAndKey()));
   }
 
   /** The provider by its name in the picker, never its setting's value. */
@@ -100,9 +101,5 @@ export class ChatSessions {
 
   private credentials(settings: AgentSettings): Promise<ProviderCredentials | undefined> {
     return providerCredentials(settings, this.deps.keys, { authentication: azureAuthentication(), signIn: vscode.authentication });
-  }
-
-  private postAll(messages: readonly ToWebview[]): void {
-    for (const message of messages) this.deps.post(message);
   }
 }

@@ -3,6 +3,7 @@ import type { ToWebview } from '../../protocol/toWebview';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ChatTranscript } from './chatTranscript';
 import { showWarning } from '../notifications';
+import { postAll } from './postAll';
 
 export interface CheckpointRestoreDependencies {
   actions: ReviewActions;
@@ -21,6 +22,6 @@ export async function restoreCheckpoint(itemId: string, deps: CheckpointRestoreD
   }
   const restored = await deps.actions.restoreCheckpoint(itemId);
   if (restored === undefined || restored.length === 0) return;
-  for (const message of deps.transcript.addNotice(`Restored ${restored.join(', ')} to how ${restored.length === 1 ? 'it was' : 'they were'} at this checkpoint.`)) deps.post(message);
+  postAll(deps.post, deps.transcript.addNotice(`Restored ${restored.join(', ')} to how ${restored.length === 1 ? 'it was' : 'they were'} at this checkpoint.`));
   deps.changed();
 }
