@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
+import { buildDist, codeServerInstalled, runVscodePhase } from './vscodePhase';
 
 const root = path.resolve(__dirname, '..');
 
@@ -27,21 +26,12 @@ interface Sample {
  * times the check's parts apart from the edit itself.
  */
 export async function problemsReport(log: (line: string) => void): Promise<void> {
-  if (!fs.existsSync(path.join(root, 'tools/code-server'))) {
-    log('Problems benchmark skipped: code-server is not installed (bash scripts/setup-vscode-tools.sh).');
-    return;
-  }
+  if (!codeServerInstalled('Problems', log)) return;
   log('Problems benchmark: building and starting code-server…');
-  const run = promisify(execFile);
-  await run(process.execPath, ['esbuild.js'], { cwd: root });
+  await buildDist();
   const output = path.join(root, '.test-output', 'problems-bench.json');
   fs.rmSync(output, { force: true });
-  try {
-    await run(process.execPath, ['scripts/run-vscode-tests.mjs', 'problemsBench'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`The problems benchmark failed:\n${stdout}\n${stderr}`, { cause: error });
-  }
+  await runVscodePhase('problemsBench', 'problems');
   const { boundMs, samples } = JSON.parse(fs.readFileSync(output, 'utf8')) as { boundMs: number; samples: Sample[] };
   const first = samples.find((sample) => sample.first);
   const measured = samples.filter((sample) => !sample.first && !sample.plainText);
