@@ -180,49 +180,41 @@ export function reviewTests(server: () => FakeLlmServer): void {
       await waitForHunks(uri, 0);
     });
 
-    it('Reject File does not write through a link swapped in for the edited file since', async () => {
-      const relative = 'review/swapped-undo.txt';
+    /**
+     * The agent changes `relative` from `original` to `agentText`; then a command left running in the sandbox swaps
+     * the file for a link to `target`, and the user rejects the file: `target` must keep `targetText`.
+     */
+    async function rejectAfterLinkSwap(relative: string, original: string, agentText: string, target: string, targetText: string): Promise<string> {
       const uri = workspaceFile(relative);
-      await fs.writeFile(uri.fsPath, 'original line\n');
-      const outside = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-outside-')), 'bashrc');
-      await fs.writeFile(outside, 'OUTSIDE\n');
+      await fs.writeFile(uri.fsPath, `${original}\n`);
+      await fs.writeFile(target, targetText);
       await vscode.window.showTextDocument(uri);
-      await agentDoes(server(), 'Change swapped-undo.txt', [['edit_file', { path: relative, old_str: 'original line', new_str: 'agent line' }]]);
+      await agentDoes(server(), `Change ${relative}`, [['edit_file', { path: relative, old_str: original, new_str: agentText }]]);
       await waitForHunks(uri, 1);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      // A command left running in the sandbox swaps the file for a link to one outside the workspace.
       await fs.rm(uri.fsPath);
-      await fs.symlink(outside, uri.fsPath);
+      await fs.symlink(target, uri.fsPath);
       await Promise.resolve(vscode.commands.executeCommand('elbow.rejectFile', uri.toString())).catch(() => undefined);
       await sleep(1_000);
-      assert.equal(await fs.readFile(outside, 'utf8'), 'OUTSIDE\n', 'the file outside the workspace is unchanged');
+      const left = await fs.readFile(target, 'utf8');
       await fs.rm(uri.fsPath);
-      await fs.writeFile(uri.fsPath, 'agent line\n');
+      await fs.writeFile(uri.fsPath, `${agentText}\n`);
       await vscode.commands.executeCommand('elbow.acceptFile', uri.toString());
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      return left;
+    }
+
+    it('Reject File does not write through a link swapped in for the edited file since', async () => {
+      const outside = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-outside-')), 'bashrc');
+      const left = await rejectAfterLinkSwap('review/swapped-undo.txt', 'original line', 'agent line', outside, 'OUTSIDE\n');
+      assert.equal(left, 'OUTSIDE\n', 'the file outside the workspace is unchanged');
     });
 
     it('Reject File does not write through a link swapped in to a protected file of the workspace', async () => {
-      const relative = 'review/swapped-protected.txt';
-      const uri = workspaceFile(relative);
       const envrc = workspaceFile('.envrc').fsPath;
-      await fs.writeFile(uri.fsPath, 'export STOLEN=1\n');
-      await fs.writeFile(envrc, 'export SAFE=1\n');
-      await vscode.window.showTextDocument(uri);
-      await agentDoes(server(), 'Change swapped-protected.txt', [['edit_file', { path: relative, old_str: 'export STOLEN=1', new_str: 'plain notes' }]]);
-      await waitForHunks(uri, 1);
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      // A command left running in the sandbox swaps the file for a link to a protected file in the workspace.
-      await fs.rm(uri.fsPath);
-      await fs.symlink(envrc, uri.fsPath);
-      await Promise.resolve(vscode.commands.executeCommand('elbow.rejectFile', uri.toString())).catch(() => undefined);
-      await sleep(1_000);
-      assert.equal(await fs.readFile(envrc, 'utf8'), 'export SAFE=1\n', 'the protected file is unchanged');
-      await fs.rm(uri.fsPath);
+      const left = await rejectAfterLinkSwap('review/swapped-protected.txt', 'export STOLEN=1', 'plain notes', envrc, 'export SAFE=1\n');
       await fs.rm(envrc);
-      await fs.writeFile(uri.fsPath, 'plain notes\n');
-      await vscode.commands.executeCommand('elbow.acceptFile', uri.toString());
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      assert.equal(left, 'export SAFE=1\n', 'the protected file is unchanged');
     });
 
     it('does not delete a file that is not UTF-8 text, as Reject could not put its bytes back', async () => {
