@@ -1,5 +1,7 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import { createAgentSession } from '../core/agent/createAgentSession';
+import { trustsNothing } from '../core/customize/customizationFile';
+import { loadHostCustomizations } from '../core/customize/hostCustomizations';
 import type { ApprovalRequest, Approvals } from '../core/host/approvals';
 import type { ApprovalClass } from '../core/permissions/approvalClass';
 import type { ToolSource } from '../core/tools/toolSource';
@@ -35,8 +37,10 @@ export interface CliPermissions {
  * server for the model's window; when the server does not say, the unknown-model hint speaks instead.
  */
 export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource, modelInfo: ModelInfoProbe = new ServerModelProbe()): Promise<AgentSession> {
+  const host = await createNodeHost([root], { sandbox: permissions.sandbox, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) });
   return createAgentSession({
-    host: await createNodeHost([root], { sandbox: permissions.sandbox, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) }),
+    host,
+    customizations: await loadHostCustomizations(host, trustsNothing),
     settings: config.settings,
     apiKey: config.apiKey,
     modelInfo,

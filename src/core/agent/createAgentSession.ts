@@ -15,6 +15,7 @@ import { editFormatFor, toolOffer } from '../tools/editFormat';
 import { ToolRegistry } from '../tools/registry';
 import { Workspace } from '../workspace/workspace';
 import type { ToolSource } from '../tools/toolSource';
+import { noCustomizations, type Customizations } from '../customize/customizations';
 import { AgentSession, type AgentSessionOptions } from './agentSession';
 import { sessionSetup } from './sessionSetup';
 import { loadProjectInstructions } from './projectInstructions';
@@ -34,11 +35,13 @@ export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'setup'> & {
   toolSources?: readonly ToolSource[];
   /** Asks an OpenAI-compatible server for the model's real window (and output limit, prices); after the user's setting, before the table. */
   modelInfo?: ModelInfoProbe;
+  /** The skills, commands, agents and hooks the host found (workspace ones marked trusted or not); none by default. */
+  customizations?: Customizations;
 };
 
 /** A session with the built-in tools and the system prompt for the host's workspace (AGENTS.md included). */
 export async function createAgentSession(options: CreateAgentSessionOptions): Promise<AgentSession> {
-  const { apiKey, azureTokenProvider, toolSources, modelInfo, settings, retry, ...sessionOptions } = options;
+  const { apiKey, azureTokenProvider, toolSources, modelInfo, settings, retry, customizations, ...sessionOptions } = options;
   const { host } = options;
   const editFormat = editFormatFor(settings.model, settings.editFormat);
   const registry = new ToolRegistry();
@@ -81,7 +84,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     maxOutputTokens: budget.outputReserve,
     prices: limits.prices,
   });
-  return new AgentSession({ ...sessionOptions, setup: sessionSetup({ settings, provider, system, registry, limits, budget, retry }) });
+  return new AgentSession({ ...sessionOptions, setup: sessionSetup({ settings, provider, system, registry, limits, budget, retry, customizations: customizations ?? noCustomizations }) });
 }
 
 /**

@@ -2,6 +2,7 @@ import { contextBudget, type ContextBudget } from '../context/contextBudget';
 import type { ModelLimits } from '../llm/modelCatalog';
 import type { Provider } from '../llm/provider';
 import type { ToolRegistry } from '../tools/registry';
+import { noCustomizations, type Customizations } from '../customize/customizations';
 import type { AgentSettings } from './agentSettings';
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy';
 
@@ -24,6 +25,8 @@ export interface SessionSetup {
   readonly retry: RetryPolicy;
   /** Model turns in one run before it stops. */
   readonly maxTurns: number;
+  /** The skills, commands, agents and hooks found when the session was made. */
+  readonly customizations: Customizations;
 }
 
 export interface SessionSetupParts {
@@ -36,6 +39,7 @@ export interface SessionSetupParts {
   budget?: ContextBudget;
   /** By default the default policy with the settings' number of retries. */
   retry?: RetryPolicy;
+  customizations?: Customizations;
 }
 
 export function sessionSetup(parts: SessionSetupParts): SessionSetup {
@@ -45,5 +49,6 @@ export function sessionSetup(parts: SessionSetupParts): SessionSetup {
     budget: parts.budget ?? (limits === undefined ? undefined : contextBudget(limits, settings.compaction)),
     retry: parts.retry ?? { ...defaultRetryPolicy, maxRetries: settings.maxRetries ?? defaultRetryPolicy.maxRetries },
     maxTurns: settings.maxTurns ?? defaultMaxTurns,
+    customizations: parts.customizations ?? noCustomizations,
   };
 }

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { AgentSession } from '../../core/agent/agentSession';
 import type { AgentSettings } from '../../core/agent/agentSettings';
 import { createAgentSession } from '../../core/agent/createAgentSession';
+import { trustsNothing } from '../../core/customize/customizationFile';
+import { loadHostCustomizations } from '../../core/customize/hostCustomizations';
 import type { AgentHost } from '../../core/host/host';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import { presetById } from '../../core/llm/presets/providerPresets';
@@ -68,10 +70,12 @@ export class ChatSessions {
     void warnOfIgnoredEndpoint(deps.log);
     warnOfDroppedFallbacks(deps.log, settings.model);
     const { approvals } = deps;
+    const host = await deps.host();
     const session = await createAgentSession({
       settings,
       ...credentials,
-      host: await deps.host(),
+      host,
+      customizations: await loadHostCustomizations(host, trustsNothing),
       conversation: run.conversation,
       archive: new JsonlTranscriptArchive(deps.transcriptsFolder, run.id),
       commands: run.commands,

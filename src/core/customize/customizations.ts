@@ -1,0 +1,30 @@
+import type { AgentProfile } from './agentProfile';
+import { loadAgentProfiles } from './agentProfile';
+import type { CustomizationReader } from './customizationFile';
+import type { CustomizationProblem } from './customizationProblem';
+import { loadHooks, type HookEntry } from './hookSettings';
+import { loadPromptCommands, type PromptCommand } from './promptCommand';
+import { loadSkills, type Skill } from './skill';
+
+/** Everything a team taught Elbow in files: skills, slash commands, agents and hooks, and what was wrong with any of them. */
+export interface Customizations {
+  skills: readonly Skill[];
+  commands: readonly PromptCommand[];
+  agents: readonly AgentProfile[];
+  hooks: readonly HookEntry[];
+  problems: readonly CustomizationProblem[];
+}
+
+export const noCustomizations: Customizations = { skills: [], commands: [], agents: [], hooks: [], problems: [] };
+
+/** Reads them all; never throws (a file that cannot be used is a problem in the list). */
+export async function loadCustomizations(reader: CustomizationReader): Promise<Customizations> {
+  const [skills, commands, agents, hooks] = await Promise.all([loadSkills(reader), loadPromptCommands(reader), loadAgentProfiles(reader), loadHooks(reader)]);
+  return {
+    skills: skills.skills,
+    commands: commands.commands,
+    agents: agents.agents,
+    hooks: hooks.hooks,
+    problems: [...skills.problems, ...commands.problems, ...agents.problems, ...hooks.problems],
+  };
+}
