@@ -7,6 +7,7 @@ import type { ChatViewProvider } from '../chat/chatViewProvider';
 import { ConversationStore } from '../chat/conversationStore';
 import { readAttachment } from '../commands/attachmentCommands';
 import type { ChatBridges } from './buildChatBridges';
+import type { Customize } from './buildCustomize';
 import type { Mcp } from './buildMcp';
 import type { Review } from './buildReview';
 import type { WorkspaceHost } from './buildWorkspaceHost';
@@ -23,6 +24,7 @@ export interface ChatParts {
   bridges: ChatBridges;
   host: WorkspaceHost;
   mcp: Mcp;
+  customize: Customize;
 }
 
 /** The chat's controller, which takes the view's messages from now on. */
@@ -54,6 +56,7 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     approvals: bridges.approvals,
     waiting: bridges.waiting,
     mcp: parts.mcp.panel,
+    customizations: () => parts.customize.load(),
   });
   context.subscriptions.push(controller, entries, receiveChatViewMessages(view, log, (message) => controller.handle(message)));
   return controller;

@@ -5,6 +5,7 @@ import type { CommandHandlers } from '../commands/commandHandlers';
 import { chatCommands } from '../chat/chatCommands';
 import { buildChat } from './buildChat';
 import { buildChatBridges } from './buildChatBridges';
+import { buildCustomize } from './buildCustomize';
 import { buildMcp } from './buildMcp';
 import { buildReview } from './buildReview';
 import { buildWorkspaceHost } from './buildWorkspaceHost';
@@ -33,7 +34,8 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible, waiting });
   const host = buildWorkspaceHost(context, { storageFolder, log, writer: review.writer, changes: bridges.fileChanges });
   const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting });
-  const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp });
+  const customize = buildCustomize(context, host);
+  const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp, customize });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
 
   // Reading the configuration starts nothing: the panel lists the servers, and they start when a conversation needs tools.
@@ -41,7 +43,7 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   void controller.history.restore().catch((error: unknown) => log.error(`Could not restore the last conversation: ${String(error)}`));
 
   return {
-    commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands },
+    commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands, ...customize.commands },
     stop: async () => {
       await controller.flush();
       // The servers' processes end with the extension host rather than linger.

@@ -1,3 +1,4 @@
+import type { Customizations } from '../../core/customize/customizations';
 import type * as vscode from 'vscode';
 import type { AgentHost } from '../../core/host/host';
 import type { Attachment } from '../../protocol/chatItems';
@@ -39,4 +40,6 @@ export interface ChatControllerDependencies {
   mcp: Pick<McpPanelBridge, 'messageHandlers' | 'postState' | 'toolSource'>;
   /** The `@` picker's rows and the chips of chosen mentions. */
   mentions: WebviewMessageHandlersFor<'mentionSearch' | 'addMention'>;
+  /** The workspace's and the user's skills, commands, agents and hooks as they are now (workspace ones judged by the user's trust). */
+  customizations(): Promise<Customizations>;
 }

@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import type { AgentSession } from '../../core/agent/agentSession';
 import type { AgentSettings } from '../../core/agent/agentSettings';
 import { createAgentSession } from '../../core/agent/createAgentSession';
-import { trustsNothing } from '../../core/customize/customizationFile';
-import { loadHostCustomizations } from '../../core/customize/hostCustomizations';
+import type { Customizations } from '../../core/customize/customizations';
 import type { AgentHost } from '../../core/host/host';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import { presetById } from '../../core/llm/presets/providerPresets';
@@ -40,6 +39,8 @@ export interface ChatSessionsDependencies {
   takeNotes(): string[];
   /** The MCP servers' tools. */
   toolSources: readonly ToolSource[];
+  /** The skills, commands, agents and hooks a new session gets. */
+  customizations(): Promise<Customizations>;
 }
 
 /** The chat's agent sessions, made from the settings and keys as they are now; and the model and key the view shows. */
@@ -75,7 +76,7 @@ export class ChatSessions {
       settings,
       ...credentials,
       host,
-      customizations: await loadHostCustomizations(host, trustsNothing),
+      customizations: await deps.customizations(),
       conversation: run.conversation,
       archive: new JsonlTranscriptArchive(deps.transcriptsFolder, run.id),
       commands: run.commands,
