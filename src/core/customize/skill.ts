@@ -1,5 +1,7 @@
-import type { CustomizationFile, CustomizationReader } from './customizationFile';
+import * as path from 'node:path';
+import { customizationFolders, readCustomizationFile, type CustomizationFile, type CustomizationFolder, type CustomizationReader } from './customizationFile';
 import type { CustomizationProblem } from './customizationProblem';
+import { parseSkill } from './skillFrontmatter';
 
 /** A skill (Agent Skills format): a folder with a `SKILL.md` whose frontmatter names and describes it. */
 export interface Skill {
@@ -11,9 +13,70 @@ export interface Skill {
   folder: string;
   /** The instructions after the frontmatter, given to the model only when the skill is activated. */
   body: string;
+  license?: string;
+  compatibility?: string;
+  metadata?: Readonly<Record<string, string>>;
+  /** Shown to the user only: Elbow's approvals come from the user, never from a skill. */
+  allowedTools?: readonly string[];
+}
+
+/** More skills than this are not read: each costs prompt tokens, and a repository could hold thousands. */
+export const maxSkills = 200;
+
+/**
+ * Where skills are looked for, in the order a name is claimed: the user's own first (a repository
+ * cannot shadow them), then each workspace folder's Elbow, Agent Skills, Claude Code and Copilot folders.
+ */
+export function skillFolders(reader: CustomizationReader): CustomizationFolder[] {
+  const all = customizationFolders(reader, ['.elbow/skills', '.agents/skills', '.claude/skills', '.github/skills'], ['.elbow/skills', '.agents/skills']);
+  return [...all.filter((folder) => folder.origin === 'user'), ...all.filter((folder) => folder.origin === 'workspace')];
 }
 
 /** The skills found in the skill folders; a skill that breaks the format is left out with a problem. */
-export function loadSkills(_reader: CustomizationReader): Promise<{ skills: Skill[]; problems: CustomizationProblem[] }> {
-  return Promise.resolve({ skills: [], problems: [] });
+export async function loadSkills(reader: CustomizationReader): Promise<{ skills: Skill[]; problems: CustomizationProblem[] }> {
+  const skills: Skill[] = [];
+  const problems: CustomizationProblem[] = [];
+  const claimed = new Map<string, Skill>();
+  let skipped = 0;
+  let firstSkipped: string | undefined;
+  for (const folder of skillFolders(reader)) {
+    for (const skillFolder of await subfolders(reader, folder.path)) {
+      const file = path.join(skillFolder, 'SKILL.md');
+      if ((await reader.files.stat(file).catch(() => undefined)) === undefined) continue;
+      if (skills.length >= maxSkills) {
+        skipped += 1;
+        firstSkipped ??= file;
+        continue;
+      }
+      const read = await readCustomizationFile(reader, file, folder.origin);
+      if (!read.ok) {
+        problems.push(read.problem);
+        continue;
+      }
+      const parsed = parseSkill(read.file, skillFolder, path.basename(skillFolder));
+      problems.push(...parsed.problems);
+      if (parsed.skill === undefined) continue;
+      const earlier = claimed.get(parsed.skill.name);
+      if (earlier !== undefined) {
+        problems.push({ file, line: 1, rule: `a skill named "${parsed.skill.name}" was already found in ${earlier.file.path}, which takes precedence; this one is not used` });
+        continue;
+      }
+      claimed.set(parsed.skill.name, parsed.skill);
+      skills.push(parsed.skill);
+    }
+  }
+  if (firstSkipped !== undefined) {
+    problems.push({ file: firstSkipped, line: 1, rule: `only the first ${maxSkills} skills are read; ${skipped} more (from this one on) are left out` });
+  }
+  return { skills, problems };
+}
+
+/** The immediate subfolders, by name; none when the folder is missing. */
+async function subfolders(reader: CustomizationReader, folder: string): Promise<string[]> {
+  const entries = await reader.files.readDirectory(folder).catch(() => []);
+  return entries
+    .filter((entry) => entry.kind === 'directory')
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => path.join(folder, name));
 }
