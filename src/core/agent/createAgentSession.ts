@@ -20,6 +20,8 @@ import { AgentSession, type AgentSessionOptions } from './agentSession';
 import { sessionSetup } from './sessionSetup';
 import { loadProjectInstructions } from './projectInstructions';
 import { buildSystemPrompt } from './systemPrompt';
+import { offeredSkills, skillListing } from '../customize/skillListing';
+import { activateSkillTool } from '../customize/activateSkillTool';
 
 /** What the session is made of besides its setup, which is made here (provider, system prompt, tools, the model's limits). */
 export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'setup'> & {
@@ -47,6 +49,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   const registry = new ToolRegistry();
   for (const tool of builtinTools(host)) registry.register(tool, toolOffer(editFormat, tool.name));
   for (const source of toolSources ?? []) registry.addSource(source);
+  const skills = offeredSkills(customizations?.skills ?? []);
+  if (skills.length > 0) registry.register(activateSkillTool(skills));
   const instructions = await loadProjectInstructions(host.files, host.workspaceRoots, await new Workspace(host).containmentCheck());
   const system = buildSystemPrompt({
     workspaceRoots: host.workspaceRoots,
@@ -55,6 +59,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
     date: host.environment.today(),
     instructions,
     editFormat,
+    skills: skillListing(skills),
   });
   const preset = presetById(settings.provider);
   if (preset === undefined) throw new Error(`Unknown provider "${settings.provider}": use one of ${providerPresets.map((row) => row.id).join(', ')}.`);

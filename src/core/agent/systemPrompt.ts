@@ -10,6 +10,8 @@ export interface SystemPromptInputs {
   instructions: readonly ProjectInstructions[];
   /** The edit tool the model has; edit_file by default. */
   editFormat?: EditFormat;
+  /** The section listing the skills the model may activate (`skillListing`), when there are any. */
+  skills?: string;
 }
 
 const editAdvice: Record<EditFormat, string> = {
@@ -40,6 +42,7 @@ Today's date: ${inputs.date}`,
 - Keep the user's code style, line endings and conventions. Do not touch files the task does not need.
 - When you are done, reply with a short summary of what you did and anything the user should check. Be concise; use Markdown.`,
   ];
+  if (inputs.skills !== undefined) sections.push(inputs.skills);
   for (const file of inputs.instructions) {
     sections.push(`# Project instructions from ${file.path}\nFollow these instructions from the user's project:\n\n${file.text}`);
   }
