@@ -1,23 +1,14 @@
 import * as path from 'node:path';
 import { customizationFolders, readCustomizationFile, type CustomizationFile, type CustomizationFolder, type CustomizationReader } from './customizationFile';
 import type { CustomizationProblem } from './customizationProblem';
-import { parseSkill } from './skillFrontmatter';
+import { parseSkill, type SkillFields } from './skillFrontmatter';
 
 /** A skill (Agent Skills format): a folder with a `SKILL.md` whose frontmatter names and describes it. */
-export interface Skill {
-  name: string;
-  description: string;
+export interface Skill extends SkillFields {
   /** The `SKILL.md` as read (path, origin, trust). */
   file: CustomizationFile;
   /** The folder holding `SKILL.md`, where its `scripts/`, `references/` and `assets/` are. */
   folder: string;
-  /** The instructions after the frontmatter, given to the model only when the skill is activated. */
-  body: string;
-  license?: string;
-  compatibility?: string;
-  metadata?: Readonly<Record<string, string>>;
-  /** Shown to the user only: Elbow's approvals come from the user, never from a skill. */
-  allowedTools?: readonly string[];
 }
 
 /** More skills than this are not read: each costs prompt tokens, and a repository could hold thousands. */
@@ -37,36 +28,40 @@ export async function loadSkills(reader: CustomizationReader): Promise<{ skills:
   const skills: Skill[] = [];
   const problems: CustomizationProblem[] = [];
   const claimed = new Map<string, Skill>();
+  let attempted = 0;
   let skipped = 0;
   let firstSkipped: string | undefined;
   for (const folder of skillFolders(reader)) {
     for (const skillFolder of await subfolders(reader, folder.path)) {
       const file = path.join(skillFolder, 'SKILL.md');
       if ((await reader.files.stat(file).catch(() => undefined)) === undefined) continue;
-      if (skills.length >= maxSkills) {
+      // Counted as found, valid or not: a repository of thousands of broken skills is bounded too.
+      if (attempted >= maxSkills) {
         skipped += 1;
         firstSkipped ??= file;
         continue;
       }
+      attempted += 1;
       const read = await readCustomizationFile(reader, file, folder.origin);
       if (!read.ok) {
         problems.push(read.problem);
         continue;
       }
-      const parsed = parseSkill(read.file, skillFolder, path.basename(skillFolder));
+      const parsed = parseSkill(read.file.text, file, path.basename(skillFolder));
       problems.push(...parsed.problems);
-      if (parsed.skill === undefined) continue;
-      const earlier = claimed.get(parsed.skill.name);
+      if (parsed.fields === undefined) continue;
+      const earlier = claimed.get(parsed.fields.name);
       if (earlier !== undefined) {
-        problems.push({ file, line: 1, rule: `a skill named "${parsed.skill.name}" was already found in ${earlier.file.path}, which takes precedence; this one is not used` });
+        problems.push({ file, line: 1, rule: `a skill named "${parsed.fields.name}" was already found in ${earlier.file.path}, which takes precedence; this one is not used` });
         continue;
       }
-      claimed.set(parsed.skill.name, parsed.skill);
-      skills.push(parsed.skill);
+      const skill: Skill = { ...parsed.fields, file: read.file, folder: skillFolder };
+      claimed.set(skill.name, skill);
+      skills.push(skill);
     }
   }
   if (firstSkipped !== undefined) {
-    problems.push({ file: firstSkipped, line: 1, rule: `only the first ${maxSkills} skills are read; ${skipped} more (from this one on) are left out` });
+    problems.push({ file: firstSkipped, line: 1, rule: `only the first ${maxSkills} skill folders are read; ${skipped} more (from this one on) are left out` });
   }
   return { skills, problems };
 }

@@ -1,7 +1,5 @@
-import type { CustomizationFile } from './customizationFile';
 import type { CustomizationProblem } from './customizationProblem';
 import { parseFrontmatter, type Frontmatter } from './frontmatter';
-import type { Skill } from './skill';
 
 export const maxSkillNameLength = 64;
 export const maxSkillDescriptionLength = 1024;
@@ -10,30 +8,47 @@ export const maxSkillCompatibilityLength = 500;
 /** The fields of the Agent Skills format; others (Claude Code's own, e.g. `disable-model-invocation`) are left alone. */
 const namePattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export type ParsedSkill = { skill: Skill; problems: CustomizationProblem[] } | { skill: undefined; problems: CustomizationProblem[] };
+/** What a `SKILL.md` says of its skill. */
+export interface SkillFields {
+  name: string;
+  description: string;
+  /** The instructions after the frontmatter, given to the model only when the skill is activated. */
+  body: string;
+  license?: string;
+  compatibility?: string;
+  metadata?: Readonly<Record<string, string>>;
+  /** Shown to the user only: Elbow's approvals come from the user, never from a skill. */
+  allowedTools?: readonly string[];
+}
+
+export interface ParsedSkill {
+  /** Undefined when a required field breaks a rule. */
+  fields: SkillFields | undefined;
+  problems: CustomizationProblem[];
+}
 
 /**
  * Reads a `SKILL.md` by the Agent Skills specification (agentskills.io): `name` and `description`
  * are required, `license`, `compatibility`, `metadata` and `allowed-tools` optional. A rule the
  * required fields break leaves the skill out; a broken optional field only drops that field.
  */
-export function parseSkill(file: CustomizationFile, folder: string, folderName: string): ParsedSkill {
-  const frontmatter = parseFrontmatter(file.text, file.path);
+export function parseSkill(text: string, file: string, folderName: string): ParsedSkill {
+  const frontmatter = parseFrontmatter(text, file);
   const problems = [...frontmatter.problems];
-  const problem = (field: string, rule: string): void => void problems.push({ file: file.path, line: frontmatter.lineOf(field), rule });
+  const problem = (field: string, rule: string): void => void problems.push({ file, line: frontmatter.lineOf(field), rule });
   if (!frontmatter.present) {
-    problems.push({ file: file.path, line: 1, rule: 'SKILL.md must start with YAML frontmatter between --- lines, with at least name and description' });
-    return { skill: undefined, problems };
+    problems.push({ file, line: 1, rule: 'SKILL.md must start with YAML frontmatter between --- lines, with at least name and description' });
+    return { fields: undefined, problems };
   }
-  if (frontmatter.problems.length > 0) return { skill: undefined, problems };
+  if (frontmatter.problems.length > 0) return { fields: undefined, problems };
   const name = requiredText(frontmatter, 'name', problem);
   if (name !== undefined) checkName(name, folderName, problem);
   const description = requiredText(frontmatter, 'description', problem);
   if (description !== undefined && description.length > maxSkillDescriptionLength) {
     problem('description', `description is ${description.length} characters long; the Agent Skills format allows at most ${maxSkillDescriptionLength}`);
   }
-  if (problems.length > 0 || name === undefined || description === undefined) return { skill: undefined, problems };
-  const skill: Skill = { name, description, file, folder, body: frontmatter.body.trim() };
+  if (problems.length > 0 || name === undefined || description === undefined) return { fields: undefined, problems };
+  const skill: SkillFields = { name, description, body: frontmatter.body.trim() };
   const license = optionalText(frontmatter, 'license', problem);
   if (license !== undefined) skill.license = license;
   const compatibility = optionalText(frontmatter, 'compatibility', problem);
@@ -45,7 +60,7 @@ export function parseSkill(file: CustomizationFile, folder: string, folderName: 
   if (metadata !== undefined) skill.metadata = metadata;
   const allowedTools = allowedToolsOf(frontmatter, problem);
   if (allowedTools !== undefined) skill.allowedTools = allowedTools;
-  return { skill, problems };
+  return { fields: skill, problems };
 }
 
 type Report = (field: string, rule: string) => void;

@@ -166,6 +166,6 @@ describe('loadSkills', () => {
     const { skills, problems } = await loadFrom(files);
     assert.equal(skills.length, maxSkills);
     assert.equal(problems.length, 1);
-    assert.match(problems[0]?.rule ?? '', new RegExp(`only the first ${maxSkills} skills are read; 3 more`));
+    assert.match(problems[0]?.rule ?? '', new RegExp(`only the first ${maxSkills} skill folders are read; 3 more`));
   });
 });
