@@ -33,6 +33,7 @@ import { steeringTests } from '../suites/steering.test';
 import { sandboxTests } from '../suites/sandbox.test';
 import { sandboxApprovalTests } from '../suites/sandboxApprovals.test';
 import { settingsApplyAtOnceTests } from '../suites/settingsApplyAtOnce.test';
+import { skillsTests } from '../suites/skills.test';
 import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
@@ -77,6 +78,7 @@ export function run(): Promise<void> {
     imageTests,
     xssTests,
     planModeTests,
+    skillsTests,
     cardsAtNarrowWidthTests,
     workbenchTests,
     historyAndThemeTests,
