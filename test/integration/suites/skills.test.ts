@@ -98,6 +98,8 @@ export function skillsTests(server: () => FakeLlmServer): void {
       assert.ok(width <= 300, `the chat is ${width} px wide`);
       const fits = await webview.evaluate<boolean>(`document.querySelector('${card}').getBoundingClientRect().right <= document.documentElement.clientWidth`);
       assert.ok(fits, 'the card fits the narrow side bar');
+      await webview.click(`${card} .tool-summary`);
+      await webview.waitFor(`${card} .tool-result`, { text: 'RELEASE-NOTES-SKILL-BODY', state: 'visible' });
       await useTheme('Default Dark Modern');
       await page.screenshot('skills-activated-dark');
       await useTheme('Default Light Modern');
