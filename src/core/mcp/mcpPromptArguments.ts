@@ -3,10 +3,12 @@ import type { SlashArgument, SlashInput } from '../customize/slashSource';
 /**
  * The values of a prompt's arguments: those asked for (`input.values`), then from the text typed after
  * the command, `name=value` for a named one and the other words in the order the server lists the
- * arguments (the last one takes the rest of the line). Quotes keep spaces in a value. A required
- * argument left without a value is an Error that names it.
+ * arguments (the last one takes the rest of the line). Quotes keep spaces in a value. Text no
+ * argument takes is `rest`, sent after the prompt. A required argument left without a value is an
+ * Error that names it.
  */
-export function mcpPromptArguments(command: string, declared: readonly SlashArgument[], input: SlashInput): Record<string, string> {
+export function mcpPromptArguments(command: string, declared: readonly SlashArgument[], input: SlashInput): { values: Record<string, string>; rest: string } {
+  if (declared.length === 0) return { values: {}, rest: input.text.trim() };
   const values: Record<string, string> = {};
   for (const argument of declared) {
     const value = input.values[argument.name];
@@ -30,7 +32,7 @@ export function mcpPromptArguments(command: string, declared: readonly SlashArgu
     const names = missing.map((argument) => `"${argument.name}"${argument.description === undefined ? '' : ` (${argument.description})`}`);
     throw new Error(`/${command} needs ${names.join(' and ')}. Give ${missing.length === 1 ? 'it' : 'them'} after the command, e.g. /${command} ${missing.map((argument) => `${argument.name}=…`).join(' ')}`);
   }
-  return values;
+  return { values, rest: positional.join(' ') };
 }
 
 /** Words split at spaces; "double" or 'single' quotes keep a value with spaces together. */

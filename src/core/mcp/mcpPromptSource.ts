@@ -22,8 +22,10 @@ export function mcpPromptSource(manager: McpPrompts): SlashSource {
     async expand(entry: SlashEntry, input: SlashInput, signal: AbortSignal): Promise<string | UserMessage['content']> {
       const found = listed().find((candidate) => candidate.entry.name === entry.name);
       if (found === undefined) throw new Error(`/${entry.name} is no longer offered: its MCP server "${entry.source}" stopped or no longer lists that prompt.`);
-      const args = mcpPromptArguments(found.entry.name, found.entry.arguments, input);
-      return mcpPromptContent(await manager.getPrompt(found.server, found.prompt, args, signal), `/${found.entry.name}`);
+      const { values, rest } = mcpPromptArguments(found.entry.name, found.entry.arguments, input);
+      const content = mcpPromptContent(await manager.getPrompt(found.server, found.prompt, values, signal), `/${found.entry.name}`);
+      if (rest === '') return content;
+      return typeof content === 'string' ? `${content}\n\n${rest}` : [...content, { type: 'text', text: rest }];
     },
   };
 }

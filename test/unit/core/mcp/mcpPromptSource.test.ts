@@ -64,6 +64,10 @@ describe('MCP servers\' prompts as slash commands', function () {
     assert.equal(await source.expand(entry('mcp.everything.simple-prompt'), none, signal), 'This is a simple prompt without arguments.');
   });
 
+  it('sends text no argument takes after the prompt, so nothing typed is lost', async () => {
+    assert.equal(await source.expand(entry('mcp.everything.simple-prompt'), { text: ' and keep it "short"', values: {} }, signal), 'This is a simple prompt without arguments.\n\nand keep it "short"');
+  });
+
   it('passes the values asked for, and words typed after the name, as the prompt\'s arguments', async () => {
     const args = entry('mcp.everything.args-prompt');
     assert.equal(await source.expand(args, { text: '', values: { city: 'Lisbon', state: 'Lisboa' } }, signal), 'What\'s weather in Lisbon, Lisboa?');
