@@ -1,5 +1,7 @@
 import * as os from 'node:os';
+import type { SlashSource } from '../core/customize/slashSource';
 import type { McpManager } from '../core/mcp/mcpManager';
+import { mcpPromptSource } from '../core/mcp/mcpPromptSource';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
 import type { ToolSource } from '../core/tools/toolSource';
 import { createMcpManager, workspaceConfigFiles, type NodeMcpManagerOptions } from '../node/createMcpManager';
@@ -32,6 +34,8 @@ export interface CliMcp {
   tools: ToolSource;
   /** Attach the chat's way of asking to it. */
   trust: WorkspaceMcpTrust;
+  /** The running servers' prompts as slash commands. */
+  prompts: SlashSource;
 }
 
 /** The terminal's MCP servers: the workspace's files start nothing until the user trusts their content. */
@@ -63,5 +67,5 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     },
     tools: () => manager.tools(),
   };
-  return { manager, tools, trust };
+  return { manager, tools, trust, prompts: mcpPromptSource(manager) };
 }

@@ -11,10 +11,10 @@ const mediaTypeOfExtension: Readonly<Record<string, string>> = { '.png': 'image/
 export class ImageFileError extends Error {}
 
 /** The message for the session: the images first, then the text; plain text without images. */
-export async function contentWithImages(text: string, files: readonly string[], folder = process.cwd()): Promise<string | UserMessage['content']> {
+export async function contentWithImages(text: string | UserMessage['content'], files: readonly string[], folder = process.cwd()): Promise<string | UserMessage['content']> {
   if (files.length === 0) return text;
   const images = await Promise.all(files.map((file) => readImageFile(path.resolve(folder, file))));
-  return [...images, { type: 'text', text }];
+  return [...images, ...(typeof text === 'string' ? [{ type: 'text' as const, text }] : text)];
 }
 
 /** A line typed in the chat, with its `--image FILE` parts (a path with spaces in double quotes) taken out. */

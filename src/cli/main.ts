@@ -13,6 +13,7 @@ import { createCliSandbox } from './createCliSandbox';
 import { mcpServerSandbox } from '../node/sandboxedMcpTransports';
 import { createCliSession } from './createCliSession';
 import { JsonRenderer } from './jsonRenderer';
+import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
@@ -102,7 +103,8 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   if (args.prompt !== undefined) {
-    const content = await contentWithImages(args.prompt, args.images).catch((error: unknown) => {
+    const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
+    const content = await contentWithImages(typed, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });
     const outcome = await session.send(content, (event) => renderer.handle(event), controller.signal);

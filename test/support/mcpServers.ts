@@ -132,3 +132,52 @@ export function isRunning(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** A 1×1 PNG, the image the prompt server's `with-image` prompt returns. */
+export const onePixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * Arguments for a stdio server (the SDK's low-level Server) whose prompts come in two pages of
+ * `prompts/list`: `with-image`, `huge` (argument `size`, required), `broken` (fails), then
+ * `conversation` (user and assistant turns, an embedded resource), `slow` (never answers) and
+ * `bad name` (a name with a space). Start it in `repositoryRoot`.
+ */
+export const promptServerArgs = ['--input-type=module', '-e', `
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { GetPromptRequestSchema, ListPromptsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 'prompts', version: '1.0.0' }, { capabilities: { prompts: {} } });
+const pages = {
+  first: [
+    { name: 'with-image', description: 'Shows a picture.' },
+    { name: 'huge', description: 'Very long text.', arguments: [{ name: 'size', description: 'How many characters', required: true }] },
+    { name: 'broken', description: 'Always fails.' },
+  ],
+  'page-2': [
+    { name: 'conversation', description: 'x'.repeat(5000), arguments: [{ name: 'topic', required: true }, { name: 'tone' }] },
+    { name: 'slow', description: 'Never answers.' },
+    { name: 'bad name', description: 'Cannot be typed.' },
+  ],
+};
+server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+  const cursor = request.params?.cursor;
+  return cursor === 'page-2' ? { prompts: pages['page-2'] } : { prompts: pages.first, nextCursor: 'page-2' };
+});
+server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  const { name, arguments: args = {} } = request.params;
+  if (name === 'with-image') return { messages: [
+    { role: 'user', content: { type: 'text', text: 'Describe this picture.' } },
+    { role: 'user', content: { type: 'image', mimeType: 'image/png', data: '${onePixelPng}' } },
+  ] };
+  if (name === 'huge') return { messages: [{ role: 'user', content: { type: 'text', text: 'A'.repeat(Number(args.size)) } }] };
+  if (name === 'broken') throw new Error('the prompt template is missing');
+  if (name === 'slow') return new Promise(() => undefined);
+  if (name === 'conversation') return { messages: [
+    { role: 'user', content: { type: 'text', text: 'Talk about ' + args.topic + (args.tone ? ' in a ' + args.tone + ' tone' : '') + '.' } },
+    { role: 'assistant', content: { type: 'text', text: 'Sure.\\nWhat first?' } },
+    { role: 'user', content: { type: 'resource', resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text: 'N'.repeat(30000) } } },
+  ] };
+  throw new Error('no such prompt');
+});
+await server.connect(new StdioServerTransport());
+`];

@@ -2,6 +2,7 @@ import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
+import type { McpPromptDefinition, McpPromptResult } from './mcpPrompt';
 import { McpServerConnection, type McpLog, type McpToolDefinition } from './mcpServerConnection';
 import type { McpServerStatus, McpStatus } from './mcpServerStatus';
 import type { McpStartApproval } from './mcpStartApproval';
@@ -102,6 +103,18 @@ export class McpManager implements ToolSource {
       validate: this.validatorFor(connection, definition),
       allowAlways: this.options.editConfig === undefined ? undefined : () => this.allowTool(connection.name, definition.name),
     })));
+  }
+
+  /** The prompts of the servers running now, by server. */
+  prompts(): Array<{ server: string; prompts: readonly McpPromptDefinition[] }> {
+    return this.connections
+      .filter((connection) => connection.state === 'connected' && connection.prompts.length > 0)
+      .map((connection) => ({ server: connection.name, prompts: connection.prompts }));
+  }
+
+  /** `prompts/get` on the server named so; throws an Error the user reads. */
+  getPrompt(server: string, prompt: string, args: Record<string, string>, signal: AbortSignal): Promise<McpPromptResult> {
+    return this.required(server).getPrompt(prompt, args, signal);
   }
 
   status(): McpStatus {

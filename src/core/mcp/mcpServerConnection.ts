@@ -5,6 +5,7 @@ import { ToolError } from '../toolContract/toolError';
 import type { McpServerConfig } from './mcpServerConfig';
 import type { McpServerState } from './mcpServerStatus';
 import type { McpCallResult } from './mcpToolResult';
+import { keptPrompts, type McpPromptDefinition, type McpPromptResult } from './mcpPrompt';
 import { OutputTail } from './outputTail';
 import { loadMcpSdk } from './loadMcpSdk';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
@@ -37,6 +38,8 @@ export interface McpConnectionOptions {
 export const defaultRestartDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000];
 /** A connection that lasted this long starts the restart count afresh when it ends. */
 const STABLE_MS = 30_000;
+/** `prompts/list` pages read at most: a server that always answers with a next cursor must not keep the client listing. */
+const maxPromptPages = 20;
 
 /**
  * One MCP server: connects (`initialize`, `tools/list`), follows `tools/list_changed`, runs tool
@@ -48,6 +51,8 @@ export class McpServerConnection {
   error: string | undefined;
   /** The server's tools, as last listed (kept while it restarts so calls get a clear error). */
   tools: McpToolDefinition[] = [];
+  /** The server's prompts (`prompts/list`), bounded; empty when it declares no `prompts` capability. */
+  prompts: McpPromptDefinition[] = [];
   private client: Client | undefined;
   /** The client of a connection attempt still in progress, so `stop` can end it (and its process). */
   private connectingClient: Client | undefined;
@@ -151,6 +156,28 @@ export class McpServerConnection {
     }
   }
 
+  /** `prompts/get`: the messages of one of the server's prompts, filled with `args`. */
+  async getPrompt(prompt: string, args: Record<string, string>, signal: AbortSignal): Promise<McpPromptResult> {
+    const client = this.client;
+    if (this.state !== 'connected' || client === undefined) {
+      throw new Error(`The MCP server "${this.name}" is not running${this.error === undefined ? '.' : `: ${this.error}`}`);
+    }
+    const { timeoutMs, file } = this.options.config;
+    try {
+      return await client.getPrompt({ name: prompt, arguments: args }, { signal, timeout: timeoutMs });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const { ErrorCode, McpError } = loadMcpSdk();
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        throw new Error(`The MCP server "${this.name}" did not return the prompt ${prompt} within ${seconds(timeoutMs)}, its timeout ("timeout" for "${this.name}" in ${file.display}).`, { cause: error });
+      }
+      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+        throw new Error(`The MCP server "${this.name}" stopped while returning the prompt ${prompt}. Elbow restarts it; try again in a moment.`, { cause: error });
+      }
+      throw new Error(`The MCP server "${this.name}" could not return the prompt ${prompt}: ${messageOf(error)}`, { cause: error });
+    }
+  }
+
   private async connect(): Promise<void> {
     this.clearRestart();
     const generation = ++this.generation;
@@ -171,9 +198,10 @@ export class McpServerConnection {
   /** `undefined` once connected, else why not. */
   private async tryTransport(open: () => OpenedTransport, generation: number): Promise<string | undefined> {
     const opened = open();
-    const { Client, ToolListChangedNotificationSchema } = loadMcpSdk();
+    const { Client, PromptListChangedNotificationSchema, ToolListChangedNotificationSchema } = loadMcpSdk();
     const client = new Client({ name: 'elbow', version: this.options.clientVersion }, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refreshTools(client, generation));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void this.refreshPrompts(client, generation));
     client.onclose = () => this.closed(generation);
     this.followStderr(opened);
     this.connectingClient = client;
@@ -191,7 +219,7 @@ export class McpServerConnection {
     }
     this.client = client;
     this.opened = opened;
-    await this.refreshTools(client, generation);
+    await Promise.all([this.refreshTools(client, generation), this.refreshPrompts(client, generation)]);
     return undefined;
   }
 
@@ -219,6 +247,28 @@ export class McpServerConnection {
       this.options.changed();
     } catch (error) {
       if (generation === this.generation) this.options.log.warn(`MCP server "${this.name}": could not list its tools: ${messageOf(error)}`);
+    }
+  }
+
+  private async refreshPrompts(client: Client, generation: number): Promise<void> {
+    if (client.getServerCapabilities()?.prompts === undefined) return;
+    try {
+      const listed: unknown[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await client.listPrompts(cursor === undefined ? undefined : { cursor });
+        listed.push(...page.prompts);
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor !== undefined && pages < maxPromptPages);
+      if (generation !== this.generation) return;
+      const { prompts, dropped } = keptPrompts(listed);
+      if (dropped > 0) this.options.log.warn(`MCP server "${this.name}": ${dropped} of its prompts are not offered (too many, or names that cannot be typed after /).`);
+      this.prompts = prompts;
+      this.options.changed();
+    } catch (error) {
+      if (generation === this.generation) this.options.log.warn(`MCP server "${this.name}": could not list its prompts: ${messageOf(error)}`);
     }
   }
 

@@ -1,6 +1,8 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import type { SlashSource } from '../../core/customize/slashSource';
 import type { McpManager } from '../../core/mcp/mcpManager';
+import { mcpPromptSource } from '../../core/mcp/mcpPromptSource';
 import { configFiles, createMcpManager } from '../../node/createMcpManager';
 import type { McpServerSandbox } from '../../node/sandboxedMcpTransports';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
@@ -19,6 +21,8 @@ export interface Mcp {
   /** The chat's MCP panel. */
   panel: McpPanelBridge;
   commands: CommandHandlers;
+  /** The running servers' prompts as slash commands. */
+  prompts: SlashSource;
 }
 
 /** The MCP servers of the user's and the workspace's configuration, their panel in the chat and their commands. */
@@ -48,5 +52,5 @@ export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.
       panel.show();
     },
   });
-  return { manager, panel, commands };
+  return { manager, panel, commands, prompts: mcpPromptSource(manager) };
 }
