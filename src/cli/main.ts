@@ -16,6 +16,7 @@ import { JsonRenderer } from './jsonRenderer';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
+import { oneShotPrompt } from './cliSlashCatalog';
 import { TerminalRenderer } from './terminalRenderer';
 import { unknownModelHint } from './unknownModelHint';
 
@@ -102,7 +103,8 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   if (args.prompt !== undefined) {
-    const content = await contentWithImages(args.prompt, args.images).catch((error: unknown) => {
+    const prompt = await oneShotPrompt(session, args.prompt, controller.signal);
+    const content = typeof prompt !== 'string' ? prompt : await contentWithImages(prompt, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });
     const outcome = await session.send(content, (event) => renderer.handle(event), controller.signal);
