@@ -114,6 +114,7 @@ export class ChatController implements vscode.Disposable {
     this.approvals.postState();
     this.planMode.postState();
     this.deps.mcp.postState();
+    void this.slash.postRows();
     void this.sandboxNotice.post();
   }
 
@@ -144,7 +145,6 @@ export class ChatController implements vscode.Disposable {
   /** The webview (re)loaded and wants the whole state. */
   private async webviewReady(): Promise<void> {
     await this.postFullState();
-    void this.slash.postRows();
     if (this.focusPending) this.deps.post({ type: 'focusInput' });
     this.focusPending = false;
   }
