@@ -49,7 +49,7 @@ export class ChatSlashCommands {
 
   async postRows(): Promise<void> {
     const [catalog, host] = await Promise.all([this.catalog(), this.deps.host()]);
-    this.deps.post({ type: 'slashCommands', commands: catalog.entries().map((entry) => rowOf(entry, host.workspaceRoots)) });
+    this.deps.post({ type: 'slashCommands', commands: catalog.entries().map((entry) => rowOf(entry, host.workspaceRoots, host.environment.homeDirectory)) });
   }
 
   /** Runs or expands a typed slash command; false when the text is none of them and goes to the model as it is. */
@@ -104,9 +104,11 @@ function askFor(argument: SlashArgument, entry: SlashEntry): Promise<string | un
   }));
 }
 
-function rowOf(entry: SlashEntry, roots: readonly string[]): SlashCommandRow {
+/** A file's path as short as it reads clearly: relative to its workspace folder, or `~/…` in the home folder. */
+function rowOf(entry: SlashEntry, roots: readonly string[], home: string | undefined): SlashCommandRow {
   const root = roots.find((each) => entry.source.startsWith(each + path.sep));
-  const source = root === undefined ? entry.source : path.relative(root, entry.source);
+  const inHome = home !== undefined && entry.source.startsWith(home + path.sep);
+  const source = root !== undefined ? path.relative(root, entry.source) : inHome ? `~${path.sep}${path.relative(home, entry.source)}` : entry.source;
   return {
     name: entry.name,
     description: entry.description,
