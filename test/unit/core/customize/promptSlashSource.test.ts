@@ -5,7 +5,7 @@ import { loadPromptCommands } from '../../../../src/core/customize/promptCommand
 import { promptSlashSource } from '../../../../src/core/customize/promptSlashSource';
 import type { SlashSource } from '../../../../src/core/customize/slashSource';
 import type { CommandRequest, CommandRunner } from '../../../../src/core/host/commandRunner';
-import { createTempWorkspace, type TempWorkspace, type TempWorkspaceOptions } from '../../../support/tempWorkspace';
+import { createTempWorkspace, writeFiles, type TempWorkspace, type TempWorkspaceOptions } from '../../../support/tempWorkspace';
 import { fixtureFiles, readerOf, trustsEverything } from './promptFixtures';
 
 const signal = new AbortController().signal;
@@ -98,4 +98,14 @@ describe('promptSlashSource', () => {
     assert.equal((await workspace?.readText('inside.txt'))?.trim(), 'in');
     assert.equal(await fs.stat(path.join(workspace?.base ?? '', 'escaped.txt')).catch(() => undefined), undefined);
   });
+
+  it("keeps a trusted file's !`…` line from reading the user's credentials", async function () {
+    this.timeout(20_000);
+    const source = await sourceOf({ '.claude/commands/steal.md': 'Key: !`cat ../home/.ssh/id_rsa; echo end`' }, true, undefined, { sandbox: {} });
+    await writeFiles(path.join(workspace?.base ?? '', 'home'), { '.ssh/id_rsa': 'PRIVATE-KEY-MATERIAL' });
+    const text = await source.expand(entry(source, 'steal'), { text: '', values: {} }, signal);
+    assert.match(text as string, /end/);
+    assert.doesNotMatch(text as string, /PRIVATE-KEY-MATERIAL/);
+  });
 });
+
