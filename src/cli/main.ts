@@ -17,6 +17,7 @@ import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
+import { oneShotPrompt } from './cliSlashCatalog';
 import { TerminalRenderer } from './terminalRenderer';
 import { unknownModelHint } from './unknownModelHint';
 
@@ -104,7 +105,8 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
   process.once('SIGINT', () => controller.abort());
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
-    const content = await contentWithImages(typed, args.images).catch((error: unknown) => {
+    const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
+    const content = await contentWithImages(prompt, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });
     const outcome = await session.send(content, (event) => renderer.handle(event), controller.signal);

@@ -10,6 +10,9 @@ import { printable } from './printable';
 import { QueuedLines } from './queuedLines';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
 import { contentWithImages, ImageFileError, imagesInLine } from './imageFiles';
+import { cliSlashCatalog, customSlashHelp } from './cliSlashCatalog';
+import { expandTypedSlash } from '../core/customize/slashExpansion';
+import type { SlashCatalog } from '../core/customize/slashCatalog';
 import { usageReport, windowReading } from './usageReport';
 
 export interface EventRenderer {
@@ -44,9 +47,11 @@ class InteractiveChat {
   private context: ContextReading | undefined;
   /** Lines typed while a run goes on. */
   private readonly queued = new QueuedLines();
+  private readonly slashCatalog: SlashCatalog;
 
   constructor(private readonly session: AgentSession, private readonly io: ReplIo) {
     this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: promptFor(session.mode) });
+    this.slashCatalog = cliSlashCatalog(session);
     this.agentRun = new AgentRun({ makeSession: () => Promise.resolve(session), conversation: session.conversation });
     this.agentRun.subscribe((change) => {
       if (change.type === 'event') this.handle(change.event);
@@ -137,11 +142,11 @@ class InteractiveChat {
     const command = parseSlashCommand(prompt);
     switch (command?.name) {
       case undefined:
-        return void this.sendWithMentions(prompt);
+        return void this.sendTyped(prompt);
       case 'exit':
         return this.rl.close();
       case 'help':
-        return this.say(slashCommandHelp);
+        return this.say(slashCommandHelp + customSlashHelp(this.slashCatalog));
       case 'usage':
         return this.say(usageReport(session.usageTotals, this.context, windowReading(session.limits)));
       case 'retry':
@@ -156,6 +161,17 @@ class InteractiveChat {
         // Nothing is running to steer: the message starts a run of its own.
         return command.text === undefined ? this.say('(Nothing is running: type your message to send it.)\n') : this.runPrompt(command.text);
     }
+  }
+
+  /** A prompt file's, skill's or MCP server's `/name args` goes out expanded, its missing values asked for here; anything else as typed. */
+  private async sendTyped(prompt: string): Promise<void> {
+    const signal = new AbortController().signal;
+    const expansion = await expandTypedSlash(this.slashCatalog, prompt, (argument, entry) => this.askLine(`/${entry.name} needs ${argument.name}${argument.description ? ` (${argument.description})` : ''}: `, signal), signal);
+    if (expansion.kind === 'none') return this.sendWithMentions(prompt);
+    if (expansion.kind === 'cancelled') return this.giveBack(prompt, '(Not sent.)');
+    if (expansion.kind === 'error') return this.giveBack(prompt, `Not sent: ${expansion.message}`);
+    this.io.output.write(printable(`(/${expansion.entry.name} from ${expansion.entry.source}.)\n`));
+    await this.runRequest(() => this.agentRun.send(expansion.content));
   }
 
   /**

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { mcpStateSchema } from './mcpServers';
 import { todoItemSchema } from './todoItems';
 import { mentionCandidateSchema } from './mentions';
+import { slashCommandRowSchema } from './slashCommands';
 import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
@@ -61,6 +62,10 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('planMode'), enabled: z.boolean() }),
   /** The `@` picker's rows for `query`, best first. */
   z.object({ type: z.literal('mentionCandidates'), query: z.string(), candidates: z.array(mentionCandidateSchema) }),
+  /** Every slash command the `/` picker offers, Elbow's own first. */
+  z.object({ type: z.literal('slashCommands'), commands: z.array(slashCommandRowSchema) }),
+  /** A `/command` that was not sent (cancelled, or refused): its text goes back into an empty input. */
+  z.object({ type: z.literal('restoreDraft'), text: z.string() }),
   /**
    * Messages typed during the run: `steering` ones (Ctrl/Cmd+Enter, Send now) go into the run at its next step, the
    * others (`queued`, the default) are sent one after another when it completes.

@@ -144,6 +144,8 @@ export class ChatApp {
         this.refresh();
         break;
       case 'mentionCandidates': this.composer.showMentionCandidates(message.query, message.candidates); break;
+      case 'slashCommands': this.composer.setSlashCommands(message.commands); break;
+      case 'restoreDraft': this.composer.restoreDraft(message.text); break;
       case 'queuedMessages': this.queued.show(message.messages); break;
     }
   }

@@ -5,6 +5,8 @@ import { codicon, h, iconButton } from './dom';
 import { acceptImages } from './imageInput';
 import { MentionPicker, mentionQueryAt } from './mentionPicker';
 import { PromptHistory } from './promptHistory';
+import type { SlashCommandRow } from '../protocol/slashCommands';
+import { SlashPicker, slashQueryAt } from './slashPicker';
 import type { ExtensionLink } from './vscodeApi';
 
 const maxPromptLength = 200_000;
@@ -29,6 +31,7 @@ export class Composer {
   private readonly hint = h('div', { id: 'prompt-hint', className: 'prompt-hint', hidden: true, attributes: { role: 'status' } });
   private readonly history: PromptHistory;
   private readonly mentions: MentionPicker;
+  private readonly slash: SlashPicker;
   private running = false;
   /** Length of the text the box was last fitted to. */
   private measuredLength = 0;
@@ -41,8 +44,10 @@ export class Composer {
       search: (query) => extension.post({ type: 'mentionSearch', query }),
       choose: (candidate) => this.insertMention(candidate),
     });
+    this.slash = new SlashPicker(this.prompt, (row) => this.insertSlash(row));
     this.element = h('footer', { id: 'composer' }, [
       this.mentions.element,
+      this.slash.element,
       this.attachments,
       h('div', { className: 'input-box' }, [this.prompt, h('div', { className: 'input-actions' }, [this.send, this.stop])]),
       this.hint,
@@ -51,7 +56,10 @@ export class Composer {
     this.prompt.addEventListener('input', () => this.onInput());
     this.prompt.addEventListener('keydown', (event) => this.onKeyDown(event));
     acceptImages(this.element, extension);
-    this.prompt.addEventListener('blur', () => this.mentions.close());
+    this.prompt.addEventListener('blur', () => {
+      this.mentions.close();
+      this.slash.close();
+    });
     this.send.addEventListener('click', () => this.submit());
     this.stop.addEventListener('click', () => extension.post({ type: 'stop' }));
     this.updateSendState();
@@ -94,7 +102,20 @@ export class Composer {
     this.mentions.show(query, candidates);
   }
 
+  /** The `/` picker's rows. */
+  setSlashCommands(rows: readonly SlashCommandRow[]): void {
+    this.slash.setRows(rows);
+  }
+
+  /** A `/command` that was not sent comes back, unless something new was typed meanwhile. */
+  restoreDraft(text: string): void {
+    if (this.prompt.value.trim() !== '') return;
+    this.showRecalled(text);
+    this.prompt.focus();
+  }
+
   private onInput(): void {
+    this.slash.update(slashQueryAt(this.prompt.value, this.prompt.selectionStart));
     this.mentions.update(mentionQueryAt(this.prompt.value, this.prompt.selectionStart)?.query);
     this.history.stopBrowsing();
     this.extension.saveState({ draft: this.prompt.value });
@@ -104,7 +125,7 @@ export class Composer {
 
   private onKeyDown(event: KeyboardEvent): void {
     if (event.isComposing) return;
-    if (this.mentions.handleKey(event)) {
+    if (this.slash.handleKey(event) || this.mentions.handleKey(event)) {
       event.preventDefault();
       event.stopPropagation();
     } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
@@ -148,6 +169,10 @@ export class Composer {
       this.updateSendState();
     }
     this.extension.post({ type: 'addMention', mention: candidate.mention });
+  }
+
+  private insertSlash(row: SlashCommandRow): void {
+    this.showRecalled(`/${row.name} `);
   }
 
   private showRecalled(text: string): void {

@@ -21,6 +21,8 @@ export interface SlashEntry {
   arguments: readonly SlashArgument[];
   /** A file's path, an MCP server's name, or `Elbow`. */
   source: string;
+  /** What the user should know before choosing it (e.g. a file that asks for tools it is not given). */
+  note?: string;
 }
 
 /** What the user gave a command: the text after its name, and the named values asked for. */

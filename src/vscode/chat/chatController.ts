@@ -22,6 +22,7 @@ import { editorMessageHandlers } from './editorMessageHandlers';
 import { routeWebviewMessage, type WebviewMessageHandlers } from './webviewMessageHandlers';
 import { showInformation } from '../notifications';
 import { postAll } from './postAll';
+import { ChatSlashCommands } from './chatSlashCommands';
 
 /** Routes the webview's messages to the owners of the open conversation: its run, queue, history, plan mode, attachments. */
 export class ChatController implements vscode.Disposable {
@@ -44,6 +45,8 @@ export class ChatController implements vscode.Disposable {
   private readonly subscriptions: Array<{ dispose(): unknown }>;
   /** Every message the webview sends, each to its handler. */
   private readonly messageHandlers: WebviewMessageHandlers;
+  /** The `/` picker's rows, and what a sent `/name args` does. */
+  private readonly slash: ChatSlashCommands;
 
   constructor(private readonly deps: ChatControllerDependencies) {
     const { post, transcript } = deps;
@@ -60,10 +63,11 @@ export class ChatController implements vscode.Disposable {
     const chat = { flush: () => this.saves.flush(), postFullState: () => this.postFullState(), focusInput: () => this.focusInput() };
     this.history = new ConversationHistory({ ...deps, run, chat, pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions, deps.waiting) });
     this.planMode = new PlanMode({ run, post, changed: () => this.saves.schedule(), send: (text) => this.send(text) });
+    this.slash = new ChatSlashCommands({ customizations: deps.customizations, host: deps.host, post, actions: { compact: () => this.compact(), newChat: () => this.history.newChat(), setPlanMode: (enabled) => this.planMode.set(enabled ? 'plan' : 'act'), send: (shown, forModel) => this.send(shown, undefined, forModel), isRunning: () => run.isRunning } });
     this.subscriptions = [this.saves, ...showRunInView(run, deps)];
     this.messageHandlers = {
       ready: () => this.webviewReady(),
-      send: (message) => (run.isRunning ? this.queue.add(message.text) : this.send(message.text)),
+      send: (message) => this.sendTyped(message.text),
       ...this.queue.messageHandlers,
       stop: () => this.stop(),
       retry: () => run.retry(),
@@ -110,6 +114,7 @@ export class ChatController implements vscode.Disposable {
     this.approvals.postState();
     this.planMode.postState();
     this.deps.mcp.postState();
+    void this.slash.postRows();
     void this.sandboxNotice.post();
   }
 
@@ -144,7 +149,13 @@ export class ChatController implements vscode.Disposable {
     this.focusPending = false;
   }
 
-  private async send(text: string, attachments = this.attachments.take()): Promise<void> {
+  private async sendTyped(text: string): Promise<void> {
+    if (await this.slash.handle(text)) return;
+    return this.run.isRunning ? this.queue.add(text) : this.send(text);
+  }
+
+  /** `forModel`: what the model gets instead of the text the transcript shows (an expanded slash command). */
+  private async send(text: string, attachments = this.attachments.take(), forModel = text): Promise<void> {
     const { run, transcript } = this;
     if (run.isRunning) return;
     const attached = await Promise.all(attachments.filter(isTextAttachment).map(async (attachment) => ({ attachment, text: await this.deps.readAttachment(attachment) })));
@@ -154,6 +165,6 @@ export class ChatController implements vscode.Disposable {
       this.deps.post(message);
     }
     await this.history.remember(run.id);
-    await run.send(userContentOf(messageWithAttachments(text, attached), this.images.take(attachments)));
+    await run.send(userContentOf(messageWithAttachments(forModel, attached), this.images.take(attachments)));
   }
 }

@@ -13,6 +13,7 @@ import { imageTests } from '../suites/images.test';
 import { longSessionTests } from '../suites/longSession.test';
 import { mcpTests } from '../suites/mcp.test';
 import { mentionTests } from '../suites/mentions.test';
+import { slashCommandTests } from '../suites/slashCommands.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
 import { multiEditReviewTests } from '../suites/multiEditReview.test';
 import { cardsAtNarrowWidthTests } from '../suites/cardsAtNarrowWidth.test';
@@ -66,6 +67,7 @@ export function run(): Promise<void> {
     todoListTests,
     waitingQuestionTests,
     mentionTests,
+    slashCommandTests,
     contextAndCostTests,
     mcpTests,
     runControlTests,

@@ -9,6 +9,7 @@ import { itemSpecs } from './specs/itemSpecs';
 import { longConversationSpecs } from './specs/longConversationSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
+import { slashPickerSpecs } from './specs/slashPickerSpecs';
 import { changedFileListSpecs } from './specs/changedFileListSpecs';
 import { narrowLayoutSpecs, narrowTitleSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
@@ -45,6 +46,7 @@ describe('webview: chat view in Chromium', function () {
   describe('composer', () => composerSpecs(current));
   describe('task list', () => todoListSpecs(current));
   describe('@ mentions', () => mentionPickerSpecs(current));
+  describe('/ commands', () => slashPickerSpecs(current));
   describe('queued messages', () => queuedMessageSpecs(current));
   describe('items', () => {
     itemSpecs(current);
