@@ -1,7 +1,7 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import { customizationSlashSources } from '../core/customize/customizationSlashSources';
 import { SlashCatalog, slashHelpLines } from '../core/customize/slashCatalog';
-import type { SlashEntry } from '../core/customize/slashSource';
+import type { SlashEntry, SlashSource } from '../core/customize/slashSource';
 import { expandTypedSlash } from '../core/customize/slashExpansion';
 import type { UserMessage } from '../core/llm/messages';
 import { UsageError } from './cliArguments';
@@ -10,9 +10,9 @@ import { UsageError } from './cliArguments';
 const ownNames = ['usage', 'compact', 'retry', 'plan', 'act', 'steer', 'help', 'exit'];
 
 /** Every slash command of this session: the terminal's own, then prompt files, skills and MCP prompts. */
-export function cliSlashCatalog(session: AgentSession): SlashCatalog {
+export function cliSlashCatalog(session: AgentSession, others: readonly SlashSource[] = []): SlashCatalog {
   const own: SlashEntry[] = ownNames.map((name) => ({ name, description: '', kind: 'elbow', arguments: [], source: 'Elbow' }));
-  return new SlashCatalog(own, customizationSlashSources(session.setup.customizations, session.host));
+  return new SlashCatalog(own, customizationSlashSources(session.setup.customizations, session.host, others));
 }
 
 /** The part of `/help` after Elbow's own commands; empty when there are none. */

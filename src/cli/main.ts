@@ -93,6 +93,7 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
       input: process.stdin,
       output: process.stdout,
       renderer,
+      slashSources: [mcp.prompts],
       onAskLine: (askLine) => {
         terminalApprovals.attach(askLine);
         mcp.trust.attach(askLine);

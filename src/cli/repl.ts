@@ -13,6 +13,7 @@ import { contentWithImages, ImageFileError, imagesInLine } from './imageFiles';
 import { cliSlashCatalog, customSlashHelp } from './cliSlashCatalog';
 import { expandTypedSlash } from '../core/customize/slashExpansion';
 import type { SlashCatalog } from '../core/customize/slashCatalog';
+import type { SlashSource } from '../core/customize/slashSource';
 import { usageReport, windowReading } from './usageReport';
 
 export interface EventRenderer {
@@ -25,6 +26,8 @@ export interface ReplIo {
   renderer: EventRenderer;
   /** Receives the chat's way of asking the user a question while a request runs (permission prompts). */
   onAskLine?: (askLine: AskLine) => void;
+  /** Slash commands besides Elbow's and the customizations' (the MCP servers' prompts). */
+  slashSources?: readonly SlashSource[];
 }
 
 /**
@@ -51,7 +54,7 @@ class InteractiveChat {
 
   constructor(private readonly session: AgentSession, private readonly io: ReplIo) {
     this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: promptFor(session.mode) });
-    this.slashCatalog = cliSlashCatalog(session);
+    this.slashCatalog = cliSlashCatalog(session, io.slashSources);
     this.agentRun = new AgentRun({ makeSession: () => Promise.resolve(session), conversation: session.conversation });
     this.agentRun.subscribe((change) => {
       if (change.type === 'event') this.handle(change.event);

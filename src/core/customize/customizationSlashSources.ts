@@ -1,6 +1,7 @@
 import type { CommandRunner } from '../host/commandRunner';
 import type { Customizations } from './customizations';
 import { promptSlashSource } from './promptSlashSource';
+import { skillSlashSource } from './skillSlashSource';
 import type { SlashSource } from './slashSource';
 
 export interface SlashSourceHost {
@@ -8,7 +9,10 @@ export interface SlashSourceHost {
   workspaceRoots: readonly string[];
 }
 
-/** The slash commands the customizations bring, in the order they are offered after Elbow's own. */
-export function customizationSlashSources(customizations: Customizations, host: SlashSourceHost): SlashSource[] {
-  return [promptSlashSource(customizations.commands, { commands: host.commands, cwd: host.workspaceRoots[0] ?? '.' })];
+/**
+ * The slash commands the customizations bring, in the order they are offered after Elbow's own:
+ * prompt files, skills, then the host's others (the MCP servers' prompts).
+ */
+export function customizationSlashSources(customizations: Customizations, host: SlashSourceHost, others: readonly SlashSource[] = []): SlashSource[] {
+  return [promptSlashSource(customizations.commands, { commands: host.commands, cwd: host.workspaceRoots[0] ?? '.' }), skillSlashSource(customizations.skills), ...others];
 }

@@ -57,6 +57,7 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     waiting: bridges.waiting,
     mcp: parts.mcp.panel,
     customizations: () => parts.customize.load(),
+    slashSources: [parts.mcp.prompts],
   });
   context.subscriptions.push(controller, entries, receiveChatViewMessages(view, log, (message) => controller.handle(message)));
   return controller;

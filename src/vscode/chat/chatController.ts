@@ -63,7 +63,7 @@ export class ChatController implements vscode.Disposable {
     const chat = { flush: () => this.saves.flush(), postFullState: () => this.postFullState(), focusInput: () => this.focusInput() };
     this.history = new ConversationHistory({ ...deps, run, chat, pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions, deps.waiting) });
     this.planMode = new PlanMode({ run, post, changed: () => this.saves.schedule(), send: (text) => this.send(text) });
-    this.slash = new ChatSlashCommands({ customizations: deps.customizations, host: deps.host, post, actions: { compact: () => this.compact(), newChat: () => this.history.newChat(), setPlanMode: (enabled) => this.planMode.set(enabled ? 'plan' : 'act'), send: (shown, forModel) => this.send(shown, undefined, forModel), isRunning: () => run.isRunning } });
+    this.slash = new ChatSlashCommands({ customizations: deps.customizations, host: deps.host, post, others: deps.slashSources, actions: { compact: () => this.compact(), newChat: () => this.history.newChat(), setPlanMode: (enabled) => this.planMode.set(enabled ? 'plan' : 'act'), send: (shown, forModel) => this.send(shown, undefined, forModel), isRunning: () => run.isRunning } });
     this.subscriptions = [this.saves, ...showRunInView(run, deps)];
     this.messageHandlers = {
       ready: () => this.webviewReady(),

@@ -1,3 +1,4 @@
+import type { SlashSource } from '../../core/customize/slashSource';
 import type { Customizations } from '../../core/customize/customizations';
 import type * as vscode from 'vscode';
 import type { AgentHost } from '../../core/host/host';
@@ -42,4 +43,6 @@ export interface ChatControllerDependencies {
   mentions: WebviewMessageHandlersFor<'mentionSearch' | 'addMention'>;
   /** The workspace's and the user's skills, commands, agents and hooks as they are now (workspace ones judged by the user's trust). */
   customizations(): Promise<Customizations>;
+  /** Slash commands besides Elbow's and the customizations' (the MCP servers' prompts). */
+  slashSources: readonly SlashSource[];
 }

@@ -4,7 +4,7 @@ import { customizationSlashSources } from '../../core/customize/customizationSla
 import type { Customizations } from '../../core/customize/customizations';
 import { SlashCatalog, typedSlash } from '../../core/customize/slashCatalog';
 import { expandTypedSlash } from '../../core/customize/slashExpansion';
-import type { SlashArgument, SlashEntry } from '../../core/customize/slashSource';
+import type { SlashArgument, SlashEntry, SlashSource } from '../../core/customize/slashSource';
 import type { AgentHost } from '../../core/host/host';
 import type { SlashCommandRow } from '../../protocol/slashCommands';
 import type { ToWebview } from '../../protocol/toWebview';
@@ -25,6 +25,8 @@ export interface ChatSlashDependencies {
   host(): Promise<AgentHost>;
   post(message: ToWebview): void;
   actions: ChatSlashActions;
+  /** Slash commands besides Elbow's and the customizations' (the MCP servers' prompts). */
+  others: readonly SlashSource[];
 }
 
 const customizeCommand = 'elbow.customize.show';
@@ -44,7 +46,7 @@ export class ChatSlashCommands {
   async catalog(): Promise<SlashCatalog> {
     const [customizations, host, commands] = await Promise.all([this.deps.customizations(), this.deps.host(), vscode.commands.getCommands(true)]);
     const entries: SlashEntry[] = own.filter((entry) => entry.needs === undefined || commands.includes(entry.needs)).map((entry) => ({ name: entry.name, description: entry.description, kind: 'elbow', arguments: [], source: 'Elbow' }));
-    return new SlashCatalog(entries, customizationSlashSources(customizations, host));
+    return new SlashCatalog(entries, customizationSlashSources(customizations, host, this.deps.others));
   }
 
   async postRows(): Promise<void> {
