@@ -4,7 +4,7 @@ export const hookEvents = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Po
 export type HookEvent = (typeof hookEvents)[number];
 
 /** Claude Code's events Elbow has nothing like (no subagents, no session end): read without a problem of format, and said not to run. */
-const claudeOnlyEvents = new Set(['SubagentStop', 'SessionEnd', 'PermissionRequest', 'PostToolUseFailure', 'SubagentStart']);
+const claudeOnlyEvents = new Set(['SubagentStart', 'SubagentStop', 'SessionEnd', 'PermissionRequest', 'PostToolUseFailure', 'PostCompact', 'StopFailure', 'TaskCompleted', 'TeammateIdle', 'ConfigChange', 'InstructionsLoaded', 'WorktreeCreate', 'WorktreeRemove']);
 
 export function isHookEvent(name: string): name is HookEvent {
   return (hookEvents as readonly string[]).includes(name);
