@@ -76,6 +76,9 @@ export class AgentSession {
       retry: setup.retry,
       archive: options.archive,
       toolOf: (name) => setup.registry.identity(name),
+      beforeSummary: async (reason, focus, emit, signal) => {
+        if (this.hooks.has('PreCompact')) await this.hooks.preCompact(reason === 'user' ? 'manual' : 'auto', focus ?? '', (run) => emit({ type: 'hook', ...run }), signal);
+      },
     });
   }
 
