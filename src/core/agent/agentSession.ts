@@ -180,14 +180,23 @@ export class AgentSession {
     return this.exclusive(emit, async (track) => {
       const refused = await begin(track);
       if (refused !== undefined) return refused;
-      // A fallback that took over keeps answering until the run ends; the next run asks the user's model first.
-      const { provider, model, fallbackModels } = this.setup.settings;
-      const fallback = new ModelFallback(presetById(provider), model, fallbackModels);
-      let outcome = await this.loop(track, signal, fallback);
-      // A message steered after the model's last request would find no turn to join: it starts one more.
-      while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal, fallback);
-      return outcome;
+      const stopListening = this.hooks.has('Notification') ? this.permissions.whenAsking((what) => void this.hooks.notifyWaiting(what, (run) => track({ type: 'hook', ...run }), signal)) : () => undefined;
+      try {
+        return await this.runLoops(track, signal);
+      } finally {
+        stopListening();
+      }
     });
+  }
+
+  private async runLoops(track: AgentEventSink, signal: AbortSignal): Promise<RunOutcome> {
+    // A fallback that took over keeps answering until the run ends; the next run asks the user's model first.
+    const { provider, model, fallbackModels } = this.setup.settings;
+    const fallback = new ModelFallback(presetById(provider), model, fallbackModels);
+    let outcome = await this.loop(track, signal, fallback);
+    // A message steered after the model's last request would find no turn to join: it starts one more.
+    while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal, fallback);
+    return outcome;
   }
 
   private loop(track: AgentEventSink, signal: AbortSignal, fallback: ModelFallback): Promise<RunOutcome> {

@@ -74,8 +74,9 @@ export class SessionHooks {
     return this.fire('PreCompact', { trigger, custom_instructions: instructions }, report, signal);
   }
 
-  notification(message: string, report: (run: HookReport) => void, signal: AbortSignal): Promise<HookOutcome> {
-    return this.fire('Notification', { message }, report, signal);
+  /** Notification: Elbow waits for the user's answer to `what` (it does not wait for the hooks). */
+  async notifyWaiting(what: string, report: (run: HookReport) => void, signal: AbortSignal): Promise<void> {
+    await this.fire('Notification', { message: `Elbow needs your permission to ${what}`, notification_type: 'permission_prompt' }, report, signal);
   }
 
   private async fire(event: HookEvent, fields: Record<string, unknown>, report: (run: HookReport) => void, signal: AbortSignal, tool?: string): Promise<HookOutcome> {

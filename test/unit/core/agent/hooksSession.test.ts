@@ -6,12 +6,26 @@ import { createAgentSession } from '../../../../src/core/agent/createAgentSessio
 import type { CustomizationFile } from '../../../../src/core/customize/customizationFile';
 import { noCustomizations } from '../../../../src/core/customize/customizations';
 import type { HookEntry } from '../../../../src/core/customize/hookSettings';
+import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
+import { PermissionGate } from '../../../../src/core/permissions/permissionGate';
 import { ChildProcessHookRunner } from '../../../../src/node/childProcessHookRunner';
+import { RecordingApprovals } from '../../../support/recordingApprovals';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../../support/fakeLlmServer';
 import { createTempWorkspace, type TempWorkspace } from '../../../support/tempWorkspace';
 
 /** A Node one-liner (node is on every machine that runs these tests). */
 const node = (script: string): string => `${JSON.stringify(process.execPath)} -e ${JSON.stringify(script)}`;
+
+async function eventually<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
 
 function userFile(): CustomizationFile {
   return { path: '/home/me/.claude/settings.json', origin: 'user', text: '', sha256: 'u', trusted: true };
@@ -31,9 +45,9 @@ describe('a session with hooks', function () {
     await ws.cleanup();
   });
 
-  async function session(hooks: HookEntry[]) {
+  async function session(hooks: HookEntry[], permissions?: PermissionGate) {
     const host = { ...ws.host, hooks: new ChildProcessHookRunner({ shell: '/bin/sh' }) };
-    return createAgentSession({ host, settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl }, apiKey: server.apiKey, customizations: { ...noCustomizations, hooks } });
+    return createAgentSession({ host, settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl }, apiKey: server.apiKey, customizations: { ...noCustomizations, hooks }, ...(permissions === undefined ? {} : { permissions }) });
   }
 
   function sent(index: number): string {
@@ -107,5 +121,18 @@ describe('a session with hooks', function () {
     server.enqueue({ kind: 'reply', content: [toolCall('write_file', { path: 'c.txt', content: 'original' })] }, { kind: 'reply', content: [text('Not written.')] });
     await outside.send('write c.txt', () => undefined);
     await assert.rejects(fs.stat(path.join(ws.base, 'outside.txt')), 'a write outside the workspace still needs the user, who is not there');
+  });
+
+  it('a Notification hook hears when Elbow waits for the user\'s approval', async () => {
+    const heard = path.join(ws.base, 'heard.json');
+    const approvals = new RecordingApprovals().answer({ approved: false });
+    const agent = await session([{ event: 'Notification', command: `cat > ${JSON.stringify(heard)}`, file: userFile() }], new PermissionGate({ settings: new FixedPermissionSettings(), approvals }));
+    server.enqueue({ kind: 'reply', content: [toolCall('run_command', { command: 'touch made.txt' })] }, { kind: 'reply', content: [text('Not made.')] });
+    await agent.send('make a file', () => undefined);
+    assert.equal(approvals.requests.length, 1);
+    // Elbow does not wait for a Notification hook: its JSON lands when it lands.
+    const input = await eventually(async () => JSON.parse(await fs.readFile(heard, 'utf8')) as { hook_event_name: string; message: string });
+    assert.equal(input.hook_event_name, 'Notification');
+    assert.match(input.message, /^Elbow needs your permission to run/);
   });
 });
