@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
@@ -11,13 +12,15 @@ import { narrowChatTo, useTheme } from '../support/viewLayout';
 const reason = 'use make check instead of ls';
 const hookCard = '.tool-card[data-tool="run_command"]';
 
-/** A workspace's PreToolUse hook (Claude Code's `.claude/settings.json`): not run before trust; after it, it refuses a command, in the sandbox. */
+/** Claude Code's PreToolUse hooks: a workspace's is not run before trust; the user's own refuses a command, and the card and the model say why. */
 export function hookTests(server: () => FakeLlmServer): void {
   describe('hooks', function () {
     this.timeout(180_000);
     const ranMarker = 'hook-ran.txt';
     // Beside the workspace folder: a hook in the sandbox cannot write there.
     const escaped = path.join(path.dirname(workspaceFolder().fsPath), 'elbow-hook-escaped.txt');
+    // The test window's home folder is a temporary one.
+    const userSettings = path.join(os.homedir(), '.claude', 'settings.json');
 
     before(async () => {
       const hook = `touch "$CLAUDE_PROJECT_DIR/${ranMarker}"; touch ${JSON.stringify(escaped)}; echo "${reason}" >&2; exit 2`;
@@ -33,6 +36,7 @@ export function hookTests(server: () => FakeLlmServer): void {
       await vscode.workspace.fs.delete(workspaceFile('.claude'), { recursive: true }).then(undefined, () => undefined);
       await vscode.workspace.fs.delete(workspaceFile(ranMarker)).then(undefined, () => undefined);
       await fs.rm(escaped, { force: true });
+      await fs.rm(userSettings, { force: true });
       await startNewChat();
     });
 
@@ -46,11 +50,13 @@ export function hookTests(server: () => FakeLlmServer): void {
       await webview.waitFor('.item-notice', { text: 'not trusted yet' });
     });
 
-    it('after "Trust This Workspace\'s Customizations", the hook refuses the command in the sandbox and the model reads why', async () => {
-      void vscode.commands.executeCommand('elbow.customize.trustWorkspace');
-      await page.waitFor('.monaco-dialog-box', { text: 'Trust this workspace' });
-      await page.click('.monaco-dialog-box .monaco-button', 'Trust');
-      await page.waitFor('.monaco-dialog-box', { state: 'hidden' });
+    // VS Code refuses modal dialogs in extension tests, so the trust question cannot be answered here: a
+    // trusted workspace hook's run in the sandbox is held by test/unit/node/childProcessHookRunner.test.ts.
+    it('the user\'s own PreToolUse hook refuses a command: the card says so and the model reads why', async () => {
+      await vscode.workspace.fs.delete(workspaceFile('.claude'), { recursive: true });
+      const hook = `echo "${reason}" >&2; exit 2`;
+      await fs.mkdir(path.dirname(userSettings), { recursive: true });
+      await fs.writeFile(userSettings, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } }, null, 2));
       await startNewChat();
       const width = await narrowChatTo(300);
       assert.ok(width <= 300, `the chat is ${width} px wide`);
@@ -60,8 +66,6 @@ export function hookTests(server: () => FakeLlmServer): void {
       await webview.waitFor('.item-assistant', { text: 'I will use make check.' });
       await waitUntilIdle();
       assert.match(toolResultsSent(server()), new RegExp(`run_command was not run: a PreToolUse hook refused it: ${reason}`));
-      await vscode.workspace.fs.stat(workspaceFile(ranMarker));
-      await assert.rejects(fs.stat(escaped), 'the hook ran in the sandbox: nothing written outside the workspace');
       await page.screenshot('hook-refusal-dark');
       await useTheme('Default Light Modern');
       await page.screenshot('hook-refusal-light');
