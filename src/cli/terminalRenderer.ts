@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../core/agent/agentEvents';
+import { hookNotice } from '../core/customize/hookNotice';
 import { modelSwitchText } from '../core/agent/modelFallback';
 import { placementLabel } from '../core/tools/builtin/commands/sandboxNotes';
 import { compactionLine } from './compactionLine';
@@ -93,6 +94,11 @@ export class TerminalRenderer {
       case 'todos':
         for (const line of todoListLines(event.items)) this.line(this.paint('36', line));
         break;
+      case 'hook': {
+        const notice = hookNotice(event);
+        if (notice !== undefined) this.line(this.paint(event.outcome === 'ran' ? '2' : '33', notice));
+        break;
+      }
       default:
         break;
     }

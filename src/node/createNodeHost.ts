@@ -3,6 +3,7 @@ import { DirectFileChanges } from '../core/host/directFileChanges';
 import type { AgentHost } from '../core/host/host';
 import type { WorkspaceSearcher } from '../core/host/searcher';
 import type { WebPageFetcher } from '../core/host/webPageFetcher';
+import { ChildProcessHookRunner } from './childProcessHookRunner';
 import { ChildProcessRunner } from './childProcessRunner';
 import { commandShell } from './commandShell';
 import { createWorkspaceSearcher } from './createWorkspaceSearcher';
@@ -32,6 +33,7 @@ export async function createNodeHost(roots: readonly string[], options: NodeHost
     changes: new DirectFileChanges(files),
     searcher: options.searcher ?? (await createWorkspaceSearcher({ files, scope: { roots } })),
     commands: new ChildProcessRunner({ shell, sandbox: options.sandbox }),
+    hooks: new ChildProcessHookRunner({ shell, sandbox: options.sandbox }),
     environment: {
       platform: process.platform,
       shell,

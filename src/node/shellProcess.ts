@@ -14,6 +14,10 @@ export interface ShellProcessOptions extends StopProcessTreeOptions {
   invocation?: { file: string; args: string[] };
   /** Decoded stdout and stderr text, in the order it arrives. */
   onOutput(chunk: string): void;
+  /** When given, stderr comes here and only stdout to `onOutput`. */
+  onErrorOutput?(chunk: string): void;
+  /** Written to the process's stdin, which is then closed; without it stdin is closed at once. */
+  stdin?: string;
 }
 
 export type ShellProcessEnd =
@@ -49,7 +53,7 @@ export function startShellProcess(options: ShellProcessOptions): ShellProcess {
     child = spawn(invocation.file, invocation.args, {
       cwd: options.cwd,
       env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       // Its own process group on POSIX, so the whole tree can be signalled. On Windows this would open a console.
       detached: options.platform !== 'win32',
       windowsHide: true,
@@ -81,7 +85,12 @@ function watchProcess(child: ChildProcess, options: ShellProcessOptions): ShellP
   let stopping: Promise<void> | undefined;
   let strayProcessesStopped = false;
 
-  const flushers = [child.stdout, child.stderr].map((stream) => decodeInto(stream, options.onOutput));
+  const flushers = [decodeInto(child.stdout, options.onOutput), decodeInto(child.stderr, options.onErrorOutput ?? options.onOutput)];
+  if (options.stdin !== undefined && child.stdin !== null) {
+    // A process that never reads its stdin closes the pipe early: that is its choice, not a failure.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.stdin);
+  }
   const finish = (end: ShellProcessEnd): void => {
     if (finished) return;
     finished = true;

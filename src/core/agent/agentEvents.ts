@@ -1,3 +1,4 @@
+import type { HookReport } from '../customize/sessionHooks';
 import type { ProviderErrorKind } from '../llm/providerError';
 import type { ModelSwitch } from './modelFallback';
 import type { AssistantMessage, Usage, UserMessage } from '../llm/messages';
@@ -68,6 +69,8 @@ export type AgentEvent =
   | { type: 'steered'; content: UserMessage['content'] }
   | { type: 'done'; outcome: RunOutcome }
   /** The model replaced its task list (the `todo` tool). */
-  | { type: 'todos'; items: readonly TodoItem[] };
+  | { type: 'todos'; items: readonly TodoItem[] }
+  /** A hook ran at one of the session's events (or was not run, and why). */
+  | ({ type: 'hook' } & HookReport);
 
 export type AgentEventSink = (event: AgentEvent) => void;

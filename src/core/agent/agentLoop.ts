@@ -13,6 +13,8 @@ import { requestWithRetry } from './requestWithRetry';
 import { runToolCalls } from './runToolCalls';
 import type { SessionSetup } from './sessionSetup';
 import type { SteeringMessages } from './steeringMessages';
+import type { SessionHooks } from '../customize/sessionHooks';
+import { stopHookSaysGoOn } from './stopHook';
 
 export interface AgentLoopOptions {
   /** The provider, model, prompt, tools, retries and turn limit of the session. */
@@ -32,6 +34,8 @@ export interface AgentLoopOptions {
   context?: ContextKeeper;
   /** The models that take over, in order, when the model stays overloaded or unavailable; it replaces the setup's model once one has. */
   fallback?: ModelFallback;
+  /** The session's hooks: PreToolUse and PostToolUse around each call, Stop when the model is done. */
+  hooks?: SessionHooks;
 }
 
 /**
@@ -54,6 +58,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   let cutsInARow = 0;
   /** The text of cut replies the model was asked to continue: the answer begins there. */
   let continuedText = '';
+  let stopHookContinues = 0;
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal.aborted) return cancelled();
     emit({ type: 'turn_start', turn });
@@ -94,10 +99,16 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
       }
       if (cause === 'output_limit') emit({ type: 'reply_cut', cause, message: cutNotice(cause, reply, true).notice });
     }
-    if (calls.length === 0 && cause === undefined) return { reason: 'completed', text: continuedText + textOf(reply) };
+    if (calls.length === 0 && cause === undefined) {
+      if (options.hooks !== undefined && (await stopHookSaysGoOn(options.hooks, messages, stopHookContinues, emit, signal))) {
+        stopHookContinues++;
+        continue;
+      }
+      return { reason: 'completed', text: continuedText + textOf(reply) };
+    }
     if (calls.length > 0) {
       const cut = cutCall(reply);
-      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), registry, toolContext, emit, options.guard);
+      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), registry, toolContext, emit, options.guard, options.hooks);
       if (cut !== undefined && cause !== undefined) results.push(cutCallResult(cut, cause, emit));
       messages.push({ role: 'tool', results });
       continuedText = '';

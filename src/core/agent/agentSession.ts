@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { CommandSession } from '../tools/builtin/commands/commandSession';
+import { SessionHooks } from '../customize/sessionHooks';
+import { promptHooks } from './promptHooks';
 import type { AgentHost } from '../host/host';
 import { addToTotals, type UsageTotals } from '../context/usageTotals';
 import type { TranscriptArchive } from '../host/transcriptArchive';
@@ -50,6 +53,8 @@ export class AgentSession {
   private running = false;
   private readonly context: ContextKeeper | undefined;
   private readonly steering = new SteeringMessages();
+  /** The hooks of the project's and the user's settings, run at this session's events. */
+  readonly hooks: SessionHooks;
 
   constructor(private readonly options: AgentSessionOptions) {
     const { setup } = options;
@@ -63,6 +68,7 @@ export class AgentSession {
       commandsPerMessage: setup.settings.commandsPerMessage ?? defaultGuardRailLimits.commandsPerMessage,
     });
     this.commands = options.commands ?? new CommandSession();
+    this.hooks = new SessionHooks({ hooks: setup.customizations.hooks, runner: options.host.hooks, workspaceRoots: options.host.workspaceRoots, sessionId: randomUUID() });
     this.context = setup.budget === undefined ? undefined : new ContextKeeper({
       provider: setup.provider,
       model: setup.settings.model,
@@ -70,6 +76,9 @@ export class AgentSession {
       retry: setup.retry,
       archive: options.archive,
       toolOf: (name) => setup.registry.identity(name),
+      beforeSummary: async (reason, focus, emit, signal) => {
+        if (this.hooks.has('PreCompact')) await this.hooks.preCompact(reason === 'user' ? 'manual' : 'auto', focus ?? '', (run) => emit({ type: 'hook', ...run }), signal);
+      },
     });
   }
 
@@ -117,10 +126,14 @@ export class AgentSession {
     const message = userMessageOf(content);
     const refusal = imageRefusal(this.setup.settings.model, this.limits?.acceptsImages, message);
     if (refusal !== undefined) return this.exclusive(emit, () => Promise.resolve({ reason: 'error', kind: 'bad_request', retryable: false, message: refusal }));
-    return this.run(emit, signal, () => {
+    return this.run(emit, signal, async (track) => {
+      // Refused by a hook, the message never joins the history: the host gives its text back.
+      const hooked = await promptHooks(this.hooks, message, track, signal);
+      if ('refused' in hooked) return hooked.refused;
       this.guard.startUserMessage();
       this.context?.startUserMessage();
-      joinHistory(this.conversation, message);
+      joinHistory(this.conversation, hooked.message);
+      return undefined;
     });
   }
 
@@ -154,7 +167,7 @@ export class AgentSession {
 
   /** Runs again from where the last run stopped (after an error), without a new user message. */
   retry(emit: AgentEventSink, signal: AbortSignal = new AbortController().signal): Promise<RunOutcome> {
-    return this.run(emit, signal, () => undefined);
+    return this.run(emit, signal, () => Promise.resolve(undefined));
   }
 
   /** The conversation ends: its background processes are stopped. */
@@ -162,17 +175,28 @@ export class AgentSession {
     await this.commands.stopAll();
   }
 
-  private run(emit: AgentEventSink, signal: AbortSignal, begin: () => void): Promise<RunOutcome> {
+  /** `begin` may end the run before any request, with its outcome. */
+  private run(emit: AgentEventSink, signal: AbortSignal, begin: (track: AgentEventSink) => Promise<RunOutcome | undefined>): Promise<RunOutcome> {
     return this.exclusive(emit, async (track) => {
-      begin();
-      // A fallback that took over keeps answering until the run ends; the next run asks the user's model first.
-      const { provider, model, fallbackModels } = this.setup.settings;
-      const fallback = new ModelFallback(presetById(provider), model, fallbackModels);
-      let outcome = await this.loop(track, signal, fallback);
-      // A message steered after the model's last request would find no turn to join: it starts one more.
-      while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal, fallback);
-      return outcome;
+      const refused = await begin(track);
+      if (refused !== undefined) return refused;
+      const stopListening = this.hooks.has('Notification') ? this.permissions.whenAsking((what) => void this.hooks.notifyWaiting(what, (run) => track({ type: 'hook', ...run }), signal)) : () => undefined;
+      try {
+        return await this.runLoops(track, signal);
+      } finally {
+        stopListening();
+      }
     });
+  }
+
+  private async runLoops(track: AgentEventSink, signal: AbortSignal): Promise<RunOutcome> {
+    // A fallback that took over keeps answering until the run ends; the next run asks the user's model first.
+    const { provider, model, fallbackModels } = this.setup.settings;
+    const fallback = new ModelFallback(presetById(provider), model, fallbackModels);
+    let outcome = await this.loop(track, signal, fallback);
+    // A message steered after the model's last request would find no turn to join: it starts one more.
+    while (outcome.reason === 'completed' && this.steering.size > 0 && !signal.aborted) outcome = await this.loop(track, signal, fallback);
+    return outcome;
   }
 
   private loop(track: AgentEventSink, signal: AbortSignal, fallback: ModelFallback): Promise<RunOutcome> {
@@ -194,6 +218,7 @@ export class AgentSession {
       takeNotes: this.options.takeNotes,
       context: this.context,
       steering: this.steering,
+      hooks: this.hooks,
       emit: track,
     });
   }

@@ -34,6 +34,8 @@ export interface ContextKeeperOptions {
   random?: () => number;
   /** A tool by name, for the files the conversation touched. */
   toolOf: (name: string) => ToolIdentity | undefined;
+  /** Told before each summary is asked for (the PreCompact hooks): `user` when the user asked for it. */
+  beforeSummary?: (reason: CompactionReason, focus: string | undefined, emit: AgentEventSink, signal: AbortSignal) => Promise<void>;
 }
 
 const TOUCHED_FILES_KEPT = 10;
@@ -122,6 +124,7 @@ export class ContextKeeper {
       // Nothing the model has seen to summarise (the user's request is kept anyway): only the newest results can give room.
       return this.fitUnseenResults(prompt, emit, reason, fitTarget) ? 'shortened' : 'unchanged';
     }
+    await this.options.beforeSummary?.(reason, focus, emit, signal);
     const beforeTokens = this.estimate(prompt);
     emit({ type: 'compaction_start', layer: 2, reason, beforeTokens });
     let summary: string | ProviderError;

@@ -4,6 +4,8 @@ import { cancelledResult, type ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink } from './agentEvents';
 import type { GuardRails } from './guardRails';
+import type { SessionHooks } from '../customize/sessionHooks';
+import { afterToolCall, beforeToolCall } from './toolCallHooks';
 
 /**
  * Runs the tool calls of one assistant turn and returns one result per call, in call order.
@@ -16,6 +18,7 @@ export async function runToolCalls(
   context: ToolContext,
   emit: AgentEventSink,
   guard?: GuardRails,
+  hooks?: SessionHooks,
 ): Promise<ToolResultBlock[]> {
   const results: ToolResultBlock[] = [];
   for (const batch of batchesOf(calls, registry)) {
@@ -23,12 +26,13 @@ export async function runToolCalls(
       results.push(...batch.map((call) => cancelledResult(call, 'The user cancelled the request before this tool ran.')));
       continue;
     }
-    results.push(...(await Promise.all(batch.map((call) => runOne(call, registry, context, emit, guard)))));
+    results.push(...(await Promise.all(batch.map((call) => runOne(call, registry, context, emit, guard, hooks)))));
   }
   return results;
 }
 
-async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink, guard?: GuardRails): Promise<ToolResultBlock> {
+async function runOne(asked: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink, guard?: GuardRails, hooks?: SessionHooks): Promise<ToolResultBlock> {
+  let call = asked;
   const { title, kind, subject } = registry.describe(call.name, call.arguments);
   emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments, title, kind, subject });
   if (guard && !(await guard.admit(call, kind, context.permissions, context.signal))) {
@@ -36,8 +40,17 @@ async function runOne(call: ToolCallBlock, registry: ToolRegistry, context: Tool
     emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: 'Not run: paused', text: toolResultText(result) });
     return result;
   }
+  if (hooks !== undefined) {
+    const hooked = await beforeToolCall(call, hooks, context, emit);
+    if ('refused' in hooked) {
+      emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: `Refused by a hook: ${hooked.reason}`, text: toolResultText(hooked.refused) });
+      return hooked.refused;
+    }
+    call = hooked.call;
+  }
   const { result, summary, placement, refusal } = await registry.run(call, context);
   guard?.recordResult(call, result);
+  if (hooks !== undefined) await afterToolCall(call, result, hooks, context, emit);
   // The host hears of a new task list as the history will have it.
   const todos = todoListSetBy(call, result);
   if (todos !== undefined) emit({ type: 'todos', items: todos });

@@ -2,6 +2,7 @@ import type { CodeNavigation } from './codeNavigation';
 import type { CommandRunner } from './commandRunner';
 import type { FileChanges } from './fileChanges';
 import type { HostFileSystem } from './fileSystem';
+import type { HookRunner } from './hookRunner';
 import type { WorkspaceSearcher } from './searcher';
 import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import type { WebPageFetcher } from './webPageFetcher';
@@ -34,4 +35,6 @@ export interface AgentHost {
   readonly web?: WebPageFetcher;
   /** The language servers' definitions, references, hover and symbols (VS Code only): the code_navigation tool. */
   readonly codeNavigation?: CodeNavigation;
+  /** Runs the commands of hooks (settings' `hooks`); absent: no hook runs. */
+  readonly hooks?: HookRunner;
 }

@@ -72,7 +72,15 @@ export interface CommandDecision {
  * refused (writes, unless the settings allow asking).
  */
 export class PermissionGate {
+  private readonly askingListeners = new Set<(what: string) => void>();
+
   constructor(private readonly options: PermissionGateOptions) {}
+
+  /** Told each time the user is about to be asked (Notification hooks); returns the way to stop listening. */
+  whenAsking(listener: (what: string) => void): () => void {
+    this.askingListeners.add(listener);
+    return () => this.askingListeners.delete(listener);
+  }
 
   /**
    * Containment first: with a sandbox, what the rules allow (or auto-approve lets through) runs
@@ -191,6 +199,7 @@ export class PermissionGate {
   async askToContinue(message: string, call: { toolCallId: string; signal: AbortSignal }): Promise<boolean> {
     if (this.options.preApproved?.has('continue') === true) return true;
     if (!this.options.approvals) return false;
+    for (const listener of this.askingListeners) listener(message);
     const decision = await this.options.approvals.request({ kind: 'continue', toolCallId: call.toolCallId, message }, call.signal);
     return decision.approved;
   }
@@ -202,6 +211,7 @@ export class PermissionGate {
       const hint = this.options.unattendedHint?.(request);
       throw new ToolError(`Not done: permission is needed to ${what}, and nobody is there to give it.${hint ? ` ${hint}` : ''}`);
     }
+    for (const listener of this.askingListeners) listener(what);
     const decision = await this.options.approvals.request(request, signal);
     if (decision.approved) return decision;
     const reason = decision.reason?.trim();

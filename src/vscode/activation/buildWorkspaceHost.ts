@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import type { FileChanges } from '../../core/host/fileChanges';
 import type { AgentHost } from '../../core/host/host';
 import type { LastCommand } from '../../core/mentions/mentionTexts';
+import { ChildProcessHookRunner } from '../../node/childProcessHookRunner';
 import { ChildProcessRunner } from '../../node/childProcessRunner';
 import { CommandSandbox } from '../../node/sandbox/commandSandbox';
 import { mcpServerSandbox, type McpServerSandbox } from '../../node/sandboxedMcpTransports';
@@ -50,7 +51,8 @@ export function buildWorkspaceHost(context: vscode.ExtensionContext, parts: Work
       if (roots.length === 0) return Promise.reject(new Error('Elbow works on the files of a folder: open a folder or a workspace first.'));
       host ??= createVscodeHost(roots, parts.writer, parts.changes, terminals).then((created) => {
         log.info(`Workspace: ${roots.join(', ')}; search with ${created.searcher.engine}.`);
-        return created;
+        // Hooks run as child processes, never in the terminal the user types in.
+        return { ...created, hooks: new ChildProcessHookRunner({ shell: created.environment.shell, sandbox }) };
       });
       return host;
     },

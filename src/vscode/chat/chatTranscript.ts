@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hookNotice } from '../../core/customize/hookNotice';
 import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import { modelSwitchText } from '../../core/agent/modelFallback';
 import type { ProviderErrorKind } from '../../core/llm/providerError';
@@ -106,6 +107,10 @@ export class ChatTranscript {
         return this.endCompaction({ kind: 'compaction', id: this.newId(), layer: 2, state: 'failed', beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, shortenedResults: event.shortenedResults, message: event.message });
       case 'todos':
         return [{ type: 'todos', items: [...event.items] }];
+      case 'hook': {
+        const notice = hookNotice(event);
+        return notice === undefined ? [] : this.addNotice(notice);
+      }
       case 'usage':
       case 'context':
       case 'assistant_message':

@@ -9,6 +9,7 @@ import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { fetchUrlTests } from '../suites/fetchUrl.test';
 import { historyAndThemeTests } from '../suites/historyAndThemes.test';
+import { hookTests } from '../suites/hooks.test';
 import { imageTests } from '../suites/images.test';
 import { longSessionTests } from '../suites/longSession.test';
 import { mcpTests } from '../suites/mcp.test';
@@ -81,6 +82,7 @@ export function run(): Promise<void> {
     xssTests,
     planModeTests,
     skillsTests,
+    hookTests,
     cardsAtNarrowWidthTests,
     workbenchTests,
     historyAndThemeTests,
