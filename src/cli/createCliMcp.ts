@@ -4,7 +4,7 @@ import type { McpLog } from '../core/mcp/mcpServerConnection';
 import type { ToolSource } from '../core/tools/toolSource';
 import { createMcpManager, workspaceConfigFiles, type NodeMcpManagerOptions } from '../node/createMcpManager';
 import type { McpServerSandbox } from '../node/sandboxedMcpTransports';
-import { McpTrustStore, trustStoreFile } from './mcpTrustStore';
+import { TrustedContentStore, trustStoreFile } from './trustedContentStore';
 import { WorkspaceMcpTrust } from './workspaceMcpTrust';
 
 export interface CliMcpOptions {
@@ -49,7 +49,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     log: options.log,
   };
   const trust = new WorkspaceMcpTrust({
-    store: new McpTrustStore(trustStoreFile(options.dataFolder), (message) => options.writeErr(`elbow: ${message}\n`)),
+    store: new TrustedContentStore(trustStoreFile(options.dataFolder), (message) => options.writeErr(`elbow: ${message}\n`)),
     files: () => workspaceConfigFiles(nodeOptions, environment, homeDirectory),
     serversRunOutside: async () => (await options.serverSandbox?.available()) !== true,
     trustAll: options.trustWorkspace,
