@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { customizationFilesOf } from '../../core/customize/customizationFiles';
 import type { Customizations } from '../../core/customize/customizations';
+import { untrustedFiles, untrustedSummary } from '../../core/customize/untrustedCustomizations';
 import type { WorkspaceCustomizationTrust } from './workspaceCustomizationTrust';
 
 export interface TrustCommandParts {
@@ -19,19 +19,12 @@ export async function trustWorkspaceCustomizations(parts: TrustCommandParts): Pr
     return false;
   }
   const customizations = await parts.load();
-  const untrusted = customizationFilesOf(customizations).filter((file) => file.origin === 'workspace' && !file.trusted);
+  const untrusted = untrustedFiles(customizations);
   if (untrusted.length === 0) {
     void vscode.window.showInformationMessage('Elbow: nothing in this workspace waits for trust.');
     return false;
   }
-  const count = (what: string, n: number): string[] => (n === 0 ? [] : [`${n} ${what}${n === 1 ? '' : 's'}`]);
-  const fromWorkspace = <T extends { file?: { origin: string; trusted: boolean } }>(items: readonly T[]): number => items.filter((item) => item.file?.origin === 'workspace' && !item.file.trusted).length;
-  const summary = [
-    ...count('hook', fromWorkspace(customizations.hooks)),
-    ...count('skill', fromWorkspace(customizations.skills)),
-    ...count('agent', fromWorkspace(customizations.agents)),
-    ...count('command', fromWorkspace(customizations.commands)),
-  ].join(', ');
+  const summary = untrustedSummary(customizations);
   const detail = `${summary} from ${untrusted.length} file${untrusted.length === 1 ? '' : 's'}. Hooks run commands (in the sandbox) on Elbow's events, skills are offered to the model, and commands may run programs. Trust them only if you trust whoever wrote this repository. A file that changes later asks again.\n\n${untrusted.map((file) => vscode.workspace.asRelativePath(file.path)).join('\n')}`;
   const choice = await vscode.window.showWarningMessage('Trust this workspace\'s Elbow customizations?', { modal: true, detail }, 'Trust');
   if (choice !== 'Trust') return false;
