@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CustomizationGroup, CustomizationListing, CustomizationRow } from '../../core/customize/customizationListing';
 import type { CustomizationProblem } from '../../core/customize/customizationProblem';
@@ -54,7 +55,7 @@ export class CustomizeTree implements vscode.TreeDataProvider<CustomizeNode>, vs
       }
       case 'problem': {
         const { problem } = node;
-        const item = new vscode.TreeItem(`${vscode.workspace.asRelativePath(problem.file)}:${problem.line}`);
+        const item = new vscode.TreeItem(`${path.basename(problem.file)}:${problem.line}`);
         item.description = problem.rule;
         item.tooltip = `${problem.file}:${problem.line}: ${problem.rule}`;
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
@@ -74,7 +75,8 @@ export class CustomizeTree implements vscode.TreeDataProvider<CustomizeNode>, vs
 function rowItem(row: CustomizationRow): vscode.TreeItem {
   const item = new vscode.TreeItem(row.name, vscode.TreeItemCollapsibleState.None);
   const where = row.file === undefined ? 'built-in' : row.origin === 'user' ? 'user' : vscode.workspace.asRelativePath(row.file);
-  item.description = [where, ...(row.trusted ? [] : ['untrusted']), ...(row.enabled ? [] : ['off']), `${row.tokens} tokens`].join(' · ');
+  // What matters most first: a narrow side bar cuts the end.
+  item.description = [...(row.trusted ? [] : ['untrusted']), ...(row.enabled ? [] : ['off']), `${row.tokens} tokens`, where].join(' · ');
   item.iconPath = row.trusted && row.enabled ? new vscode.ThemeIcon(kindIcons[row.kind]) : new vscode.ThemeIcon(row.enabled ? 'shield' : 'circle-slash', new vscode.ThemeColor('disabledForeground'));
   const tooltip = new vscode.MarkdownString(undefined, false);
   tooltip.appendText(`${row.name}${row.description === '' ? '' : ` — ${row.description}`}\n\n`);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { sleep, workspaceFolder } from '../support/chat';
+import { workspaceFolder } from '../support/chat';
 import { page } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
@@ -15,7 +15,7 @@ const files: Record<string, string> = {
   '.github/prompts/explain.prompt.md': '---\ndescription: Explain a piece of code\n---\nExplain ${input:symbol} in two short paragraphs.\n',
   '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews changes without editing\ntools: Read, Grep, Glob\n---\nYou review code. You never edit files.\n',
   '.claude/settings.json': '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "./hooks/check.sh", "timeout": 10 }] }]\n  }\n}\n',
-  '.claude/skills/broken/SKILL.md': '---\nname: broken\ndescription: [unclosed\n---\nBody.\n',
+  '.claude/skills/broken/SKILL.md': '---\nname: broken\nname: again\ndescription: A key given twice\n---\nBody.\n',
 };
 const expectedRows = [
   { kind: 'skill', name: 'release-notes' },
@@ -58,22 +58,14 @@ export function customizeTests(): void {
       await useTheme('Default Dark Modern');
     });
 
-    (rows.length > 0 ? it : it.skip)('Trust… asks in a modal; Trust makes them trusted', async () => {
-      void vscode.commands.executeCommand('elbow.customize.trustWorkspace');
-      await page.waitFor('.monaco-dialog-box', { text: 'Trust this workspace\'s Elbow customizations?' });
-      await page.click('.monaco-dialog-box .monaco-button', 'Trust');
-      await page.waitFor('.monaco-dialog-box', { state: 'hidden' });
-      for (const expected of rows) await page.waitFor(row(expected, 'trusted'));
-    });
-
     (landed.skill ? it : it.skip)('shows a frontmatter problem in the Problems panel at its line, from Elbow', async () => {
       await vscode.commands.executeCommand('workbench.actions.view.problems');
       await page.waitFor('.markers-panel .monaco-list-row', { text: 'frontmatter' });
+      await page.screenshot('customize-problems-panel');
       const broken = vscode.Uri.file(path.join(workspaceFolder().fsPath, '.claude/skills/broken/SKILL.md'));
       const [diagnostic] = vscode.languages.getDiagnostics(broken);
       assert.equal(diagnostic?.source, 'Elbow');
-      assert.equal(diagnostic?.range.start.line, 2, 'the line of description: (line 3)');
-      await sleep(100);
+      assert.equal(diagnostic?.range.start.line, 2, 'the line of the key given twice (line 3)');
     });
   });
 }
