@@ -35,6 +35,8 @@ export interface CliArguments {
   mcpConfig: string[];
   /** `--trust-workspace`: the workspace's own MCP configuration files start their servers this run without being asked about. */
   trustWorkspace: boolean;
+  /** `--trust-customizations`: the workspace's skills, commands, agents and hooks are used this run as they are now, unasked. */
+  trustCustomizations: boolean;
   /** `--workspace-mcp-outside-sandbox`: the workspace's stdio MCP servers run outside the sandbox, trusted by the bytes of what they run. */
   workspaceMcpOutsideSandbox: boolean;
   /** `--no-sandbox`: commands run with the user's rights; only those that cannot run programs or write files run unasked. */
@@ -126,6 +128,10 @@ Options:
                            .vscode/mcp.json for this run without asking. Otherwise the chat
                            asks once per file content, and -p and piped input skip them until
                            they are trusted (they run programs and can read your environment)
+      --trust-customizations
+                           use this workspace's skills, commands, agents and hooks (.claude/,
+                           .github/, .agents/, .elbow/) as they are now, for this run, without
+                           trusting them for later runs; their commands still run in the sandbox
       --workspace-mcp-outside-sandbox
                            run those servers outside the sandbox (they run in it otherwise);
                            trust then covers the workspace files they run, and a change asks again
@@ -176,6 +182,7 @@ const cliOptions = {
   'allow-unsandboxed-commands': { type: 'boolean', default: false },
   'mcp-config': { type: 'string', multiple: true, default: [] },
   'trust-workspace': { type: 'boolean', default: false },
+  'trust-customizations': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
   'workspace-mcp-outside-sandbox': { type: 'boolean', default: false },
   'allow-host': { type: 'string', multiple: true, default: [] },
@@ -220,6 +227,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     allowUnsandboxedCommands: values['allow-unsandboxed-commands'],
     mcpConfig: values['mcp-config'],
     trustWorkspace: values['trust-workspace'],
+    trustCustomizations: values['trust-customizations'],
     noSandbox: values['no-sandbox'],
     workspaceMcpOutsideSandbox: values['workspace-mcp-outside-sandbox'],
     allowHosts: values['allow-host'],

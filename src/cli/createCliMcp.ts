@@ -6,7 +6,7 @@ import type { McpLog } from '../core/mcp/mcpServerConnection';
 import type { ToolSource } from '../core/tools/toolSource';
 import { createMcpManager, workspaceConfigFiles, type NodeMcpManagerOptions } from '../node/createMcpManager';
 import type { McpServerSandbox } from '../node/sandboxedMcpTransports';
-import { McpTrustStore, trustStoreFile } from './mcpTrustStore';
+import type { TrustedContentStore } from './trustedContentStore';
 import { WorkspaceMcpTrust } from './workspaceMcpTrust';
 
 export interface CliMcpOptions {
@@ -15,8 +15,8 @@ export interface CliMcpOptions {
   extraFiles: readonly string[];
   /** `--pass-env`: the names a workspace file's `${env:NAME}` may read besides the sandbox's short list. */
   passedEnvironment?: readonly string[];
-  /** Elbow's data folder, where trusted contents are remembered. */
-  dataFolder: string;
+  /** Where trusted contents are remembered (Elbow's data folder). */
+  store: TrustedContentStore;
   /** Where the workspace's stdio servers run. */
   serverSandbox?: McpServerSandbox;
   /** `--trust-workspace`. */
@@ -53,7 +53,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     log: options.log,
   };
   const trust = new WorkspaceMcpTrust({
-    store: new McpTrustStore(trustStoreFile(options.dataFolder), (message) => options.writeErr(`elbow: ${message}\n`)),
+    store: options.store,
     files: () => workspaceConfigFiles(nodeOptions, environment, homeDirectory),
     serversRunOutside: async () => (await options.serverSandbox?.available()) !== true,
     trustAll: options.trustWorkspace,

@@ -1,6 +1,6 @@
 import type { AgentSession } from '../core/agent/agentSession';
 import { createAgentSession } from '../core/agent/createAgentSession';
-import { trustsNothing } from '../core/customize/customizationFile';
+import { trustsNothing, type CustomizationTrust } from '../core/customize/customizationFile';
 import { loadHostCustomizations } from '../core/customize/hostCustomizations';
 import type { ApprovalRequest, Approvals } from '../core/host/approvals';
 import type { ApprovalClass } from '../core/permissions/approvalClass';
@@ -30,6 +30,8 @@ export interface CliPermissions {
   allowHosts?: readonly string[];
   /** `--allow-domain`: domains fetch_url reads without asking. */
   allowDomains?: readonly string[];
+  /** Which of the workspace's customization files are used; by default none. */
+  customizationTrust?: CustomizationTrust;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function createCliSession(config: CliConfig, root: string, permissi
   const host = await createNodeHost([root], { sandbox: permissions.sandbox, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) });
   return createAgentSession({
     host,
-    customizations: await loadHostCustomizations(host, trustsNothing),
+    customizations: await loadHostCustomizations(host, permissions.customizationTrust ?? trustsNothing),
     settings: config.settings,
     apiKey: config.apiKey,
     modelInfo,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { customizationHash } from '../core/customize/customizationFile';
 import type { McpConfigFile } from '../core/mcp/mcpServerConfig';
 import { relativeInside } from '../core/search/searchScope';
 import { serversToStart } from './mcpTrustQuestion';
-import { trustedContentHash } from './mcpTrustStore';
 
 /**
  * What is trusted of a workspace configuration whose stdio servers run outside the sandbox: its
@@ -12,7 +12,7 @@ import { trustedContentHash } from './mcpTrustStore';
  * name (resolved from the server's folder), so a script the model rewrote asks again.
  */
 export async function trustedWithExecutedFiles(file: McpConfigFile, content: Buffer): Promise<string> {
-  return trustedContentHash(file.path, Buffer.concat([content, Buffer.from('\0'), await executedFilesDigest(file, content)]));
+  return customizationHash(file.path, Buffer.concat([content, Buffer.from('\0'), await executedFilesDigest(file, content)]));
 }
 
 async function executedFilesDigest(file: McpConfigFile, content: Buffer): Promise<Buffer> {

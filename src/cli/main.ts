@@ -11,13 +11,18 @@ import { cliMcpLog } from './cliMcpLog';
 import { createCliMcp, type CliMcp } from './createCliMcp';
 import { createCliSandbox } from './createCliSandbox';
 import { mcpServerSandbox } from '../node/sandboxedMcpTransports';
+import { CliCustomizationTrust } from './cliCustomizationTrust';
 import { createCliSession } from './createCliSession';
+import { customizeCommand } from './customizeCommand';
+import { untrustedCustomizationsLine } from './customizeReport';
+import { loadHostCustomizations } from '../core/customize/hostCustomizations';
+import { trustStoreFile, TrustedContentStore } from './trustedContentStore';
 import { JsonRenderer } from './jsonRenderer';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
-import { runInteractiveChat, runPipedPrompts, type EventRenderer } from './repl';
 import { oneShotPrompt } from './cliSlashCatalog';
+import { runInteractiveChat, runPipedPrompts, type EventRenderer, type ReplIo } from './repl';
 import { TerminalRenderer } from './terminalRenderer';
 import { unknownModelHint } from './unknownModelHint';
 
@@ -37,12 +42,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
   const sandbox = createCliSandbox(args, config, root, writeErr);
+  const trustStore = new TrustedContentStore(trustStoreFile(config.dataFolder), (message) => writeErr(`elbow: ${message}\n`));
+  const customizationTrust = new CliCustomizationTrust(trustStore, args.trustCustomizations);
   const mcp = createCliMcp({
     root,
     serverSandbox: args.workspaceMcpOutsideSandbox ? undefined : mcpServerSandbox(sandbox),
     extraFiles: args.mcpConfig,
     passedEnvironment: args.passEnv,
-    dataFolder: config.dataFolder,
+    store: trustStore,
     trustWorkspace: args.trustWorkspace,
     clientVersion: version(),
     log: cliMcpLog(writeErr),
@@ -58,9 +65,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       sandbox,
       allowHosts: args.allowHosts,
       allowDomains: args.allowDomains,
+      customizationTrust,
     }, mcp.tools);
+    const untrusted = untrustedCustomizationsLine(session.setup.customizations, interactive);
+    if (untrusted !== undefined) writeErr(untrusted);
     if (args.plan) session.mode = 'plan';
-    return await runSession(session, args, { interactive, terminalApprovals, mcp, config, writeOut, writeErr });
+    const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
+    return await runSession(session, args, { interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr });
   } finally {
     await mcp.manager.dispose();
     await sandbox.dispose();
@@ -72,11 +83,12 @@ interface RunParts {
   terminalApprovals: TerminalApprovals;
   mcp: CliMcp;
   config: CliConfig;
+  customize: ReplIo['customize'];
   writeOut(text: string): void;
   writeErr(text: string): void;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { interactive, terminalApprovals, mcp, config, writeOut, writeErr }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
@@ -94,6 +106,7 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
       output: process.stdout,
       renderer,
       slashSources: [mcp.prompts],
+      customize,
       onAskLine: (askLine) => {
         terminalApprovals.attach(askLine);
         mcp.trust.attach(askLine);

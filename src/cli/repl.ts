@@ -28,6 +28,8 @@ export interface ReplIo {
   onAskLine?: (askLine: AskLine) => void;
   /** Slash commands besides Elbow's and the customizations' (the MCP servers' prompts). */
   slashSources?: readonly SlashSource[];
+  /** `/customize`: the listing, or with `trust` the question and its outcome, as text to show. */
+  customize?: (trust: boolean, askLine: AskLine) => Promise<string>;
 }
 
 /**
@@ -160,6 +162,8 @@ class InteractiveChat {
         session.mode = command.mode === 'toggle' ? (session.mode === 'plan' ? 'act' : 'plan') : command.mode;
         this.rl.setPrompt(promptFor(session.mode));
         return this.say(modeAnnouncement(session.mode));
+      case 'customize':
+        return void this.customize(command.trust);
       case 'steer':
         // Nothing is running to steer: the message starts a run of its own.
         return command.text === undefined ? this.say('(Nothing is running: type your message to send it.)\n') : this.runPrompt(command.text);
@@ -195,6 +199,17 @@ class InteractiveChat {
       return this.giveBack(prompt, error.message);
     }
     await this.runRequest(() => this.agentRun.send(content));
+  }
+
+  private async customize(trust: boolean): Promise<void> {
+    const { customize } = this.io;
+    if (customize === undefined) return this.say('(No customizations are read here.)\n');
+    const signal = new AbortController().signal;
+    try {
+      this.say(await customize(trust, (question) => this.askLine(question, signal)));
+    } catch (error) {
+      this.say(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
   }
 
   /** `reason` names files and paths, so it is made printable. */

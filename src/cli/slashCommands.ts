@@ -10,6 +10,8 @@ export type SlashCommand =
   | { name: 'mode'; mode: ConversationMode | 'toggle' }
   /** `text` absent: steer the lines queued during the run. */
   | { name: 'steer'; text?: string }
+  /** `/customize` lists the skills, commands, agents and hooks found; `/customize trust` trusts the workspace's. */
+  | { name: 'customize'; trust: boolean }
   | { name: 'exit' };
 
 export const slashCommandHelp = `Commands:
@@ -19,6 +21,8 @@ export const slashCommandHelp = `Commands:
   /plan [on|off]     plan mode: the agent reads and plans but changes nothing (toggles without on/off)
   /act               back to act mode, where the agent may edit files and run commands
   /steer [message]   while Elbow works: give it this message (or the lines queued so far) before its next step
+  /customize [trust] the skills, commands, agents and hooks found, and their cost in tokens
+                     (trust: use this folder's own, after a question)
   /help              this list
   /exit              quit (also Ctrl-D)
 `;
@@ -44,6 +48,8 @@ export function parseSlashCommand(line: string): SlashCommand | undefined {
       return { name: 'mode', mode: 'act' };
     case '/steer':
       return argument === '' ? { name: 'steer' } : { name: 'steer', text: argument };
+    case '/customize':
+      return { name: 'customize', trust: argument === 'trust' };
     case '/exit':
     case '/quit':
       return { name: 'exit' };

@@ -1,13 +1,14 @@
+import { customizationHash } from '../core/customize/customizationFile';
 import type { McpConfigFile } from '../core/mcp/mcpServerConfig';
 import { readConfigFile } from '../node/loadMcpConfig';
 import type { WorkspaceConfigTrust } from '../node/workspaceConfigTrust';
 import type { AskLine } from './cliApprovals';
 import { isYes, serversToStart, trustQuestion } from './mcpTrustQuestion';
 import { trustedWithExecutedFiles } from './executedWorkspaceFiles';
-import { trustedContentHash, type McpTrustStore } from './mcpTrustStore';
+import type { TrustedContentStore } from './trustedContentStore';
 
 export interface WorkspaceMcpTrustOptions {
-  store: McpTrustStore;
+  store: TrustedContentStore;
   /** The workspace's own configuration files (`.elbow/mcp.json`, `.vscode/mcp.json`). */
   files(): McpConfigFile[];
   /** True when the workspace's stdio servers would run outside the sandbox: trust then covers the files they run too. */
@@ -104,7 +105,7 @@ export class WorkspaceMcpTrust implements WorkspaceConfigTrust {
 
   private async hashOf(file: McpConfigFile, content: Buffer): Promise<string> {
     const outside = (await this.options.serversRunOutside?.()) === true;
-    return outside ? trustedWithExecutedFiles(file, content) : trustedContentHash(file.path, content);
+    return outside ? trustedWithExecutedFiles(file, content) : customizationHash(file.path, content);
   }
 
   private async remember(file: McpConfigFile, hash: string): Promise<void> {

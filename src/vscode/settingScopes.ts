@@ -14,7 +14,7 @@ export const userOnlySettings = [
 
 /** Every scope counts and each can only narrow: lists are joined, limits take the smallest. */
 export const narrowingSettings = [
-  'commands.deny', 'sandbox.protectedPaths', 'sandbox.hiddenPaths',
+  'commands.deny', 'sandbox.protectedPaths', 'sandbox.hiddenPaths', 'customize.disabled',
   'maxTurns', 'limits.toolCallsPerMessage', 'limits.commandsPerMessage',
 ] as const;
 

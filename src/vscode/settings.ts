@@ -70,6 +70,12 @@ export function narrowingList(key: NarrowingSetting): string[] {
   return joinedListOf(elbowConfiguration().inspect<unknown>(key), fromWorkspace);
 }
 
+/** A narrowing list's own entries in the user's and in the workspace's settings, for a command that edits them. */
+export function narrowingListByScope(key: NarrowingSetting): { user: string[]; workspace: string[] } {
+  const inspected = elbowConfiguration().inspect<unknown>(key);
+  return { user: strings(inspected?.globalValue), workspace: strings(inspected?.workspaceValue) };
+}
+
 /** A limit every scope may lower but none may raise past the user's. */
 export function narrowingLimit(key: NarrowingSetting): number | undefined {
   return smallestNumberOf(elbowConfiguration().inspect<unknown>(key));

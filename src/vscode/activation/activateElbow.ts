@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { ChatViewProvider } from '../chat/chatViewProvider';
+import type { CustomizeNode } from '../customize/customizeTree';
+import { DeferredTreeProvider } from '../customize/deferredTreeProvider';
 import { startTiming, type ActivationTime } from './activationTime';
 import { declaredCommands } from './declaredCommands';
 import { DeferredStart } from './deferredStart';
@@ -35,9 +37,12 @@ export function activate(context: vscode.ExtensionContext, codeLoading: Activati
       if (handler === undefined) throw new Error(`Elbow has no handler for the command ${id}.`);
       return handler(...args);
     };
+  const customizeTree = new DeferredTreeProvider<CustomizeNode>(async () => (await start.started()).customizeTree);
   context.subscriptions.push(
     log,
     view,
+    customizeTree,
+    vscode.window.createTreeView('elbow.customize', { treeDataProvider: customizeTree }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     view.onDidResolve(() => void start.started().catch(() => undefined)),
     ...declaredCommands(context.extension.packageJSON).map((id) => vscode.commands.registerCommand(id, ownCommands[id] ?? forward(id))),

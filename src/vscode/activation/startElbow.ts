@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { CustomizeNode } from '../customize/customizeTree';
 import { ApiKeys } from '../apiKeys';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 import type { CommandHandlers } from '../commands/commandHandlers';
@@ -15,6 +16,8 @@ import { questionBadge, WaitingQuestionCount } from '../chat/waitingQuestionCoun
 /** The chat, review, MCP and the agent's host, started: the handlers of the manifest's commands, and how to stop. */
 export interface StartedElbow {
   commands: CommandHandlers;
+  /** The Customize view's contents. */
+  customizeTree: vscode.TreeDataProvider<CustomizeNode>;
   /** Saves the open conversation and ends the MCP servers' processes. */
   stop(): Promise<void>;
 }
@@ -34,9 +37,10 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible, waiting });
   const host = buildWorkspaceHost(context, { storageFolder, log, writer: review.writer, changes: bridges.fileChanges });
   const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting });
-  const customize = buildCustomize(context, host);
+  const customize = buildCustomize(context, host, log);
   const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp, customize });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
+  context.subscriptions.push(customize.onDidChange(() => void controller.settingsChanged()));
 
   // Reading the configuration starts nothing: the panel lists the servers, and they start when a conversation needs tools.
   void mcp.manager.reload();
@@ -44,6 +48,7 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
 
   return {
     commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands, ...customize.commands },
+    customizeTree: customize.tree,
     stop: async () => {
       await controller.flush();
       // The servers' processes end with the extension host rather than linger.

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { customizationFilesOf } from '../../core/customize/customizationFiles';
 import type { Customizations } from '../../core/customize/customizations';
+import { untrustedFiles, untrustedSummary } from '../../core/customize/untrustedCustomizations';
+import { showInformation, showModalWarning, showWarning } from '../notifications';
 import type { WorkspaceCustomizationTrust } from './workspaceCustomizationTrust';
 
 export interface TrustCommandParts {
@@ -15,25 +16,18 @@ export interface TrustCommandParts {
  */
 export async function trustWorkspaceCustomizations(parts: TrustCommandParts): Promise<boolean> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Elbow: this workspace is in Restricted Mode. Trust the workspace (Manage Workspace Trust) before trusting its skills, hooks, agents and commands.');
+    void showWarning('Elbow: this workspace is in Restricted Mode. Trust the workspace (Manage Workspace Trust) before trusting its skills, hooks, agents and commands.');
     return false;
   }
   const customizations = await parts.load();
-  const untrusted = customizationFilesOf(customizations).filter((file) => file.origin === 'workspace' && !file.trusted);
+  const untrusted = untrustedFiles(customizations);
   if (untrusted.length === 0) {
-    void vscode.window.showInformationMessage('Elbow: nothing in this workspace waits for trust.');
+    void showInformation('Elbow: nothing in this workspace waits for trust.');
     return false;
   }
-  const count = (what: string, n: number): string[] => (n === 0 ? [] : [`${n} ${what}${n === 1 ? '' : 's'}`]);
-  const fromWorkspace = <T extends { file?: { origin: string; trusted: boolean } }>(items: readonly T[]): number => items.filter((item) => item.file?.origin === 'workspace' && !item.file.trusted).length;
-  const summary = [
-    ...count('hook', fromWorkspace(customizations.hooks)),
-    ...count('skill', fromWorkspace(customizations.skills)),
-    ...count('agent', fromWorkspace(customizations.agents)),
-    ...count('command', fromWorkspace(customizations.commands)),
-  ].join(', ');
+  const summary = untrustedSummary(customizations);
   const detail = `${summary} from ${untrusted.length} file${untrusted.length === 1 ? '' : 's'}. Hooks run commands (in the sandbox) on Elbow's events, skills are offered to the model, and commands may run programs. Trust them only if you trust whoever wrote this repository. A file that changes later asks again.\n\n${untrusted.map((file) => vscode.workspace.asRelativePath(file.path)).join('\n')}`;
-  const choice = await vscode.window.showWarningMessage('Trust this workspace\'s Elbow customizations?', { modal: true, detail }, 'Trust');
+  const choice = await showModalWarning('Trust this workspace\'s Elbow customizations?', detail, 'Trust');
   if (choice !== 'Trust') return false;
   await parts.trust.trust(untrusted);
   return true;

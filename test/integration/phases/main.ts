@@ -5,6 +5,7 @@ import { chatTurnTests } from '../suites/chatTurn.test';
 import { codeNavigationTests } from '../suites/codeNavigation.test';
 import { commandTests } from '../suites/commands.test';
 import { contextAndCostTests } from '../suites/contextAndCost.test';
+import { customizeTests } from '../suites/customize.test';
 import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
 import { fetchUrlTests } from '../suites/fetchUrl.test';
@@ -71,6 +72,7 @@ export function run(): Promise<void> {
     slashCommandTests,
     contextAndCostTests,
     mcpTests,
+    customizeTests,
     runControlTests,
     steeringTests,
     recordingTests,

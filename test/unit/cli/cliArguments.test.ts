@@ -9,7 +9,7 @@ describe('parseCliArguments', () => {
       { ...parsed },
       {
         prompt: 'explain', images: [], json: true, cwd: undefined, provider: 'anthropic', model: 'm', fallbackModels: ['f1', 'f2'], baseUrl: 'http://127.0.0.1:1/v1', azureApiVersion: '2024-10-21', reasoningEffort: 'high', editFormat: 'apply_patch', maxTurns: 7,
-        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, noSandbox: true, workspaceMcpOutsideSandbox: false, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
+        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, trustCustomizations: false, noSandbox: true, workspaceMcpOutsideSandbox: false, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
         plan: false,
       },
     );
@@ -33,6 +33,12 @@ describe('parseCliArguments', () => {
     const parsed = parseCliArguments(['--pass-env', 'NODE_ENV', '--pass-env', 'NPM_TOKEN', '--sandbox-read', '~/.config/tool', '--sandbox-read', '/opt/shared']);
     assert.deepEqual(parsed.passEnv, ['NODE_ENV', 'NPM_TOKEN']);
     assert.deepEqual(parsed.allowRead, ['~/.config/tool', '/opt/shared']);
+  });
+
+  it('reads --trust-customizations, which --help explains', () => {
+    assert.equal(parseCliArguments(['--trust-customizations']).trustCustomizations, true);
+    assert.equal(parseCliArguments([]).trustCustomizations, false);
+    assert.match(usage, /--trust-customizations\n\s+use this workspace's skills, commands, agents and hooks/);
   });
 
   it('reads --plan', () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { McpTrustStore, trustedContentHash, trustStoreFile } from '../../../src/cli/mcpTrustStore';
+import { TrustedContentStore, trustStoreFile } from '../../../src/cli/trustedContentStore';
+import { customizationHash } from '../../../src/core/customize/customizationFile';
 import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { everythingServerScript } from '../../support/mcpServers';
@@ -149,7 +150,7 @@ describe('elbow command line: MCP servers of a workspace nobody has trusted yet'
 
   it('starts a content the user trusted before without asking, and skips the file again once it changes', async () => {
     const file = await writeWorkspaceConfig();
-    await new McpTrustStore(trustStoreFile(dataFolder)).add(trustedContentHash(file, await fs.readFile(file)), file);
+    await new TrustedContentStore(trustStoreFile(dataFolder)).add(customizationHash(file, await fs.readFile(file)), file);
     server.enqueue({ kind: 'reply', content: [text('Trusted.')] });
     const trusted = await runElbow(['-p', 'hello', '--cwd', cwd], environment());
     assert.equal(trusted.code, 0, trusted.stderr);

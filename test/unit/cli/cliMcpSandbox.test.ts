@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { trustedWithExecutedFiles } from '../../../src/cli/executedWorkspaceFiles';
-import { McpTrustStore, trustStoreFile } from '../../../src/cli/mcpTrustStore';
+import { TrustedContentStore, trustStoreFile } from '../../../src/cli/trustedContentStore';
 import type { McpConfigFile } from '../../../src/core/mcp/mcpServerConfig';
 import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
 import { text } from '../../support/fakeLlmServer';
@@ -64,7 +64,7 @@ describe('elbow command line: the workspace\'s stdio MCP servers', function () {
       await fs.mkdir(path.dirname(config.path));
       await fs.writeFile(config.path, JSON.stringify(servers()));
       const dataFolder = path.join(base, 'data');
-      await new McpTrustStore(trustStoreFile(dataFolder)).add(await trustedWithExecutedFiles(config, await fs.readFile(config.path)), config.path);
+      await new TrustedContentStore(trustStoreFile(dataFolder)).add(await trustedWithExecutedFiles(config, await fs.readFile(config.path)), config.path);
       const noSandbox = ['-p', 'hello', outsideFlag, '--cwd', fixture.cwd];
       fixture.server.enqueue({ kind: 'reply', content: [text('Trusted.')] });
       const trusted = await runElbow(noSandbox, { ...environment(), ELBOW_DATA_DIR: dataFolder });

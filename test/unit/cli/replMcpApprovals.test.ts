@@ -6,6 +6,7 @@ import type { PassThrough } from 'node:stream';
 import { TerminalApprovals } from '../../../src/cli/cliApprovals';
 import { createCliMcp, type CliMcp } from '../../../src/cli/createCliMcp';
 import { runInteractiveChat } from '../../../src/cli/repl';
+import { TrustedContentStore, trustStoreFile } from '../../../src/cli/trustedContentStore';
 import { AgentSession } from '../../../src/core/agent/agentSession';
 import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
@@ -111,7 +112,7 @@ describe('interactive chat: trusting the workspace\'s MCP configuration', functi
       root: ws.root,
       extraFiles: [],
       passedEnvironment: ['SOME_SECRET'],
-      dataFolder,
+      store: new TrustedContentStore(trustStoreFile(dataFolder)),
       trustWorkspace: false,
       environment: { ELBOW_CONFIG_DIR: path.join(os.tmpdir(), 'elbow-no-user-config'), PATH: process.env.PATH, SOME_SECRET: secret },
       clientVersion: 'test',

@@ -9,6 +9,7 @@ const spellings: Record<SlashCommand['name'], readonly string[]> = {
   help: ['/help'],
   mode: ['/plan', '/act'],
   steer: ['/steer'],
+  customize: ['/customize'],
   exit: ['/exit', '/quit'],
 };
 /** Other spellings of a listed command, which /help leaves out. */
@@ -25,6 +26,12 @@ describe('chat slash commands', () => {
     assert.deepEqual(parseSlashCommand('/retry'), { name: 'retry' });
     assert.deepEqual(parseSlashCommand('/help'), { name: 'help' });
     assert.deepEqual([parseSlashCommand('/exit'), parseSlashCommand('/quit')], [{ name: 'exit' }, { name: 'exit' }]);
+  });
+
+  it('/customize lists, /customize trust asks to trust; anything else after it only lists', () => {
+    assert.deepEqual(parseSlashCommand('/customize'), { name: 'customize', trust: false });
+    assert.deepEqual(parseSlashCommand('/customize trust'), { name: 'customize', trust: true });
+    assert.deepEqual(parseSlashCommand('/customize trusted'), { name: 'customize', trust: false });
   });
 
   it('leaves prompts that only look like commands to the model', () => {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AskLine } from '../../../src/cli/cliApprovals';
-import { McpTrustStore, trustStoreFile } from '../../../src/cli/mcpTrustStore';
+import { TrustedContentStore, trustStoreFile } from '../../../src/cli/trustedContentStore';
 import { WorkspaceMcpTrust } from '../../../src/cli/workspaceMcpTrust';
 import type { McpConfigFile } from '../../../src/core/mcp/mcpServerConfig';
 
@@ -27,9 +27,9 @@ describe('WorkspaceMcpTrust: the terminal\'s trust in the workspace\'s MCP confi
     await fs.rm(base, { recursive: true, force: true });
   });
 
-  function trust(options: { trustAll?: boolean; store?: McpTrustStore; answers?: Array<string | undefined> } = {}): WorkspaceMcpTrust {
+  function trust(options: { trustAll?: boolean; store?: TrustedContentStore; answers?: Array<string | undefined> } = {}): WorkspaceMcpTrust {
     const created = new WorkspaceMcpTrust({
-      store: options.store ?? new McpTrustStore(trustStoreFile(path.join(base, 'data'))),
+      store: options.store ?? new TrustedContentStore(trustStoreFile(path.join(base, 'data'))),
       files: () => [file],
       trustAll: options.trustAll ?? false,
       writeErr: (text) => errors.push(text),
@@ -88,7 +88,7 @@ describe('WorkspaceMcpTrust: the terminal\'s trust in the workspace\'s MCP confi
 
   it('trusts the file for this run when the list cannot be written, and says so', async () => {
     await fs.writeFile(path.join(base, 'blocked'), '');
-    const asking = trust({ store: new McpTrustStore(trustStoreFile(path.join(base, 'blocked'))), answers: ['yes'] });
+    const asking = trust({ store: new TrustedContentStore(trustStoreFile(path.join(base, 'blocked'))), answers: ['yes'] });
     assert.equal(await asking.review(signal), true);
     assert.equal(await asking.trusts(file, await bytes()), true);
     assert.equal(errors.length, 1);

@@ -2,14 +2,15 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { McpTrustStore, trustedContentHash, trustStoreFile } from '../../../src/cli/mcpTrustStore';
+import { TrustedContentStore, trustStoreFile } from '../../../src/cli/trustedContentStore';
+import { customizationHash } from '../../../src/core/customize/customizationFile';
 
-describe('McpTrustStore: the MCP configuration contents the user trusted', () => {
+describe('TrustedContentStore: the workspace file contents the user trusted', () => {
   let dataFolder: string;
   let file: string;
   let warnings: string[];
-  const store = (): McpTrustStore => new McpTrustStore(file, (message) => warnings.push(message));
-  const hash = (text: string, at = '/work/project/.elbow/mcp.json'): string => trustedContentHash(at, Buffer.from(text));
+  const store = (): TrustedContentStore => new TrustedContentStore(file, (message) => warnings.push(message));
+  const hash = (text: string, at = '/work/project/.elbow/mcp.json'): string => customizationHash(at, Buffer.from(text));
 
   beforeEach(async () => {
     dataFolder = await fs.mkdtemp(path.join(os.tmpdir(), 'elbow-trust-'));
@@ -26,7 +27,7 @@ describe('McpTrustStore: the MCP configuration contents the user trusted', () =>
     assert.equal(hash(content), hash(content));
     assert.notEqual(hash(content), hash(`${content} `));
     assert.notEqual(hash(content), hash(content, '/work/other/.elbow/mcp.json'));
-    assert.equal(trustedContentHash('relative/mcp.json', Buffer.from(content)), trustedContentHash(path.resolve('relative/mcp.json'), Buffer.from(content)));
+    assert.equal(customizationHash('relative/mcp.json', Buffer.from(content)), customizationHash(path.resolve('relative/mcp.json'), Buffer.from(content)));
   });
 
   it('remembers what it was told across runs, in a JSON file only the user can read, creating its folder', async () => {
@@ -59,7 +60,7 @@ describe('McpTrustStore: the MCP configuration contents the user trusted', () =>
     await fs.writeFile(file, '{ "version": 1, "trusted": [ { "sha256": ');
     const corrupt = store();
     assert.equal(await corrupt.has(hash('a')), false);
-    assert.deepEqual(warnings, [`${file} is not a list of trusted MCP configurations; it is started afresh`]);
+    assert.deepEqual(warnings, [`${file} is not a list of trusted workspace files; it is started afresh`]);
     await corrupt.add(hash('a'), '/a');
     assert.equal(await store().has(hash('a')), true);
   });
@@ -75,7 +76,7 @@ describe('McpTrustStore: the MCP configuration contents the user trusted', () =>
 
   it('fails to add when the list cannot be written, so the caller can say so', async () => {
     await fs.writeFile(path.join(dataFolder, 'a-file'), '');
-    const blocked = new McpTrustStore(trustStoreFile(path.join(dataFolder, 'a-file')));
+    const blocked = new TrustedContentStore(trustStoreFile(path.join(dataFolder, 'a-file')));
     await assert.rejects(blocked.add(hash('a'), '/a'), /EEXIST|ENOTDIR/);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as z from 'zod';
@@ -22,17 +21,13 @@ export function trustStoreFile(dataFolder: string): string {
   return path.join(dataFolder, 'trusted-mcp-configs.json');
 }
 
-/** What is trusted: the file's bytes together with its absolute path, so a changed file, or the same file elsewhere, is not. */
-export function trustedContentHash(file: string, content: Buffer): string {
-  return createHash('sha256').update(path.resolve(file)).update('\0').update(content).digest('hex');
-}
-
 /**
- * The MCP configuration contents the user trusted, kept in a small JSON file. A file that
+ * The workspace files the user trusted by content (MCP configurations, skills, commands, agents,
+ * hooks settings), by `customizationHash` of path and bytes, kept in one small JSON file. A file that
  * cannot be read as such counts as an empty list (and is replaced on the next write); writes
  * go to a file beside it that is then renamed over it, and merge with what other runs wrote.
  */
-export class McpTrustStore {
+export class TrustedContentStore {
   private entries: Promise<TrustEntry[]> | undefined;
   private writing: Promise<void> = Promise.resolve();
 
@@ -65,7 +60,7 @@ export class McpTrustStore {
       text = await fs.readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      this.warn(`cannot read the trusted MCP configurations in ${this.file} (${error instanceof Error ? error.message : String(error)}); none counts as trusted`);
+      this.warn(`cannot read the trusted workspace files in ${this.file} (${error instanceof Error ? error.message : String(error)}); none counts as trusted`);
       return [];
     }
     let document: unknown;
@@ -76,7 +71,7 @@ export class McpTrustStore {
     }
     const checked = storeSchema.safeParse(document);
     if (!checked.success) {
-      this.warn(`${this.file} is not a list of trusted MCP configurations; it is started afresh`);
+      this.warn(`${this.file} is not a list of trusted workspace files; it is started afresh`);
       return [];
     }
     return checked.data.trusted.flatMap((entry) => {
