@@ -17,9 +17,3 @@ export function showError<T extends string>(message: string, ...items: T[]): The
   // eslint-disable-next-line no-restricted-syntax -- the one place notifications are shown
   return vscode.window.showErrorMessage(inertInNotification(message), ...items);
 }
-
-/** A modal question; `detail` is plain text under the message (a modal renders no links). */
-export function showModalWarning<T extends string>(message: string, detail: string, ...items: T[]): Thenable<T | undefined> {
-  // eslint-disable-next-line no-restricted-syntax -- the one place notifications are shown
-  return vscode.window.showWarningMessage(inertInNotification(message), { modal: true, detail }, ...items);
-}

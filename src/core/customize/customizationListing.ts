@@ -1,3 +1,4 @@
+import { skillListingLine } from './skillListing';
 import { textTokens } from '../context/tokenEstimate';
 import type { CustomizationFile, CustomizationOrigin } from './customizationFile';
 import type { CustomizationProblem } from './customizationProblem';
@@ -31,11 +32,6 @@ export interface CustomizationGroup {
 export interface CustomizationListing {
   groups: CustomizationGroup[];
   problems: readonly CustomizationProblem[];
-}
-
-/** How a skill is named to the model before it is activated: its name and description on one line. */
-export function skillListingLine(skill: { name: string; description: string }): string {
-  return `- ${skill.name}: ${skill.description}`;
 }
 
 /** Everything found, grouped by kind in a fixed order, each group sorted by name. */

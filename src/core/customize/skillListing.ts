@@ -40,9 +40,14 @@ export function skillListing(skills: readonly Skill[], budget = skillListingBudg
 }
 
 function listingText(skills: readonly Skill[], descriptionLength: number | undefined, left: number): string {
-  const lines = skills.map((skill) => `- ${skill.name}: ${shorten(oneLine(skill.description), descriptionLength)}`);
+  const lines = skills.map((skill) => skillListingLine(skill, descriptionLength));
   if (left > 0) lines.push(`(${left} more skill${left === 1 ? ' is' : 's are'} installed but not listed, for room; ${activateSkillToolName} names them all.)`);
   return `${introduction}\n${lines.join('\n')}`;
+}
+
+/** How a skill is named to the model before it is activated: its name and description on one line (shortened to `descriptionLength`). */
+export function skillListingLine(skill: { name: string; description: string }, descriptionLength?: number): string {
+  return `- ${skill.name}: ${shorten(oneLine(skill.description), descriptionLength)}`;
 }
 
 function oneLine(text: string): string {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Customizations } from '../../core/customize/customizations';
 import { untrustedFiles, untrustedSummary } from '../../core/customize/untrustedCustomizations';
-import { showInformation, showModalWarning, showWarning } from '../notifications';
+import { showInformation, showWarning } from '../notifications';
 import type { WorkspaceCustomizationTrust } from './workspaceCustomizationTrust';
 
 export interface TrustCommandParts {
@@ -25,10 +25,33 @@ export async function trustWorkspaceCustomizations(parts: TrustCommandParts): Pr
     void showInformation('Elbow: nothing in this workspace waits for trust.');
     return false;
   }
-  const summary = untrustedSummary(customizations);
-  const detail = `${summary} from ${untrusted.length} file${untrusted.length === 1 ? '' : 's'}. Hooks run commands (in the sandbox) on Elbow's events, skills are offered to the model, and commands may run programs. Trust them only if you trust whoever wrote this repository. A file that changes later asks again.\n\n${untrusted.map((file) => vscode.workspace.asRelativePath(file.path)).join('\n')}`;
-  const choice = await showModalWarning('Trust this workspace\'s Elbow customizations?', detail, 'Trust');
-  if (choice !== 'Trust') return false;
-  await parts.trust.trust(untrusted);
-  return true;
+  const choice = await askToTrust(untrustedSummary(customizations), untrusted.map((file) => file.path));
+  if (choice === 'trust') await parts.trust.trust(untrusted);
+  else if (choice !== undefined) await vscode.window.showTextDocument(vscode.Uri.file(choice), { preview: true });
+  return choice === 'trust';
+}
+
+/**
+ * The question, as a quick pick: Trust, Do Not Trust, and each file (choosing one opens it to read
+ * before deciding). `trust`, a file's path, or undefined when dismissed or declined.
+ */
+async function askToTrust(summary: string, files: readonly string[]): Promise<string | undefined> {
+  type Choice = vscode.QuickPickItem & { choice?: string };
+  const items: Choice[] = [
+    { label: '$(workspace-trusted) Trust', description: `${summary} from ${files.length} file${files.length === 1 ? '' : 's'}`, detail: 'Hooks then run commands (in the sandbox) on Elbow\'s events, skills are offered to the model and commands may run programs. A file that changes later asks again.', choice: 'trust' },
+    { label: '$(close) Do Not Trust' },
+    { label: 'Files (choose one to read it first)', kind: vscode.QuickPickItemKind.Separator },
+    ...files.map((file) => ({ label: `$(file) ${withoutIcons(vscode.workspace.asRelativePath(file))}`, choice: file })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Trust this workspace\'s Elbow customizations?',
+    placeHolder: 'Only if you trust whoever wrote this repository',
+    ignoreFocusOut: true,
+  });
+  return picked?.choice;
+}
+
+/** A file name cannot draw icons (`$(…)`) in the question. */
+function withoutIcons(text: string): string {
+  return text.replace(/\$\(/g, '$\u200b(');
 }

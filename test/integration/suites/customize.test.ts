@@ -3,11 +3,12 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { workspaceFolder } from '../support/chat';
+import { trustWorkspaceCustomizations } from '../support/customizationTrust';
 import { page } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 /** Which formats' readers are in this build: a kind's rows are expected once its reader is. */
-const landed = { skill: false, command: false, agent: false, hook: false };
+const landed = { skill: true, command: true, agent: false, hook: true };
 
 /** A workspace's customizations as Claude Code and Copilot users write them, and the rows the Customize view shows for them. */
 const files: Record<string, string> = {
@@ -24,6 +25,8 @@ const expectedRows = [
   { kind: 'hook', name: 'PreToolUse Bash: ./hooks/check.sh' },
 ] as const;
 const rows = expectedRows.filter((row) => landed[row.kind]);
+/** The file each kind's row comes from. */
+const filesOf = { skill: '.claude/skills/release-notes/SKILL.md', command: '.github/prompts/explain.prompt.md', agent: '.claude/agents/reviewer.md', hook: '.claude/settings.json' } as const;
 /** The view's row of a customization, by the label it gives screen readers (`skill release-notes, …, untrusted, on, 20 tokens`). */
 const row = ({ kind, name }: { kind: string; name: string }, trust: 'trusted' | 'untrusted'): string => `.monaco-list-row[aria-label^="${kind} ${name},"][aria-label*=", ${trust},"]`;
 
@@ -56,6 +59,11 @@ export function customizeTests(): void {
       await useTheme('Default Light Modern');
       await page.screenshot('customize-view-300-light');
       await useTheme('Default Dark Modern');
+    });
+
+    it('trusts them all from the question, and shows them trusted', async () => {
+      await trustWorkspaceCustomizations(`from ${new Set(rows.map((expected) => filesOf[expected.kind])).size} file`);
+      for (const expected of rows) await page.waitFor(row(expected, 'trusted'));
     });
 
     (landed.skill ? it : it.skip)('shows a frontmatter problem in the Problems panel at its line, from Elbow', async () => {

@@ -6,13 +6,14 @@ import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { setApiKeyOfCurrentProvider } from '../support/apiKey';
 import { openChat, sendPrompt, startNewChat, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile, workspaceFolder } from '../support/chat';
+import { trustWorkspaceCustomizations } from '../support/customizationTrust';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const reason = 'use make check instead of ls';
 const hookCard = '.tool-card[data-tool="run_command"]';
 
-/** Claude Code's PreToolUse hooks: a workspace's is not run before trust; the user's own refuses a command, and the card and the model say why. */
+/** Claude Code's PreToolUse hooks: a workspace's runs only once trusted, and then in the sandbox; the user's own refuses a command, and the card and the model say why. */
 export function hookTests(server: () => FakeLlmServer): void {
   describe('hooks', function () {
     this.timeout(180_000);
@@ -50,8 +51,20 @@ export function hookTests(server: () => FakeLlmServer): void {
       await webview.waitFor('.item-notice', { text: 'not trusted yet' });
     });
 
-    // VS Code refuses modal dialogs in extension tests, so the trust question cannot be answered here: a
-    // trusted workspace hook's run in the sandbox is held by test/unit/node/childProcessHookRunner.test.ts.
+    it('runs the workspace hook once trusted, in the sandbox: it refuses the command, and cannot write beside the workspace', async () => {
+      await trustWorkspaceCustomizations('1 hook from 1 file', ['.claude/settings.json']);
+      await startNewChat();
+      server().enqueue({ kind: 'reply', content: [toolCall('run_command', { command: 'ls' })] }, { kind: 'reply', content: [text('Understood.')] });
+      await sendPrompt('List the files');
+      await webview.waitFor(`${hookCard}[data-status="error"]`, { text: 'Refused by a hook', timeoutMs: 30_000 });
+      await webview.waitFor('.item-assistant', { text: 'Understood.' });
+      await waitUntilIdle();
+      assert.match(toolResultsSent(server()), new RegExp(reason));
+      await fs.stat(workspaceFile(ranMarker).fsPath);
+      await assert.rejects(fs.stat(escaped), 'the sandbox kept the hook from writing beside the workspace');
+      await vscode.commands.executeCommand('elbow.customize.forgetTrust');
+    });
+
     it('the user\'s own PreToolUse hook refuses a command: the card says so and the model reads why', async () => {
       await vscode.workspace.fs.delete(workspaceFile('.claude'), { recursive: true });
       const hook = `echo "${reason}" >&2; exit 2`;

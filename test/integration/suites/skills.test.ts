@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { setApiKeyOfCurrentProvider } from '../support/apiKey';
 import { openChat, sendPromptAndWaitForReply, startNewChat, waitUntilIdle, workspaceFile } from '../support/chat';
+import { trustWorkspaceCustomizations } from '../support/customizationTrust';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
@@ -13,15 +14,6 @@ const skillText = `---\nname: release-notes\ndescription: Drafts release notes f
 /** The requests of the conversation that began with `prompt`, in order. */
 function requestsOf(server: FakeLlmServer, prompt: string): string[] {
   return server.requests.map((request) => JSON.stringify(request.body)).filter((request) => request.includes(prompt));
-}
-
-async function waitUntilAsked(asked: readonly string[]): Promise<void> {
-  for (let waited = 0; asked.length === 0; waited += 100) {
-    if (waited > 10_000) throw new Error('the trust question was never asked');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  // The command stores the trust once the answer is given.
-  await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 /** A workspace skill: not offered until the user trusts it from the command palette; then activated by the model, its body sent only then. */
@@ -52,28 +44,7 @@ export function skillsTests(server: () => FakeLlmServer): void {
     });
 
     it('after "Trust This Workspace\'s Customizations", lists the skill; its body reaches the request only once the model activates it', async () => {
-      // VS Code refuses modal dialogs while extension tests run, so the modal's answer is given here as the user's click on Trust; the command itself is run from the palette.
-      const asked: string[] = [];
-      const window = vscode.window as { showWarningMessage: (...args: unknown[]) => Thenable<unknown> };
-      const showWarningMessage = window.showWarningMessage;
-      window.showWarningMessage = (message: unknown, options: unknown, ...items: unknown[]) => {
-        const modal = typeof options === 'object' && options !== null && (options as vscode.MessageOptions).modal === true;
-        if (!modal) return showWarningMessage.call(vscode.window, message, options, ...items);
-        asked.push(`${String(message)}\n${(options as vscode.MessageOptions).detail ?? ''}`);
-        return Promise.resolve(items.includes('Trust') ? 'Trust' : undefined);
-      };
-      try {
-        await page.press('F1');
-        await page.waitFor('.quick-input-widget');
-        await page.type('Elbow: Trust This Workspace\'s Customizations');
-        await page.waitFor('.quick-input-widget .monaco-list-row', { text: 'Trust This Workspace' });
-        await page.press('Enter');
-        await waitUntilAsked(asked);
-      } finally {
-        window.showWarningMessage = showWarningMessage;
-      }
-      assert.match(asked[0] ?? '', /1 skill from 1 file/);
-      assert.ok(asked[0]?.includes(skillPath), asked[0]);
+      await trustWorkspaceCustomizations('1 skill from 1 file', [skillPath]);
 
       await startNewChat();
       await openChat();

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { textTokens } from '../../../../src/core/context/tokenEstimate';
-import { customizationListing, skillListingLine } from '../../../../src/core/customize/customizationListing';
+import { customizationListing } from '../../../../src/core/customize/customizationListing';
+import { skillListingLine } from '../../../../src/core/customize/skillListing';
 import { DisabledCustomizations, enabledCustomizations } from '../../../../src/core/customize/disabledCustomizations';
 import { oneOfEach, readFile } from './customizationsFixture';
 
