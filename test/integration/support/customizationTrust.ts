@@ -9,8 +9,8 @@ export async function trustWorkspaceCustomizations(holds: string, files: readonl
   await page.press('F1');
   await page.waitFor('.quick-input-widget');
   await page.type('Elbow: Trust This Workspace\'s Customizations');
-  await page.waitFor('.quick-input-widget .monaco-list-row', { text: 'Trust This Workspace' });
-  await page.press('Enter');
+  // "Forget Trust in This Workspace's Customizations" matches what was typed too.
+  await page.click('.quick-input-widget .monaco-list-row', 'Elbow: Trust This Workspace');
   await page.waitFor('.quick-input-widget .quick-input-title', { text: 'Elbow customizations?' });
   await page.waitFor('.quick-input-widget .monaco-list-row', { text: holds });
   await page.waitFor('.quick-input-widget .monaco-list-row', { text: 'Do Not Trust' });
