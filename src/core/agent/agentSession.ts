@@ -1,3 +1,4 @@
+import { pickAgent, pickedProfile, systemWithAgent, toolLimitOf } from './pickedAgent';
 import { CommandSession } from '../tools/builtin/commands/commandSession';
 import type { AgentHost } from '../host/host';
 import { addToTotals, type UsageTotals } from '../context/usageTotals';
@@ -91,6 +92,16 @@ export class AgentSession {
     this.conversation.mode = mode;
   }
 
+  /** The custom agent picked for the conversation (absent: Agent, or Plan in plan mode); applies from the next message. */
+  get agent(): string | undefined {
+    return this.conversation.agent;
+  }
+
+  /** Picks Agent, Plan or a custom agent by name; false when there is none of that name. */
+  pickAgent(name: string): boolean {
+    return pickAgent(this.conversation, this.setup.customizations, name);
+  }
+
   get usage(): Usage {
     return this.conversation.totals.usage;
   }
@@ -176,8 +187,10 @@ export class AgentSession {
   }
 
   private loop(track: AgentEventSink, signal: AbortSignal, fallback: ModelFallback): Promise<RunOutcome> {
+    const agent = pickedProfile(this.conversation, this.setup.customizations);
+    const limit = toolLimitOf(agent);
     return runAgentLoop({
-      setup: this.setup,
+      setup: agent === undefined ? this.setup : { ...this.setup, system: systemWithAgent(this.setup.system, agent) },
       fallback,
       toolContext: {
         host: this.options.host,
@@ -187,6 +200,7 @@ export class AgentSession {
         commands: this.commands,
         compaction: this.context,
         mode: this.mode,
+        ...(limit === undefined ? {} : { agent: limit }),
         ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
       },
       guard: this.guard,

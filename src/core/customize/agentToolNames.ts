@@ -46,8 +46,3 @@ function toolsFor(name: string, dialect: AgentToolDialect): readonly string[] {
   const claude = elbowToolsForClaudeName(name);
   return claude.length > 0 ? claude : copilot;
 }
-
-/** Whether a tool is among an agent's (`mcp__server__*` covers the server's tools). */
-export function agentGivesTool(tools: readonly string[], tool: string): boolean {
-  return tools.some((given) => given === tool || (given.endsWith('__*') && tool.startsWith(given.slice(0, -1))));
-}
