@@ -1,3 +1,4 @@
+import { agentListText } from './agentList';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunOutcome } from '../core/agent/agentEvents';
@@ -58,6 +59,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       allowDomains: args.allowDomains,
     }, mcp.tools);
     if (args.plan) session.mode = 'plan';
+    if (args.agent !== undefined && !session.pickAgent(args.agent)) {
+      writeErr(`elbow: no agent is named ${args.agent}. ${agentListText(session.agentChoices())}\n`);
+      return 2;
+    }
     return await runSession(session, args, { interactive, terminalApprovals, mcp, config, writeOut, writeErr });
   } finally {
     await mcp.manager.dispose();

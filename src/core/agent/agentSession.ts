@@ -1,4 +1,4 @@
-import { pickAgent, pickedProfile, systemWithAgent, toolLimitOf } from './pickedAgent';
+import { agentChoices, pickAgent, pickedAgentName, pickedProfile, systemWithAgent, toolLimitOf, type AgentChoice } from './pickedAgent';
 import { CommandSession } from '../tools/builtin/commands/commandSession';
 import type { AgentHost } from '../host/host';
 import { addToTotals, type UsageTotals } from '../context/usageTotals';
@@ -95,6 +95,16 @@ export class AgentSession {
   /** The custom agent picked for the conversation (absent: Agent, or Plan in plan mode); applies from the next message. */
   get agent(): string | undefined {
     return this.conversation.agent;
+  }
+
+  /** The agents the user can pick: Agent, Plan and the custom ones found. */
+  agentChoices(): AgentChoice[] {
+    return agentChoices(this.setup.customizations);
+  }
+
+  /** The picked agent's name: a custom agent's, or Plan / Agent. */
+  get agentName(): string {
+    return pickedAgentName(this.conversation);
   }
 
   /** Picks Agent, Plan or a custom agent by name; false when there is none of that name. */
