@@ -51,6 +51,8 @@ export interface CliArguments {
   allowDomains: string[];
   /** `--plan`: start in plan mode, where the agent reads and plans but changes nothing. */
   plan: boolean;
+  /** `--agent NAME`: start with this agent picked (Agent, Plan or a custom agent). */
+  agent?: string;
   help: boolean;
   version: boolean;
 }
@@ -138,6 +140,9 @@ Options:
       --plan               plan mode: the agent may read, search and run read-only commands,
                            and answers with a plan; edits and other commands are refused
                            (in the chat, /plan and /act switch)
+      --agent <name>       start with this agent picked: Agent, Plan, or a custom agent of
+                           .elbow/agents, .claude/agents, .github/agents or ~/.elbow/agents,
+                           ~/.claude/agents; it is given only its tools (in the chat, /agent)
   -h, --help               show this help
   -v, --version            show the version
 
@@ -190,6 +195,7 @@ const cliOptions = {
   'sandbox-read': { type: 'string', multiple: true, default: [] },
   'allow-domain': { type: 'string', multiple: true, default: [] },
   plan: { type: 'boolean', default: false },
+  agent: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies NonNullable<ParseArgsConfig['options']>;
@@ -235,6 +241,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     allowRead: values['sandbox-read'],
     allowDomains: values['allow-domain'].map((domain) => domain.trim().toLowerCase()),
     plan: values.plan,
+    ...(values.agent === undefined ? {} : { agent: values.agent }),
     help: values.help,
     version: values.version,
   };

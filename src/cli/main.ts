@@ -1,3 +1,4 @@
+import { agentListText } from './agentList';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunOutcome } from '../core/agent/agentEvents';
@@ -70,6 +71,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const untrusted = untrustedCustomizationsLine(session.setup.customizations, interactive);
     if (untrusted !== undefined) writeErr(untrusted);
     if (args.plan) session.mode = 'plan';
+    if (args.agent !== undefined && !session.pickAgent(args.agent)) {
+      writeErr(`elbow: no agent is named ${args.agent}. ${agentListText(session.agentChoices())}
+`);
+      return 2;
+    }
     const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
     return await runSession(session, args, { interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr });
   } finally {

@@ -1,3 +1,4 @@
+import { agentCommandReply } from './agentList';
 import * as readline from 'node:readline';
 import { AgentRun } from '../core/agent/agentRun';
 import type { AgentSession } from '../core/agent/agentSession';
@@ -159,11 +160,13 @@ class InteractiveChat {
       case 'compact':
         return void this.runRequest(() => agentRun.compact(command.focus));
       case 'mode':
-        session.mode = command.mode === 'toggle' ? (session.mode === 'plan' ? 'act' : 'plan') : command.mode;
+        session.pickAgent((command.mode === 'toggle' ? session.mode !== 'plan' : command.mode === 'plan') ? 'Plan' : 'Agent');
         this.rl.setPrompt(promptFor(session.mode));
         return this.say(modeAnnouncement(session.mode));
       case 'customize':
         return void this.customize(command.trust);
+      case 'agent':
+        return this.say(agentCommandReply(session, command.agent, () => this.rl.setPrompt(promptFor(session.mode))));
       case 'steer':
         // Nothing is running to steer: the message starts a run of its own.
         return command.text === undefined ? this.say('(Nothing is running: type your message to send it.)\n') : this.runPrompt(command.text);

@@ -8,6 +8,8 @@ export type SlashCommand =
   | { name: 'help' }
   /** `/plan` toggles plan mode, `/plan on`, `/plan off` and `/act` set it. */
   | { name: 'mode'; mode: ConversationMode | 'toggle' }
+  /** `/agent` lists the agents, `/agent NAME` picks one. */
+  | { name: 'agent'; agent?: string }
   /** `text` absent: steer the lines queued during the run. */
   | { name: 'steer'; text?: string }
   /** `/customize` lists the skills, commands, agents and hooks found; `/customize trust` trusts the workspace's. */
@@ -20,6 +22,7 @@ export const slashCommandHelp = `Commands:
   /retry             send the last request again after an error
   /plan [on|off]     plan mode: the agent reads and plans but changes nothing (toggles without on/off)
   /act               back to act mode, where the agent may edit files and run commands
+  /agent [name]      list the agents, or pick one (Agent, Plan or a custom agent) for the conversation
   /steer [message]   while Elbow works: give it this message (or the lines queued so far) before its next step
   /customize [trust] the skills, commands, agents and hooks found, and their cost in tokens
                      (trust: use this folder's own, after a question)
@@ -46,6 +49,8 @@ export function parseSlashCommand(line: string): SlashCommand | undefined {
       return { name: 'mode', mode: argument === 'off' ? 'act' : argument === 'on' ? 'plan' : 'toggle' };
     case '/act':
       return { name: 'mode', mode: 'act' };
+    case '/agent':
+      return argument === '' ? { name: 'agent' } : { name: 'agent', agent: argument };
     case '/steer':
       return argument === '' ? { name: 'steer' } : { name: 'steer', text: argument };
     case '/customize':

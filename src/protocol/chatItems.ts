@@ -121,7 +121,7 @@ export const toolStatusSchema = z.enum(['running', 'done', 'error']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
 /** Why a call was not run when that is the conversation's mode working (plan mode), not a failure; the agent's ToolRefusal. */
-export const toolRefusalSchema = z.enum(['planMode']);
+export const toolRefusalSchema = z.enum(['planMode', 'agent']);
 export type ToolRefusal = z.infer<typeof toolRefusalSchema>;
 
 /** What sort of tool a call is of; the kinds of the agent's tools (see its ToolKind), which the chat shows as icons. */

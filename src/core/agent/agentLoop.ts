@@ -2,6 +2,7 @@ import { toolCallsOf, textOf, type AssistantMessage, type Message, type Usage } 
 import type { ToolSpec } from '../llm/provider';
 import { ProviderError } from '../llm/providerError';
 import type { ToolContext } from '../tools/tool';
+import { offeredTools } from '../tools/agentToolLimit';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import { attachNotes } from './attachNotes';
 import { cutCall, cutCallResult, cutCauseOf, cutNotice, unrunResults } from './cutReply';
@@ -53,7 +54,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   const signal = toolContext.signal;
   // Tools stay the same for the whole run, so each request extends the previous one (prompt caching).
   await registry.prepare(signal);
-  const tools = registry.specs();
+  const tools = offeredTools(registry.specs(), toolContext.agent, (name) => registry.identity(name));
   let pausesInARow = 0;
   let cutsInARow = 0;
   /** The text of cut replies the model was asked to continue: the answer begins there. */

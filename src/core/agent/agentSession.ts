@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { agentChoices, pickAgent, pickedAgentName, pickedProfile, systemWithAgent, toolLimitOf, type AgentChoice } from './pickedAgent';
 import { CommandSession } from '../tools/builtin/commands/commandSession';
 import { SessionHooks } from '../customize/sessionHooks';
 import { promptHooks } from './promptHooks';
@@ -98,6 +99,26 @@ export class AgentSession {
 
   set mode(mode: ConversationMode) {
     this.conversation.mode = mode;
+  }
+
+  /** The custom agent picked for the conversation (absent: Agent, or Plan in plan mode); applies from the next message. */
+  get agent(): string | undefined {
+    return this.conversation.agent;
+  }
+
+  /** The agents the user can pick: Agent, Plan and the custom ones found. */
+  agentChoices(): AgentChoice[] {
+    return agentChoices(this.setup.customizations);
+  }
+
+  /** The picked agent's name: a custom agent's, or Plan / Agent. */
+  get agentName(): string {
+    return pickedAgentName(this.conversation);
+  }
+
+  /** Picks Agent, Plan or a custom agent by name; false when there is none of that name. */
+  pickAgent(name: string): boolean {
+    return pickAgent(this.conversation, this.setup.customizations, name);
   }
 
   get usage(): Usage {
@@ -200,8 +221,10 @@ export class AgentSession {
   }
 
   private loop(track: AgentEventSink, signal: AbortSignal, fallback: ModelFallback): Promise<RunOutcome> {
+    const agent = pickedProfile(this.conversation, this.setup.customizations);
+    const limit = toolLimitOf(agent);
     return runAgentLoop({
-      setup: this.setup,
+      setup: agent === undefined ? this.setup : { ...this.setup, system: systemWithAgent(this.setup.system, agent) },
       fallback,
       toolContext: {
         host: this.options.host,
@@ -211,6 +234,7 @@ export class AgentSession {
         commands: this.commands,
         compaction: this.context,
         mode: this.mode,
+        ...(limit === undefined ? {} : { agent: limit }),
         ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
       },
       guard: this.guard,

@@ -15,6 +15,8 @@ export interface ConversationState {
   totals: UsageTotals;
   /** In plan mode the tools change nothing; a change applies from the next message. */
   mode: ConversationMode;
+  /** The custom agent picked (its name); absent: the built-in Agent, or Plan in plan mode. */
+  agent?: string;
 }
 
 export interface StoredConversationParts {
@@ -23,6 +25,7 @@ export interface StoredConversationParts {
   /** `null`: unknown; absent: stored before costs were kept. */
   cost?: number | null;
   mode?: ConversationMode;
+  agent?: string;
 }
 
 /**
@@ -35,7 +38,7 @@ export function conversationState(stored: StoredConversationParts = {}): Convers
   // In place, element by element: the owner keeps its array, and a long history is not spread into one call's arguments.
   messages.length = 0;
   for (const message of repaired) messages.push(message);
-  return { messages, totals: storedTotals(stored.usage, stored.cost), mode: stored.mode ?? 'act' };
+  return { messages, totals: storedTotals(stored.usage, stored.cost), mode: stored.mode ?? 'act', ...(stored.agent === undefined ? {} : { agent: stored.agent }) };
 }
 
 /** The user's message joins the history, with plan mode's note when the conversation is in plan mode. */

@@ -4,6 +4,7 @@ import type { ToolSpec } from '../llm/provider';
 import { describeInvalidArguments, parseToolArguments } from './toolArguments';
 import { cutToolResult } from '../context/toolResultCut';
 import { planModeRefusal } from './planMode';
+import { agentToolRefusal } from './agentToolLimit';
 import { type CommandRunPlacement, type Tool, type ToolContext, type ToolOutput } from './tool';
 import type { ToolIdentity } from '../toolContract/toolIdentity';
 import { describeToolCall, type ToolCallDescription } from './toolCallDescription';
@@ -101,6 +102,8 @@ export class ToolRegistry {
     // Plan mode first: in it no edit tool runs, so naming the offered one instead would only send the model to another refusal.
     const refusal = context.mode === 'plan' ? planModeRefusal(tool ?? (external as ExternalTool)) : undefined;
     if (refusal !== undefined) return this.refused(call, refusal, 'planMode');
+    const agentRefusal = context.agent === undefined ? undefined : agentToolRefusal(context.agent, tool ?? (external as ExternalTool));
+    if (agentRefusal !== undefined) return this.refused(call, agentRefusal, 'agent');
     if (tool && this.substitutes.has(call.name)) return failed(call, notOffered(call.name, this.substitutes.get(call.name)));
     const parsed = parseToolArguments(call.name, call.arguments);
     if (!parsed.ok) return failed(call, parsed.message);

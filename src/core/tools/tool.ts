@@ -6,6 +6,7 @@ import type { ImageBlock, TextBlock } from '../llm/messages';
 import type { ResultLimit } from './resultLimit';
 import type { ToolIdentity } from '../toolContract/toolIdentity';
 import type { ConversationMode } from './conversationMode';
+import type { AgentToolLimit } from './agentToolLimit';
 import type { Workspace } from '../workspace/workspace';
 
 export interface ToolContext {
@@ -24,6 +25,8 @@ export interface ToolContext {
   resultLimit?: ResultLimit;
   /** The conversation's mode; in plan mode nothing may be changed (absent: act). */
   mode?: ConversationMode;
+  /** The picked custom agent's tools: the others are refused (absent: every tool). */
+  agent?: AgentToolLimit;
 }
 
 export interface ToolOutput {

@@ -45,9 +45,9 @@ export class ChatRun extends AgentRun<AgentSession> {
 
   /** What is saved of the conversation besides its items and review. */
   get saved(): Omit<StoredConversation, 'items' | 'review' | 'updatedAt'> {
-    const { messages, totals, mode } = this.conversation;
+    const { messages, totals, mode, agent } = this.conversation;
     const { id, createdAt } = this.stored;
-    return { id, title: this.title, createdAt, messages, usage: totals.usage, cost: totals.cost, mode, model: this.model, ...(this.context === undefined ? {} : { context: this.context }) };
+    return { id, title: this.title, createdAt, messages, usage: totals.usage, cost: totals.cost, mode, ...(agent === undefined ? {} : { agent }), model: this.model, ...(this.context === undefined ? {} : { context: this.context }) };
   }
 
   /** Another conversation takes this one's place; its commands are stopped, and nothing of it carries over. */

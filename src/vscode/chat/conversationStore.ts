@@ -29,6 +29,8 @@ export interface StoredConversation {
   review?: unknown;
   /** Plan mode or act mode; absent (in older files too): act. */
   mode?: ConversationMode;
+  /** The custom agent picked; absent: Agent, or Plan in plan mode. */
+  agent?: string;
 }
 
 const MAX_TITLE = 60;
@@ -248,6 +250,7 @@ function savedConversationOf(conversation: StoredConversation): Omit<SavedConver
     model,
     review,
     mode: conversation.mode,
+    ...(conversation.agent === undefined ? {} : { agent: conversation.agent }),
   };
 }
 
@@ -271,6 +274,7 @@ function storedConversationOf(saved: SavedConversation): StoredConversation {
     ...(model === undefined ? {} : { model }),
     ...(review === undefined ? {} : { review }),
     ...(saved.mode === undefined ? {} : { mode: saved.mode }),
+    ...(saved.agent === undefined ? {} : { agent: saved.agent }),
   };
 }
 

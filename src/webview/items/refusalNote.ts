@@ -2,8 +2,9 @@ import type { ToolRefusal } from '../../protocol/chatItems';
 import { codicon, h } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
 
-const notes: Readonly<Record<ToolRefusal, { text: string; action: string }>> = {
+const notes: Readonly<Record<ToolRefusal, { text: string; action?: string }>> = {
   planMode: { text: 'Plan mode only reads and plans, so this did not run.', action: 'Switch to act mode' },
+  agent: { text: 'The picked agent is not given this tool, so it did not run.' },
 };
 
 /**
@@ -23,6 +24,8 @@ export class RefusalNote {
     this.element.hidden = refusal === undefined;
     if (refusal === undefined) return;
     this.text.textContent = notes[refusal].text;
-    this.action.textContent = notes[refusal].action;
+    const action = notes[refusal].action;
+    this.action.hidden = action === undefined;
+    this.action.textContent = action ?? '';
   }
 }

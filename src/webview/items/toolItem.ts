@@ -41,6 +41,7 @@ const placementMarkers: Readonly<Record<CommandRunPlacement, { icon: string; tex
 const awaitingReview = { icon: 'eye', label: 'Waiting for your review' };
 const refusedMarkers: Readonly<Record<ToolRefusal, { icon: string; label: string }>> = {
   planMode: { icon: 'circle-slash', label: 'Not run in plan mode' },
+  agent: { icon: 'circle-slash', label: 'Not given to the picked agent' },
 };
 const awaitingPermission = { icon: 'shield', label: 'Waiting for your permission' };
 

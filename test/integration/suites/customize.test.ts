@@ -8,7 +8,7 @@ import { page } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 /** Which formats' readers are in this build: a kind's rows are expected once its reader is. */
-const landed = { skill: true, command: true, agent: false, hook: true };
+const landed = { skill: true, command: true, agent: true, hook: true };
 
 /** A workspace's customizations as Claude Code and Copilot users write them, and the rows the Customize view shows for them. */
 const files: Record<string, string> = {

@@ -8,6 +8,7 @@ const spellings: Record<SlashCommand['name'], readonly string[]> = {
   retry: ['/retry'],
   help: ['/help'],
   mode: ['/plan', '/act'],
+  agent: ['/agent'],
   steer: ['/steer'],
   customize: ['/customize'],
   exit: ['/exit', '/quit'],

@@ -51,6 +51,8 @@ export const savedConversationSchema = z.object({
   review: z.unknown().optional(),
   /** Plan mode or act mode; absent: act. */
   mode: z.enum(['plan', 'act']).optional(),
+  /** The custom agent picked, by name; absent: Agent (or Plan in plan mode). */
+  agent: z.string().max(200).optional(),
 });
 export type SavedConversation = z.infer<typeof savedConversationSchema>;
 export type SavedMessage = SavedConversation['messages'][number];

@@ -64,6 +64,13 @@ describe('ConversationStore', () => {
     assert.ok(older !== undefined && !('mode' in older));
   });
 
+  it("keeps the conversation's custom agent, and a conversation without one loads with none", async () => {
+    await store.save({ ...conversation('reviewed', 7), agent: 'reviewer' });
+    assert.equal((await new ConversationStore(folder).load('reviewed'))?.agent, 'reviewer');
+    const plain = await new ConversationStore(folder).load('abc-1').catch(() => undefined);
+    assert.ok(plain === undefined || !('agent' in plain));
+  });
+
   it('loads tool cards saved before they carried their tool kind, and keeps the kind of newer ones', async () => {
     const card = { kind: 'tool' as const, id: 'c1', name: 'read_file', title: 'Read a.ts', status: 'done' as const, arguments: '{"path":"a.ts"}', result: '1\tx' };
     const older = { ...conversation('older', 1), items: [card] };

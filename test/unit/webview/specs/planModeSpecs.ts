@@ -74,6 +74,19 @@ export function planModeSpecs(harness: () => ChatViewHarness): void {
     assert.deepEqual(view.errors, []);
   });
 
+  it("shows a call the picked agent was not given as refused, saying so, with no plan-mode way out", async () => {
+    const view = await harness().open({ width: 300, height: 400 });
+    const { page } = view;
+    const refusedText = 'edit_file was not run: the reviewer agent the user picked is not given that tool.';
+    await view.deliver(conversation([user('u1', 'Fix it'), tool('t1', { name: 'edit_file', toolKind: 'edit', status: 'error', title: 'Not run: a.txt', result: refusedText, refusal: 'agent' })]));
+    const refused = page.locator('[data-item-id="t1"]');
+    assert.equal(await refused.locator('.tool-card').getAttribute('data-status'), 'refused');
+    assert.equal(await refused.locator('.tool-status').getAttribute('aria-label'), 'Not given to the picked agent');
+    assert.equal(await refused.locator('.tool-refusal-text').innerText(), 'The picked agent is not given this tool, so it did not run.');
+    assert.ok(await refused.locator('.tool-refusal-action').isHidden(), 'switching plan mode off would not give the tool back');
+    assert.deepEqual(view.errors, []);
+  });
+
   it('offers to act on the last reply of a plan-mode run: the plan shows rendered, can be edited, and is sent with Ctrl+Enter', async () => {
     const view = await harness().open({ width: 300, height: 600 });
     const { page } = view;

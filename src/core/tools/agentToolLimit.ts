@@ -1,0 +1,34 @@
+import type { ToolSpec } from '../llm/provider';
+import type { ToolIdentity } from '../toolContract/toolIdentity';
+
+/** The tools a picked custom agent is given; the session has others, which it neither offers nor runs. */
+export interface AgentToolLimit {
+  /** The agent's name, for the model and the user. */
+  name: string;
+  /** Elbow tool names; `mcp__server__*` stands for all of a server's tools. */
+  tools: readonly string[];
+}
+
+/** Looking after the conversation (compacting it, its todo list) changes nothing an agent is kept from. */
+function alwaysGiven(tool: ToolIdentity): boolean {
+  return tool.kind === 'conversation';
+}
+
+export function limitGives(limit: AgentToolLimit, name: string): boolean {
+  return limit.tools.some((given) => given === name || (given.endsWith('__*') && name.startsWith(given.slice(0, -1))));
+}
+
+/** Why a call may not run under the agent, for the model; `undefined` when it may. */
+export function agentToolRefusal(limit: AgentToolLimit, tool: ToolIdentity): string | undefined {
+  if (alwaysGiven(tool) || limitGives(limit, tool.name)) return undefined;
+  return `${tool.name} was not run: the ${limit.name} agent the user picked is not given that tool. Work with the tools you are offered, or tell the user what you would need.`;
+}
+
+/** The tools the model is offered under the agent (all without one). */
+export function offeredTools(specs: ToolSpec[], limit: AgentToolLimit | undefined, identity: (name: string) => ToolIdentity | undefined = () => undefined): ToolSpec[] {
+  if (limit === undefined) return specs;
+  return specs.filter((spec) => {
+    const tool = identity(spec.name);
+    return (tool !== undefined && alwaysGiven(tool)) || limitGives(limit, spec.name);
+  });
+}
