@@ -35,7 +35,7 @@ const homeFolders = [elbowFolder, claudeFolder];
 export const builtinAgentNames = ['Agent', 'Plan'] as const;
 
 /**
- * The agents in the workspace's agent folders, then the user's; the first of a name is used. A file
+ * The user's agents, then those in the workspace's agent folders; the first of a name is used. A file
  * whose frontmatter breaks the format is left out with a problem; a tool name no Elbow tool answers
  * to is a problem and is simply not given.
  */
@@ -43,8 +43,9 @@ export async function loadAgentProfiles(reader: CustomizationReader): Promise<{ 
   const agents: AgentProfile[] = [];
   const problems: CustomizationProblem[] = [];
   const places = [
-    ...workspaceFolders.flatMap((kind) => customizationFolders(reader, [kind.relative]).map((folder) => ({ folder, kind }))),
+    // The user's own first: a cloned repository cannot stand in for one of them.
     ...homeFolders.flatMap((kind) => customizationFolders({ ...reader, workspaceRoots: [] }, [], [kind.relative]).map((folder) => ({ folder, kind }))),
+    ...workspaceFolders.flatMap((kind) => customizationFolders(reader, [kind.relative]).map((folder) => ({ folder, kind }))),
   ];
   for (const { folder, kind } of places) {
     for (const file of await agentFiles(reader, folder, kind)) {

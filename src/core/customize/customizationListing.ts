@@ -43,7 +43,7 @@ export function customizationListing(customizations: Customizations, disabled: D
     file: file?.path,
     origin: file?.origin ?? 'built-in',
     trusted: file === undefined || file.trusted,
-    enabled: !disabled.isOff(kind, name, file?.path),
+    enabled: !disabled.isOff(kind, name, file?.path, file?.origin),
     tokens,
   });
   const sorted = (rows: CustomizationRow[]): CustomizationRow[] => rows.sort((a, b) => a.name.localeCompare(b.name));

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { AgentProfile } from './agentProfile';
 import { loadAgentProfiles } from './agentProfile';
 import type { CustomizationReader } from './customizationFile';
@@ -18,7 +19,10 @@ export interface Customizations {
 export const noCustomizations: Customizations = { skills: [], commands: [], agents: [], hooks: [], problems: [] };
 
 /** Reads them all; never throws (a file that cannot be used is a problem in the list). */
-export async function loadCustomizations(reader: CustomizationReader): Promise<Customizations> {
+export async function loadCustomizations(given: CustomizationReader): Promise<Customizations> {
+  // A home inside a workspace folder holds workspace files: they are read as the workspace's, trusted by their content.
+  const home = given.homeDirectory;
+  const reader = home !== undefined && given.workspaceRoots.some((root) => isWithin(root, home)) ? { ...given, homeDirectory: undefined } : given;
   const [skills, commands, agents, hooks] = await Promise.all([loadSkills(reader), loadPromptCommands(reader), loadAgentProfiles(reader), loadHooks(reader)]);
   return {
     skills: skills.skills,
@@ -27,4 +31,9 @@ export async function loadCustomizations(reader: CustomizationReader): Promise<C
     hooks: hooks.hooks,
     problems: [...skills.problems, ...commands.problems, ...agents.problems, ...hooks.problems],
   };
+}
+
+function isWithin(folder: string, candidate: string): boolean {
+  const relative = path.relative(path.resolve(folder), path.resolve(candidate));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import type { CustomizationOrigin } from './customizationFile';
 import type { Customizations } from './customizations';
 
 /** The four kinds of customization, as the Customize view groups them. */
@@ -6,14 +7,18 @@ export type CustomizationKind = 'skill' | 'command' | 'agent' | 'hook';
 
 /**
  * What the user turned off (`elbow.customize.disabled`): each entry a name (`review`), a kind and a
- * name (`skill:review`), or a file's path (absolute, or relative to a workspace folder). It can only
- * take things away, so a workspace may set it too.
+ * name (`skill:review`), or a file's path (absolute, or relative to a workspace folder). The user's
+ * entries turn off anything; a workspace's only what came with the workspace, so a cloned repository
+ * cannot turn off the user's own hooks (a hook that refuses things, off, lets them through).
  */
 export class DisabledCustomizations {
   private readonly entries: ReadonlySet<string>;
+  private readonly workspaceEntries: ReadonlySet<string>;
 
-  constructor(entries: readonly string[], private readonly workspaceRoots: readonly string[] = []) {
-    this.entries = new Set(entries.map((entry) => entry.trim()).filter((entry) => entry !== ''));
+  constructor(entries: readonly string[], private readonly workspaceRoots: readonly string[] = [], workspaceEntries: readonly string[] = []) {
+    const clean = (list: readonly string[]): Set<string> => new Set(list.map((entry) => entry.trim()).filter((entry) => entry !== ''));
+    this.entries = clean(entries);
+    this.workspaceEntries = clean(workspaceEntries);
   }
 
   /** The entry that turns this one off, as the Customize view writes it. */
@@ -21,11 +26,16 @@ export class DisabledCustomizations {
     return `${kind}:${name}`;
   }
 
-  isOff(kind: CustomizationKind, name: string, file?: string): boolean {
-    if (this.entries.has(name) || this.entries.has(DisabledCustomizations.keyOf(kind, name))) return true;
+  /** `origin`: where the customization came from; the workspace's entries turn off only the workspace's. */
+  isOff(kind: CustomizationKind, name: string, file?: string, origin: CustomizationOrigin = 'user'): boolean {
+    return this.turnsOff(this.entries, kind, name, file) || (origin === 'workspace' && this.turnsOff(this.workspaceEntries, kind, name, file));
+  }
+
+  private turnsOff(entries: ReadonlySet<string>, kind: CustomizationKind, name: string, file: string | undefined): boolean {
+    if (entries.has(name) || entries.has(DisabledCustomizations.keyOf(kind, name))) return true;
     if (file === undefined) return false;
     const absolute = path.resolve(file);
-    return [...this.entries].some((entry) => (path.isAbsolute(entry) ? [path.resolve(entry)] : this.workspaceRoots.map((root) => path.resolve(root, entry))).includes(absolute));
+    return [...entries].some((entry) => (path.isAbsolute(entry) ? [path.resolve(entry)] : this.workspaceRoots.map((root) => path.resolve(root, entry))).includes(absolute));
   }
 }
 
@@ -38,10 +48,10 @@ export function hookName(hook: { event: string; matcher?: string; command: strin
 /** The customizations without those turned off: what every session, picker and listing of what runs uses. */
 export function enabledCustomizations(customizations: Customizations, disabled: DisabledCustomizations): Customizations {
   return {
-    skills: customizations.skills.filter((skill) => !disabled.isOff('skill', skill.name, skill.file.path)),
-    commands: customizations.commands.filter((command) => !disabled.isOff('command', command.name, command.file.path)),
-    agents: customizations.agents.filter((agent) => !disabled.isOff('agent', agent.name, agent.file?.path)),
-    hooks: customizations.hooks.filter((hook) => !disabled.isOff('hook', hookName(hook), hook.file.path)),
+    skills: customizations.skills.filter((skill) => !disabled.isOff('skill', skill.name, skill.file.path, skill.file.origin)),
+    commands: customizations.commands.filter((command) => !disabled.isOff('command', command.name, command.file.path, command.file.origin)),
+    agents: customizations.agents.filter((agent) => !disabled.isOff('agent', agent.name, agent.file?.path, agent.file?.origin)),
+    hooks: customizations.hooks.filter((hook) => !disabled.isOff('hook', hookName(hook), hook.file.path, hook.file.origin)),
     problems: customizations.problems,
   };
 }

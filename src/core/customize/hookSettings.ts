@@ -3,6 +3,7 @@ import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseErro
 import { readCustomizationFile, type CustomizationFile, type CustomizationReader } from './customizationFile';
 import type { CustomizationProblem } from './customizationProblem';
 import { isClaudeOnlyEvent, isHookEvent, type HookEvent } from './hookEvents';
+import { withHookScripts } from './hookScripts';
 
 /** One command hook, as Claude Code's settings write it: `hooks: { Event: [{ matcher, hooks: [{ type, command, timeout }] }] }`. */
 export interface HookEntry {
@@ -22,8 +23,8 @@ const userSettings = ['.elbow/settings.json', '.claude/settings.json'];
 
 export async function loadHooks(reader: CustomizationReader): Promise<{ hooks: HookEntry[]; problems: CustomizationProblem[] }> {
   const candidates = [
-    ...reader.workspaceRoots.flatMap((root) => workspaceSettings.map((file) => ({ file: path.join(root, ...file.split('/')), origin: 'workspace' as const }))),
-    ...(reader.homeDirectory === undefined ? [] : userSettings.map((file) => ({ file: path.join(reader.homeDirectory ?? '', ...file.split('/')), origin: 'user' as const }))),
+    ...reader.workspaceRoots.flatMap((root) => workspaceSettings.map((file) => ({ file: path.join(root, ...file.split('/')), origin: 'workspace' as const, root }))),
+    ...(reader.homeDirectory === undefined ? [] : userSettings.map((file) => ({ file: path.join(reader.homeDirectory ?? '', ...file.split('/')), origin: 'user' as const, root: reader.homeDirectory ?? '' }))),
   ];
   const hooks: HookEntry[] = [];
   const problems: CustomizationProblem[] = [];
@@ -36,7 +37,8 @@ export async function loadHooks(reader: CustomizationReader): Promise<{ hooks: H
       continue;
     }
     const parsed = parseHookSettings(read.file);
-    hooks.push(...parsed.hooks);
+    const file = await withHookScripts(reader, read.file, parsed.hooks.map((hook) => hook.command), candidate.root);
+    hooks.push(...parsed.hooks.map((hook) => ({ ...hook, file })));
     problems.push(...parsed.problems);
   }
   return { hooks, problems };

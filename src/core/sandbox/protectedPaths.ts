@@ -29,6 +29,12 @@ export const builtinProtectedPaths: readonly ProtectedPath[] = [
   { path: '.vscode', kind: 'directory', anyDepth, why: "VS Code's settings (Elbow's too), tasks and launch configurations" },
   { path: '.elbowignore', kind: 'file', why: 'it decides what Elbow hides from its tools and commands' },
   { path: 'AGENTS.md', kind: 'file', anyDepth, why: 'coding agents follow its instructions' },
+  // What coding agents read as instructions, skills, commands, agents and hooks (Elbow among them: docs/customize.md).
+  { path: 'CLAUDE.md', kind: 'file', anyDepth, why: 'coding agents follow its instructions' },
+  { path: '.claude', kind: 'directory', anyDepth, why: 'coding agents run its hooks and follow its skills, commands and agents' },
+  { path: '.agents', kind: 'directory', anyDepth, why: 'coding agents follow the skills in it' },
+  ...['prompts', 'agents', 'skills', 'instructions', 'hooks'].map((folder): ProtectedPath => ({ path: `.github/${folder}`, kind: 'directory', why: 'coding agents follow the prompts, agents, skills and instructions in it' })),
+  { path: '.github/copilot-instructions.md', kind: 'file', why: 'coding agents follow its instructions' },
   { path: '.envrc', kind: 'file', anyDepth, why: 'direnv runs it in your shell' },
   { path: '.npmrc', kind: 'file', anyDepth, why: 'npm reads the programs it runs from it (script-shell, git, node-options)' },
   { path: '.yarnrc', kind: 'file', anyDepth, why: 'yarn runs the program its yarn-path names' },

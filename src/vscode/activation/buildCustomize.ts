@@ -12,7 +12,7 @@ import { trustWorkspaceCustomizations } from '../customize/trustCustomizationsCo
 import { noticeUntrustedCustomizations } from '../customize/untrustedNotice';
 import { WorkspaceCustomizationTrust } from '../customize/workspaceCustomizationTrust';
 import { showInformation } from '../notifications';
-import { narrowingList } from '../settings';
+import { narrowingList, narrowingListByScope } from '../settings';
 import type { WorkspaceHost } from './buildWorkspaceHost';
 
 /** The workspace's skills, commands, agents and hooks, the user's trust in them, and the Customize view. */
@@ -32,7 +32,10 @@ export function buildCustomize(context: vscode.ExtensionContext, host: Workspace
   const tree = new CustomizeTree();
   const diagnostics = new CustomizationDiagnostics();
   const changed = new vscode.EventEmitter<void>();
-  const disabled = async (): Promise<DisabledCustomizations> => new DisabledCustomizations(narrowingList('customize.disabled'), (await host.current()).workspaceRoots);
+  const disabled = async (): Promise<DisabledCustomizations> => {
+    const user = narrowingListByScope('customize.disabled').user;
+    return new DisabledCustomizations(user, (await host.current()).workspaceRoots, narrowingList('customize.disabled').filter((entry) => !user.includes(entry)));
+  };
   const loadAll = async (): Promise<Customizations> => loadHostCustomizations(await host.current(), trust);
   const load = async (): Promise<Customizations> => enabledCustomizations(await loadAll(), await disabled());
   const refresh = async (): Promise<void> => {

@@ -58,4 +58,13 @@ describe('DisabledCustomizations: elbow.customize.disabled', () => {
     assert.equal(enabled.commands.length, 1);
     assert.equal(new DisabledCustomizations([`${root}/.claude/agents/planner.md`]).isOff('agent', 'planner', `${root}/.claude/agents/planner.md`), true);
   });
+
+  it('a workspace\'s entries turn off only what came with the workspace, never the user\'s own hooks', () => {
+    const userHooks = readFile('/home/me/.claude/settings.json', '{"hooks":{}}', 'user');
+    const customizations = { ...oneOfEach(root), hooks: [{ event: 'PreToolUse' as const, matcher: 'Bash', command: 'deny-rm', file: userHooks }, ...oneOfEach(root).hooks] };
+    const fromRepository = ['../../../../home/me/.claude/settings.json', '/home/me/.claude/settings.json', 'hook:PreToolUse Bash: deny-rm', 'PreToolUse Bash: ./check.sh'];
+    const enabled = enabledCustomizations(customizations, new DisabledCustomizations([], [root], fromRepository));
+    assert.deepEqual(enabled.hooks.map((hook) => hook.command), ['deny-rm'], 'the user\'s hook stays on; the workspace\'s own is off');
+    assert.equal(enabledCustomizations(customizations, new DisabledCustomizations(['hook:PreToolUse Bash: deny-rm'], [root])).hooks.length, 1, 'the user may turn off their own');
+  });
 });

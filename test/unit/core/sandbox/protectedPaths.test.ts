@@ -21,6 +21,20 @@ describe('protected paths', () => {
     assert.equal(found('.vscodeignore'), undefined);
   });
 
+  it('cover what coding agents read as hooks, skills, commands, agents and instructions, so a tool cannot plant one unasked', () => {
+    const found = (relative: string): string | undefined => findProtectedPath(relative, builtinProtectedPaths)?.path;
+    assert.equal(found('.claude/settings.json'), '.claude');
+    assert.equal(found('.claude/hooks/check.sh'), '.claude');
+    assert.equal(found('packages/web/.claude/commands/deploy.md'), '.claude');
+    assert.equal(found('.agents/skills/deploy/SKILL.md'), '.agents');
+    assert.equal(found('.github/prompts/review.prompt.md'), '.github/prompts');
+    assert.equal(found('.github/agents/reviewer.agent.md'), '.github/agents');
+    assert.equal(found('.github/skills/a/scripts/run.sh'), '.github/skills');
+    assert.equal(found('.github/copilot-instructions.md'), '.github/copilot-instructions.md');
+    assert.equal(found('docs/CLAUDE.md'), 'CLAUDE.md');
+    assert.equal(found('.github/workflows/ci.yml'), undefined);
+  });
+
   it('cover files that make programs run code by name in every folder', () => {
     const found = (relative: string): string | undefined => findProtectedPath(relative, builtinProtectedPaths)?.path;
     assert.equal(found('packages/lib/.npmrc'), '.npmrc');

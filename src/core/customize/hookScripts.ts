@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import { customizationHash, type CustomizationFile, type CustomizationReader } from './customizationFile';
+
+/** Most workspace files a settings file's hooks are read for; beyond them nothing more is hashed. */
+const maxScripts = 50;
+const maxScriptBytes = 1024 * 1024;
+
+/**
+ * A workspace settings file as trust judges it when its hooks run workspace files (a script under
+ * `$CLAUDE_PROJECT_DIR`): its hash covers those files' bytes too, so a script changed after the
+ * user trusted the settings (by the model, say) makes the hooks untrusted again.
+ */
+export async function withHookScripts(reader: CustomizationReader, file: CustomizationFile, commands: readonly string[], root: string): Promise<CustomizationFile> {
+  if (file.origin !== 'workspace' || commands.length === 0) return file;
+  const named = [...new Set(commands.flatMap((command) => workspaceFilesNamed(command, root)))].sort().slice(0, maxScripts);
+  if (named.length === 0) return file;
+  const digest = createHash('sha256');
+  for (const script of named) digest.update(script).update('\0').update(await bytesOf(reader, script)).update('\0');
+  const sha256 = customizationHash(file.path, Buffer.concat([Buffer.from(file.text), Buffer.from('\0'), digest.digest()]));
+  return { ...file, sha256, trusted: await reader.trust.trusts(file.path, sha256).catch(() => false) };
+}
+
+/** The words of a hook's command that name a path inside the workspace folder, with the project variables filled in. */
+function workspaceFilesNamed(command: string, root: string): string[] {
+  const filled = command.replace(/\$\{?(CLAUDE_PROJECT_DIR|ELBOW_PROJECT_DIR)\}?/g, root);
+  return filled
+    .split(/[\s;&|()<>]+/)
+    .map((word) => word.replace(/["']/g, ''))
+    .filter((word) => word !== '' && !word.startsWith('-') && /[/.]/.test(word))
+    .map((word) => path.resolve(root, word))
+    .filter((candidate) => {
+      const relative = path.relative(root, candidate);
+      return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+    });
+}
+
+/** A file's bytes; a marker for a missing one or one that is not a file, so creating it later changes the hash. */
+async function bytesOf(reader: CustomizationReader, file: string): Promise<Uint8Array> {
+  const stat = await reader.files.stat(file).catch(() => undefined);
+  if (stat?.kind !== 'file') return Buffer.from(stat === undefined ? 'missing' : 'not a file');
+  if (stat.size > maxScriptBytes) return Buffer.from(`larger than ${maxScriptBytes}: ${stat.size}`);
+  return reader.files.readFile(file, reader.workspaceAllowed).catch(() => Buffer.from('unreadable'));
+}
