@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentRun } from '../../core/agent/agentRun';
+import { agentAtStart } from '../../core/agent/agentAtStart';
 import { agentChoices, pickAgent, pickedAgentName, type AgentChoice } from '../../core/agent/pickedAgent';
 import type { Customizations } from '../../core/customize/customizations';
 import type { ToWebview } from '../../protocol/toWebview';
@@ -12,9 +13,6 @@ export interface AgentPickerDependencies {
   /** The conversation's agent (and so perhaps its mode) changed: shown and saved. */
   changed(): void;
 }
-
-/** `@name rest`: a message that picks an agent first; the name ends at the first space. */
-const atAgent = /^@([^\s@]+)(?:\s+([\s\S]*))?$/;
 
 /** The open conversation's agent: the header's picker ("Elbow: Pick Agent"), and `@name` at a message's start. */
 export class AgentPicker {
@@ -38,13 +36,12 @@ export class AgentPicker {
    * Anything else (an `@file` mention, an unknown name) is returned unchanged.
    */
   async takePrefix(text: string): Promise<string> {
-    const match = atAgent.exec(text.trim());
-    if (match?.[1] === undefined) return text;
+    if (!text.trimStart().startsWith('@')) return text;
     const customizations = await this.deps.customizations();
-    const name = match[1];
-    if (!agentChoices(customizations).some((choice) => choice.name.toLowerCase() === name.toLowerCase())) return text;
-    this.pick(customizations, name);
-    return match[2] ?? '';
+    const named = agentAtStart(text, agentChoices(customizations));
+    if (named === undefined) return text;
+    this.pick(customizations, named.name);
+    return named.rest;
   }
 
   async postState(): Promise<void> {
