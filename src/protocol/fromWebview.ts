@@ -64,6 +64,8 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcpAddServer') }),
   /** The header switch: plan mode, where the agent reads and plans and the tools change nothing. */
   z.object({ type: z.literal('setPlanMode'), enabled: z.boolean() }),
+  /** The header's agent picker: the extension asks which agent (a quick pick) and picks it for the open conversation. */
+  z.object({ type: z.literal('pickAgent') }),
   /** "Act on this plan": back to act mode, and the plan (as the user edited it) goes to the agent. */
   z.object({ type: z.literal('actOnPlan'), plan: z.string().max(200_000) }),
   /**

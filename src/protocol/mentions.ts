@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
-/** What an `@` mention points at: a workspace path, or one of the special items. */
-export const mentionKindSchema = z.enum(['file', 'folder', 'selection', 'problems', 'terminal', 'gitChanges']);
+/** What an `@` mention points at: a workspace path, one of the special items, or an agent (`@name` first in a message picks it). */
+export const mentionKindSchema = z.enum(['file', 'folder', 'selection', 'problems', 'terminal', 'gitChanges', 'agent']);
 export type MentionKind = z.infer<typeof mentionKindSchema>;
 
 export const mentionSchema = z.object({

@@ -3,6 +3,7 @@ import { mcpStateSchema } from './mcpServers';
 import { todoItemSchema } from './todoItems';
 import { mentionCandidateSchema } from './mentions';
 import { slashCommandRowSchema } from './slashCommands';
+import { agentChoiceSchema } from './agentChoices';
 import { attachmentSchema, changedFileSchema, chatItemSchema, contextGaugeSchema, conversationListEntrySchema, costSchema, modelInfoSchema, usageSummarySchema } from './chatItems';
 
 /**
@@ -60,6 +61,8 @@ export const toWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('todos'), items: z.array(todoItemSchema) }),
   /** Whether the conversation is in plan mode. */
   z.object({ type: z.literal('planMode'), enabled: z.boolean() }),
+  /** The agents the header's picker offers (Agent, Plan, then the custom ones) and the one the conversation has picked. */
+  z.object({ type: z.literal('agent'), picked: z.string().max(200), choices: z.array(agentChoiceSchema).max(500) }),
   /** The `@` picker's rows for `query`, best first. */
   z.object({ type: z.literal('mentionCandidates'), query: z.string(), candidates: z.array(mentionCandidateSchema) }),
   /** Every slash command the `/` picker offers, Elbow's own first. */

@@ -139,10 +139,10 @@ export class ChatApp {
       case 'showMcp': this.openMcp(); break;
       case 'todos': this.todos.show(message.items); break;
       case 'planMode':
-        this.header.planMode.set(message.enabled);
         this.actOnPlan.setPlanMode(message.enabled);
         this.refresh();
         break;
+      case 'agent': this.header.agentPicker.set(message.picked, message.choices); break;
       case 'mentionCandidates': this.composer.showMentionCandidates(message.query, message.candidates); break;
       case 'slashCommands': this.composer.setSlashCommands(message.commands); break;
       case 'restoreDraft': this.composer.restoreDraft(message.text); break;

@@ -1,17 +1,17 @@
 import type { ModelInfo } from '../protocol/chatItems';
+import { AgentPickerButton } from './agentPickerButton';
 import { AutoApproveSwitch } from './autoApproveSwitch';
 import { codicon, h, iconButton } from './dom';
 import { McpButton } from './mcpButton';
-import { PlanModeSwitch } from './planModeSwitch';
 import type { ExtensionLink } from './vscodeApi';
 
-/** New chat, History, MCP servers, the plan mode and auto-approve switches and the model switcher. The context and usage row sits under it. */
+/** New chat, History, MCP servers, the agent picker (Agent, Plan or a custom agent), the auto-approve switch and the model switcher. The context and usage row sits under it. */
 export class Header {
   readonly element: HTMLElement;
   /** Its banner goes under the header, placed by the app. */
   readonly autoApprove: AutoApproveSwitch;
   readonly mcp: McpButton;
-  readonly planMode: PlanModeSwitch;
+  readonly agentPicker: AgentPickerButton;
   private readonly modelLabel = h('span', { className: 'model-label', text: 'Model' });
   private readonly modelButton = h('button', {
     id: 'model-button',
@@ -22,13 +22,13 @@ export class Header {
   constructor(extension: ExtensionLink, openMcp: () => void) {
     this.autoApprove = new AutoApproveSwitch(extension);
     this.mcp = new McpButton(openMcp);
-    this.planMode = new PlanModeSwitch(extension);
+    this.agentPicker = new AgentPickerButton(extension);
     this.element = h('header', { id: 'header' }, [
       iconButton({ id: 'new-chat', icon: 'add', label: 'New chat', onClick: () => extension.post({ type: 'newChat' }) }),
       iconButton({ id: 'history-button', icon: 'history', label: 'Chat history', onClick: () => extension.post({ type: 'showHistory' }) }),
       this.mcp.element,
       h('span', { className: 'spacer' }),
-      this.planMode.toggle,
+      this.agentPicker.button,
       this.autoApprove.toggle,
       this.modelButton,
     ]);

@@ -8,6 +8,7 @@ const icons: Record<MentionKind, string> = {
   problems: 'warning',
   terminal: 'terminal',
   gitChanges: 'git-compare',
+  agent: 'hubot',
 };
 
 export interface MentionPickerEvents {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
+import { agentChoices } from '../../core/agent/pickedAgent';
 import type { ApiKeys } from '../apiKeys';
 import { ChatController } from '../chat/chatController';
 import { receiveChatViewMessages } from '../chat/chatViewMessages';
@@ -38,6 +39,7 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     post: (message) => view.post(message),
     attachments: () => controller.attachments,
     log: (message) => log.warn(message),
+    agents: async () => agentChoices(await parts.customize.load()),
   });
   const controller: ChatController = new ChatController({
     store: new ConversationStore(path.join(parts.storageFolder, 'conversations'), (message) => log.warn(message)),

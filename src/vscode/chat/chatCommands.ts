@@ -53,5 +53,6 @@ export function chatCommands({ controller, view, keys }: CommandDependencies): C
     'elbow.compactConversation': () => controller.compact(),
     'elbow.toggleAutoApprove': () => controller.approvals.setAutoApprove(!controller.approvals.autoApprove),
     'elbow.togglePlanMode': () => controller.planMode.toggle(),
+    'elbow.pickAgent': () => controller.agents.choose(),
   };
 }

@@ -13,6 +13,7 @@ import { ConversationHistory } from './conversationHistory';
 import { conversationTitle } from './conversationStore';
 import { ConversationSaves } from './conversationSaves';
 import { PendingAttachments } from './pendingAttachments';
+import { AgentPicker } from './agentPicker';
 import { PlanMode } from './planMode';
 import { isTextAttachment, PendingImages, userContentOf } from './pendingImages';
 import { MessageQueue } from './messageQueue';
@@ -42,6 +43,8 @@ export class ChatController implements vscode.Disposable {
   /** The saved conversations, and which one is open. */
   readonly history: ConversationHistory;
   readonly planMode: PlanMode;
+  /** The conversation's agent: the header's picker and `@name` at a message's start. */
+  readonly agents: AgentPicker;
   private readonly subscriptions: Array<{ dispose(): unknown }>;
   /** Every message the webview sends, each to its handler. */
   private readonly messageHandlers: WebviewMessageHandlers;
@@ -62,7 +65,8 @@ export class ChatController implements vscode.Disposable {
     this.sandboxNotice = new SandboxNotice({ host: deps.host, run, post });
     const chat = { flush: () => this.saves.flush(), postFullState: () => this.postFullState(), focusInput: () => this.focusInput() };
     this.history = new ConversationHistory({ ...deps, run, chat, pendingChanges: new PendingChangesOnNewChat(deps.reviewManager, deps.reviewActions, deps.waiting) });
-    this.planMode = new PlanMode({ run, post, changed: () => this.saves.schedule(), send: (text) => this.send(text) });
+    this.agents = new AgentPicker({ run, post, customizations: deps.customizations, changed: () => this.saves.schedule() });
+    this.planMode = new PlanMode({ run, post, changed: () => this.saves.schedule(), send: (text) => this.send(text), postAgent: () => void this.agents.postState() });
     this.slash = new ChatSlashCommands({ customizations: deps.customizations, host: deps.host, post, others: deps.slashSources, actions: { compact: () => this.compact(), newChat: () => this.history.newChat(), setPlanMode: (enabled) => this.planMode.set(enabled ? 'plan' : 'act'), send: (shown, forModel) => this.send(shown, undefined, forModel), isRunning: () => run.isRunning } });
     this.subscriptions = [this.saves, ...showRunInView(run, deps)];
     this.messageHandlers = {
@@ -82,6 +86,7 @@ export class ChatController implements vscode.Disposable {
       dismissSandboxNotice: (message) => void this.sandboxNotice.handle(message),
       ...deps.mcp.messageHandlers,
       ...this.planMode.messageHandlers,
+      ...this.agents.messageHandlers,
       ...deps.mentions,
     };
   }
@@ -99,6 +104,7 @@ export class ChatController implements vscode.Disposable {
   async settingsChanged(): Promise<void> {
     this.run.outdate();
     await this.sessions.settingsChanged();
+    void this.agents.postState();
     void this.sandboxNotice.post();
   }
 
@@ -113,6 +119,7 @@ export class ChatController implements vscode.Disposable {
     await this.deps.review.postState();
     this.approvals.postState();
     this.planMode.postState();
+    void this.agents.postState();
     this.deps.mcp.postState();
     void this.slash.postRows();
     void this.sandboxNotice.post();
@@ -149,8 +156,10 @@ export class ChatController implements vscode.Disposable {
     this.focusPending = false;
   }
 
-  private async sendTyped(text: string): Promise<void> {
-    if (await this.slash.handle(text)) return;
+  private async sendTyped(typed: string): Promise<void> {
+    if (await this.slash.handle(typed)) return;
+    const text = await this.agents.takePrefix(typed);
+    if (text.trim() === '') return;
     return this.run.isRunning ? this.queue.add(text) : this.send(text);
   }
 

@@ -12,6 +12,8 @@ export interface PlanModeDependencies {
   changed(): void;
   /** Sends a message as the user would. */
   send(text: string): Promise<void>;
+  /** Shows the header's agent picker the conversation's agent (Plan or Agent after a switch). */
+  postAgent(): void;
 }
 
 /** The text that hands the user's (edited) plan to the agent in act mode. */
@@ -35,7 +37,10 @@ export class PlanMode {
   /** Takes effect from the next message; a running request keeps the mode it started in. */
   set(mode: ConversationMode): void {
     this.deps.run.conversation.mode = mode;
+    // Plan and act are the built-in Plan and Agent: switching leaves a picked custom agent.
+    delete this.deps.run.conversation.agent;
     this.postState();
+    this.deps.postAgent();
     this.deps.changed();
   }
 

@@ -41,6 +41,7 @@ export async function mentionAttachment(mention: Mention, sources: MentionSource
       if ('unavailable' in changes) return { attachment: { kind: 'gitChanges', path: 'Git changes', problem: changes.unavailable } };
       return snapshotOf({ kind: 'gitChanges', path: 'Git changes' }, gitChangesText(changes.diff), 'files');
     }
+    case 'agent': throw new Error('An agent is picked by naming it first in the message; it is not attached.');
   }
 }
 

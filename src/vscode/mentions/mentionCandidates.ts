@@ -18,12 +18,24 @@ const specialItems: readonly { kind: SpecialKind; label: string; description: st
 /** Each workspace listing's prepared search, kept while the listing is. */
 const searches = new WeakMap<readonly WorkspaceEntry[], FuzzyList<WorkspaceEntry>>();
 
-/** The picker's rows for what was typed after `@`: the special items that match, then files and folders, best first. */
-export function mentionCandidates(query: string, entries: readonly WorkspaceEntry[]): MentionCandidate[] {
+/** An agent the picker offers: `@name` at a message's start picks it for the conversation. */
+export interface MentionedAgent {
+  name: string;
+  description: string;
+}
+
+/** The picker's rows for what was typed after `@`: the special items that match, the agents, then files and folders, best first. */
+export function mentionCandidates(query: string, entries: readonly WorkspaceEntry[], agents: readonly MentionedAgent[] = []): MentionCandidate[] {
   const specials = rankFuzzily(specialItems, (item) => item.label, query, specialItems.length).map(({ item, positions }) => ({
     mention: { kind: item.kind },
     label: item.label,
     description: item.description,
+    matched: positions,
+  }));
+  const agentRows = rankFuzzily(agents, (agent) => agent.name, query, agents.length).map(({ item, positions }) => ({
+    mention: { kind: 'agent' as const, path: item.name },
+    label: item.name,
+    description: `Agent: ${item.description === '' ? 'picks it for the conversation' : item.description}`,
     matched: positions,
   }));
   let search = searches.get(entries);
@@ -31,10 +43,10 @@ export function mentionCandidates(query: string, entries: readonly WorkspaceEntr
     search = new FuzzyList(entries, (entry) => entry.path, maxCandidates);
     searches.set(entries, search);
   }
-  const paths = search.find(query).slice(0, maxCandidates - specials.length).map(({ item, positions }) => ({
+  const paths = search.find(query).slice(0, Math.max(0, maxCandidates - specials.length - agentRows.length)).map(({ item, positions }) => ({
     mention: { kind: item.kind, path: item.path },
     label: item.kind === 'folder' ? `${item.path}/` : item.path,
     matched: positions,
   }));
-  return [...specials, ...paths];
+  return [...specials, ...agentRows, ...paths];
 }

@@ -2,21 +2,24 @@ import type { ToWebview } from '../../protocol/toWebview';
 import type { PendingAttachments } from '../chat/pendingAttachments';
 import type { WebviewMessageHandlersFor } from '../chat/webviewMessageHandlers';
 import { mentionAttachment, type MentionSources } from './mentionAttachment';
-import { mentionCandidates } from './mentionCandidates';
+import { mentionCandidates, type MentionedAgent } from './mentionCandidates';
 
 export interface MentionParts extends MentionSources {
   post(message: ToWebview): void;
   attachments(): PendingAttachments;
   log(message: string): void;
+  /** The agents `@name` can pick (Agent, Plan and the custom ones). */
+  agents(): Promise<readonly MentionedAgent[]>;
 }
 
 /** The `@` picker's side in the extension: its rows for each query, and the chip for a chosen row. */
 export function mentionHandlers(parts: MentionParts): WebviewMessageHandlersFor<'mentionSearch' | 'addMention'> {
   return {
     mentionSearch: async ({ query }) => {
-      let candidates = mentionCandidates(query, []);
+      const agents = await parts.agents().catch(() => []);
+      let candidates = mentionCandidates(query, [], agents);
       try {
-        candidates = mentionCandidates(query, await parts.entries());
+        candidates = mentionCandidates(query, await parts.entries(), agents);
       } catch (error) {
         // Without a folder or a readable workspace, the special items are still offered.
         parts.log(`Could not list the workspace for @ mentions: ${String(error)}`);
@@ -24,6 +27,8 @@ export function mentionHandlers(parts: MentionParts): WebviewMessageHandlersFor<
       parts.post({ type: 'mentionCandidates', query, candidates });
     },
     addMention: async ({ mention }) => {
+      // An agent is picked when the message is sent (`@name` at its start), not attached.
+      if (mention.kind === 'agent') return;
       try {
         const { attachment, snapshot } = await mentionAttachment(mention, parts);
         parts.attachments().add(attachment, snapshot);

@@ -5,6 +5,7 @@ import { chatTurnTests } from '../suites/chatTurn.test';
 import { codeNavigationTests } from '../suites/codeNavigation.test';
 import { commandTests } from '../suites/commands.test';
 import { contextAndCostTests } from '../suites/contextAndCost.test';
+import { customAgentTests } from '../suites/customAgents.test';
 import { customizeTests } from '../suites/customize.test';
 import { checkpointTests } from '../suites/checkpoints.test';
 import { experimentsTests } from '../suites/experiments.test';
@@ -83,6 +84,7 @@ export function run(): Promise<void> {
     imageTests,
     xssTests,
     planModeTests,
+    customAgentTests,
     skillsTests,
     hookTests,
     cardsAtNarrowWidthTests,

@@ -4,14 +4,15 @@ import { planModeNote } from '../../../src/core/agent/planModeNote';
 import { text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
 import { setApiKeyOfCurrentProvider } from '../support/apiKey';
 import { lastUserMessage, openChat, readWorkspaceFile, sendPrompt, startNewChat, stopAndSettle, toolResultsSent, waitUntilIdle, workspaceFile } from '../support/chat';
+import { pickAgentInHeader, pickedAgent } from '../support/agentPicker';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const target = 'plan-target.txt';
 const plan = '1. Change alpha to beta in plan-target.txt.\n2. Check that nothing else says alpha.\n\n| File | Change |\n|---|---|\n| plan-target.txt | alpha to beta |';
 const editedPlan = '1. Change alpha to beta in plan-target.txt.';
-const planOn = '#plan-mode[aria-checked="true"]';
-const planOff = '#plan-mode[aria-checked="false"]';
+const planOn = pickedAgent('Plan');
+const planOff = pickedAgent('Agent');
 const plannedTitle = 'Plan the release notes';
 
 async function openFromHistory(title: string): Promise<void> {
@@ -20,7 +21,7 @@ async function openFromHistory(title: string): Promise<void> {
   await webview.waitFor('.item-user', { text: title });
 }
 
-/** The header's plan mode switch, a refused edit, and "Act on this plan", in a 300 px side bar. */
+/** Plan picked in the header, a refused edit, and "Act on this plan", in a 300 px side bar. */
 export function planModeTests(server: () => FakeLlmServer): void {
   describe('plan mode', function () {
     this.timeout(180_000);
@@ -45,9 +46,8 @@ export function planModeTests(server: () => FakeLlmServer): void {
       assert.ok(width <= 300, `the chat is ${width} px wide`);
       await webview.waitFor(planOff);
       await page.screenshot('plan-mode-switch-off-dark');
-      await webview.click('#plan-mode');
-      await webview.waitFor(planOn);
-      await webview.waitFor('#plan-mode .plan-mode-text', { text: 'Plan' });
+      await pickAgentInHeader('Plan');
+      await webview.waitFor(`${planOn} .agent-picker-text`, { text: 'Plan' });
       await page.screenshot('plan-mode-switch-on-dark');
 
       server().enqueue(

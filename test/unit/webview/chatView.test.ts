@@ -13,6 +13,7 @@ import { slashPickerSpecs } from './specs/slashPickerSpecs';
 import { changedFileListSpecs } from './specs/changedFileListSpecs';
 import { narrowLayoutSpecs, narrowTitleSpecs } from './specs/narrowLayoutSpecs';
 import { pageSpecs } from './specs/pageSpecs';
+import { agentPickerSpecs } from './specs/agentPickerSpecs';
 import { planModeSpecs } from './specs/planModeSpecs';
 import { questionFocusSpecs } from './specs/questionFocusSpecs';
 import { queuedMessageSpecs } from './specs/queuedMessageSpecs';
@@ -77,5 +78,6 @@ describe('webview: chat view in Chromium', function () {
   });
   describe('MCP servers', () => mcpSpecs(current));
   describe('plan mode', () => planModeSpecs(current));
+  describe('agent picker', () => agentPickerSpecs(current));
   describe('security', () => securitySpecs(current));
 });

@@ -29,4 +29,12 @@ describe('mentionCandidates', () => {
     const many = Array.from({ length: 500 }, (_, index): WorkspaceEntry => ({ kind: 'file', path: `file${index}.ts` }));
     assert.equal(mentionCandidates('file', many).length, maxCandidates);
   });
+
+  it('lists the agents after the special items, each as an agent mention that names it', () => {
+    const agents = [{ name: 'Agent', description: 'Reads, edits and runs commands' }, { name: 'Plan', description: 'Only reads' }, { name: 'reviewer', description: 'Reviews changes' }];
+    assert.deepEqual(mentionCandidates('', entries, agents).map((candidate) => candidate.label).slice(0, 7), ['selection', 'problems', 'terminal', 'git-changes', 'Agent', 'Plan', 'reviewer']);
+    assert.deepEqual(mentionCandidates('revi', entries, agents)[0], { mention: { kind: 'agent', path: 'reviewer' }, label: 'reviewer', description: 'Agent: Reviews changes', matched: [0, 1, 2, 3] });
+    const many = Array.from({ length: 500 }, (_, index): WorkspaceEntry => ({ kind: 'file', path: `reviewer${index}.ts` }));
+    assert.equal(mentionCandidates('reviewer', many, agents).length, maxCandidates, 'the agents share the screenful');
+  });
 });

@@ -54,7 +54,7 @@ export function contextBarSpecs(harness: () => ChatViewHarness): void {
     assert.ok(await row.isVisible());
     assert.deepEqual(
       await page.evaluate(() => [...document.querySelectorAll('#header > *, #context-bar > *')].map((element) => element.id || element.className)),
-      ['new-chat', 'history-button', 'mcp-button', 'spacer', 'plan-mode', 'auto-approve', 'model-button', 'context-meter', 'usage', 'compact-now'],
+      ['new-chat', 'history-button', 'mcp-button', 'spacer', 'agent-picker', 'auto-approve', 'model-button', 'context-meter', 'usage', 'compact-now'],
       'the header keeps its buttons; the row holds the meter, the usage and Compact now, in that order',
     );
     assert.equal(await page.locator('#usage').innerText(), '412k in · 12.4k out · $1.23');

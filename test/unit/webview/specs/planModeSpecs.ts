@@ -4,38 +4,8 @@ import { assistant, conversation, tool, user } from '../support/chatFixtures';
 
 const plan = '1. Rename `total` to `sum` in src/calc.js.\n2. Update the test.';
 
-/** The header's plan mode switch, and "Act on this plan" under the plan. */
+/** A call plan mode refused, and "Act on this plan" under the plan (the header's picker: agentPickerSpecs). */
 export function planModeSpecs(harness: () => ChatViewHarness): void {
-  it('switches plan mode from the header as the extension says, naming it while on, in a 300 px side bar', async () => {
-    const view = await harness().open({ width: 300, height: 400 });
-    const { page } = view;
-    await view.deliver({ type: 'model', model: { provider: 'Anthropic', model: 'claude-sonnet-4-6' } });
-    const toggle = page.locator('#header #plan-mode');
-    assert.equal(await toggle.getAttribute('role'), 'switch');
-    assert.equal(await toggle.getAttribute('aria-label'), 'Plan mode');
-    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
-    assert.ok(await toggle.locator('.codicon-checklist').isVisible());
-
-    await toggle.focus();
-    await page.keyboard.press('Enter');
-    assert.deepEqual(await view.postedOfType('setPlanMode'), [{ type: 'setPlanMode', enabled: true }]);
-    assert.equal(await toggle.getAttribute('aria-checked'), 'false', 'only the extension switches it');
-    await view.deliver({ type: 'planMode', enabled: true });
-    assert.equal(await toggle.getAttribute('aria-checked'), 'true');
-    assert.equal(await toggle.innerText(), 'Plan');
-    assert.match((await toggle.getAttribute('title')) ?? '', /^Plan mode: on/);
-    const header = await page.locator('#header').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
-    assert.ok(header.scroll <= header.client, `the header fits: ${JSON.stringify(header)}`);
-    const box = await toggle.boundingBox();
-    assert.ok(box !== null && box.x + box.width <= 300, 'the switch shows whole');
-    await toggle.click();
-    assert.deepEqual((await view.postedOfType('setPlanMode')).at(-1), { type: 'setPlanMode', enabled: false });
-    await view.deliver({ type: 'planMode', enabled: false });
-    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
-    assert.ok(await toggle.locator('.plan-mode-text').isHidden());
-    assert.deepEqual(await view.cspViolations(), []);
-  });
-
   it('shows a call plan mode refused as a calm card that says why and offers act mode, unlike a failure', async () => {
     const view = await harness().open({ width: 300, height: 400 });
     const { page } = view;
