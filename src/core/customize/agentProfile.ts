@@ -82,7 +82,8 @@ export function parseAgentFile(file: CustomizationFile, kind: Pick<AgentFolder, 
   const problem = (field: string, rule: string): { problems: CustomizationProblem[] } => ({ problems: [...problems, { file: file.path, line: frontmatter.lineOf(field), rule }] });
   const name = fields.name ?? path.basename(file.path).slice(0, -kind.suffix.length);
   if (typeof name !== 'string' || name.trim() === '') return problem('name', '`name` must be a text, the agent\'s name');
-  if (!/^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u.test(name.trim())) return problem('name', '`name` may hold letters, digits, spaces, `.`, `_` and `-` (up to 64), starting with a letter or digit');
+  // Plain letters only: no look-alike of Plan or of another agent, and no `.` so `@package.json` stays a file's mention.
+  if (!/^[A-Za-z0-9][A-Za-z0-9 _-]{0,63}$/.test(name.trim())) return problem('name', '`name` may hold the letters A–Z and a–z, digits, spaces, `_` and `-` (up to 64), starting with a letter or digit');
   const description = fields.description ?? '';
   if (typeof description !== 'string') return problem('description', '`description` must be a text saying what the agent is for');
   const tools = toolList(fields.tools);

@@ -21,8 +21,7 @@ export const noCustomizations: Customizations = { skills: [], commands: [], agen
 /** Reads them all; never throws (a file that cannot be used is a problem in the list). */
 export async function loadCustomizations(given: CustomizationReader): Promise<Customizations> {
   // A home inside a workspace folder holds workspace files: they are read as the workspace's, trusted by their content.
-  const home = given.homeDirectory;
-  const reader = home !== undefined && given.workspaceRoots.some((root) => isWithin(root, home)) ? { ...given, homeDirectory: undefined } : given;
+  const reader = (await homeInWorkspace(given)) ? { ...given, homeDirectory: undefined } : given;
   const [skills, commands, agents, hooks] = await Promise.all([loadSkills(reader), loadPromptCommands(reader), loadAgentProfiles(reader), loadHooks(reader)]);
   return {
     skills: skills.skills,
@@ -31,6 +30,19 @@ export async function loadCustomizations(given: CustomizationReader): Promise<Cu
     hooks: hooks.hooks,
     problems: [...skills.problems, ...commands.problems, ...agents.problems, ...hooks.problems],
   };
+}
+
+/** The home folder lies in a workspace folder, as named or where its links lead. */
+async function homeInWorkspace(reader: CustomizationReader): Promise<boolean> {
+  const home = reader.homeDirectory;
+  if (home === undefined) return false;
+  const real = (folder: string): Promise<string> => reader.files.realPath(folder).catch(() => folder);
+  const realHome = await real(home);
+  for (const root of reader.workspaceRoots) {
+    const realRoot = await real(root);
+    if (isWithin(root, home) || isWithin(realRoot, realHome)) return true;
+  }
+  return false;
 }
 
 function isWithin(folder: string, candidate: string): boolean {

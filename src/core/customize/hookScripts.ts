@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { customizationHash, type CustomizationFile, type CustomizationReader } from './customizationFile';
 
 /** Most workspace files a settings file's hooks are read for; beyond them nothing more is hashed. */
 const maxScripts = 50;
-const maxScriptBytes = 1024 * 1024;
+const maxScriptBytes = 16 * 1024 * 1024;
 
 /**
  * A workspace settings file as trust judges it when its hooks run workspace files (a script under
@@ -21,9 +21,14 @@ export async function withHookScripts(reader: CustomizationReader, file: Customi
   return { ...file, sha256, trusted: await reader.trust.trusts(file.path, sha256).catch(() => false) };
 }
 
+/** Whether a hook's command runs something of the workspace's: it names the project folder, or a path inside it. */
+export function namesWorkspace(command: string, root: string): boolean {
+  return /(CLAUDE|ELBOW)_PROJECT_DIR/.test(command) || workspaceFilesNamed(command, root).length > 0;
+}
+
 /** The words of a hook's command that name a path inside the workspace folder, with the project variables filled in. */
-function workspaceFilesNamed(command: string, root: string): string[] {
-  const filled = command.replace(/\$\{?(CLAUDE_PROJECT_DIR|ELBOW_PROJECT_DIR)\}?/g, root);
+export function workspaceFilesNamed(command: string, root: string): string[] {
+  const filled = command.replace(/\$\{?(CLAUDE_PROJECT_DIR|ELBOW_PROJECT_DIR)(:-[^}]*)?\}?/g, root);
   return filled
     .split(/[\s;&|()<>]+/)
     .map((word) => word.replace(/["']/g, ''))
@@ -39,6 +44,7 @@ function workspaceFilesNamed(command: string, root: string): string[] {
 async function bytesOf(reader: CustomizationReader, file: string): Promise<Uint8Array> {
   const stat = await reader.files.stat(file).catch(() => undefined);
   if (stat?.kind !== 'file') return Buffer.from(stat === undefined ? 'missing' : 'not a file');
-  if (stat.size > maxScriptBytes) return Buffer.from(`larger than ${maxScriptBytes}: ${stat.size}`);
+  // Too large to read for the hash: a value no trust was ever given to, so its hooks stay untrusted.
+  if (stat.size > maxScriptBytes) return Buffer.from(`larger than ${maxScriptBytes}: ${randomUUID()}`);
   return reader.files.readFile(file, reader.workspaceAllowed).catch(() => Buffer.from('unreadable'));
 }

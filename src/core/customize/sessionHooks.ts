@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { namesWorkspace } from './hookScripts';
 import type { HookRunner } from '../host/hookRunner';
 import type { HookEvent } from './hookEvents';
 import { matchesTools } from './hookEvents';
@@ -109,7 +110,7 @@ export class SessionHooks {
           cwd,
           env,
           timeoutMs: (hook.timeout ?? defaultTimeoutSeconds) * 1000,
-          sandboxed: hook.file.origin === 'workspace',
+          sandboxed: runsSandboxed(hook, cwd),
           signal,
         });
         const outcome = hookOutcome(result, event === 'SessionStart' || event === 'UserPromptSubmit');
@@ -121,10 +122,11 @@ export class SessionHooks {
   }
 
   private async whyNotRun(hook: HookEntry, runner: HookRunner): Promise<string | undefined> {
-    if (hook.file.origin === 'user') return undefined;
-    if (!hook.file.trusted) return `not run: ${path.basename(path.dirname(hook.file.path))}/${path.basename(hook.file.path)} is the workspace's, and not trusted yet (Elbow: Trust This Workspace's Customizations)`;
+    const root = this.options.workspaceRoots[0] ?? process.cwd();
+    if (!runsSandboxed(hook, root)) return undefined;
+    if (hook.file.origin === 'workspace' && !hook.file.trusted) return `not run: ${path.basename(path.dirname(hook.file.path))}/${path.basename(hook.file.path)} is the workspace's, and not trusted yet (Elbow: Trust This Workspace's Customizations)`;
     const sandbox = await runner.sandboxAvailable();
-    return sandbox.available ? undefined : `not run: the workspace's hooks run only in the sandbox, which is not available (${sandbox.reason})`;
+    return sandbox.available ? undefined : `not run: hooks that run the workspace's files run only in the sandbox, which is not available (${sandbox.reason})`;
   }
 
   /** A hook that is not run is said once per session, not at every tool call. */
@@ -160,4 +162,13 @@ export function mergeOutcomes(outcomes: readonly HookOutcome[]): HookOutcome {
     if (outcome.updatedInput !== undefined) merged.updatedInput = outcome.updatedInput;
   }
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as HookOutcome;
+}
+
+/**
+ * Where a hook runs: a workspace's in the sandbox; the user's own with the user's rights, unless its
+ * command runs something of the workspace's (a script under the project folder), which is the
+ * repository's code and so runs in the sandbox too.
+ */
+function runsSandboxed(hook: HookEntry, root: string): boolean {
+  return hook.file.origin === 'workspace' || namesWorkspace(hook.command, root);
 }

@@ -35,6 +35,11 @@ export const builtinProtectedPaths: readonly ProtectedPath[] = [
   { path: '.agents', kind: 'directory', anyDepth, why: 'coding agents follow the skills in it' },
   ...['prompts', 'agents', 'skills', 'instructions', 'hooks'].map((folder): ProtectedPath => ({ path: `.github/${folder}`, kind: 'directory', why: 'coding agents follow the prompts, agents, skills and instructions in it' })),
   { path: '.github/copilot-instructions.md', kind: 'file', why: 'coding agents follow its instructions' },
+  { path: '.github/chatmodes', kind: 'directory', why: 'coding agents follow the modes in it' },
+  ...['GEMINI.md', 'CLAUDE.local.md', '.cursorrules', '.windsurfrules'].map((name): ProtectedPath => ({ path: name, kind: 'file', anyDepth, why: 'coding agents follow its instructions' })),
+  // Other agents' configurations, which start MCP servers and run hooks with the user's rights.
+  ...['.mcp.json', 'opencode.json', 'opencode.jsonc'].map((name): ProtectedPath => ({ path: name, kind: 'file', anyDepth, why: 'coding agents start the MCP servers it names' })),
+  ...['.cursor', '.gemini', '.roo', '.zed', '.codex', '.continue', '.opencode', '.windsurf', '.kilocode', '.clinerules'].map((name): ProtectedPath => ({ path: name, kind: 'directory', anyDepth, why: 'coding agents and editors start the servers and follow the rules it holds' })),
   { path: '.envrc', kind: 'file', anyDepth, why: 'direnv runs it in your shell' },
   { path: '.npmrc', kind: 'file', anyDepth, why: 'npm reads the programs it runs from it (script-shell, git, node-options)' },
   { path: '.yarnrc', kind: 'file', anyDepth, why: 'yarn runs the program its yarn-path names' },

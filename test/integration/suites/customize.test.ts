@@ -30,6 +30,9 @@ const filesOf = { skill: '.claude/skills/release-notes/SKILL.md', command: '.git
 /** The view's row of a customization, by the label it gives screen readers (`skill release-notes, …, untrusted, on, 20 tokens`). */
 const row = ({ kind, name }: { kind: string; name: string }, trust: 'trusted' | 'untrusted'): string => `.monaco-list-row[aria-label^="${kind} ${name},"][aria-label*=", ${trust},"]`;
 
+/** The header of the chat's view, beside the Customize view's in the side bar. */
+const chatHeader = '.pane-header';
+
 /** The Customize view: what a cloned repository holds, untrusted until the user trusts it, and the problems of its files. */
 export function customizeTests(): void {
   describe('the Customize view', () => {
@@ -43,6 +46,7 @@ export function customizeTests(): void {
       await vscode.commands.executeCommand('elbow.customize.refresh');
     });
     after(async () => {
+      await page.click(`${chatHeader}[aria-expanded="false"]`, 'Elbow');
       for (const folder of ['.claude', '.github/prompts']) await fs.rm(path.join(workspaceFolder().fsPath, folder), { recursive: true, force: true });
       await vscode.commands.executeCommand('elbow.customize.forgetTrust');
       await vscode.commands.executeCommand('workbench.action.closePanel');
@@ -51,6 +55,8 @@ export function customizeTests(): void {
     it('lists a skill, a command, an agent and a hook from the workspace as untrusted, at 300 px in dark and light', async () => {
       await narrowChatTo(300);
       await vscode.commands.executeCommand('elbow.customize.show');
+      // The chat above takes most of the side bar: folded, it leaves the Customize view room for every row.
+      await page.click(`${chatHeader}[aria-expanded="true"]`, 'Elbow');
       await page.waitFor('.pane-header', { text: 'Customize' });
       for (const expected of rows) await page.waitFor(row(expected, 'untrusted'));
       if (rows.length === 0) await page.waitFor('.welcome-view-content', { text: 'No skills, commands, agents or hooks found' });

@@ -77,6 +77,14 @@ describe('loadAgentProfiles', () => {
 describe('parseAgentFile', () => {
   const claude = { suffix: '.md', dialect: 'claude' as const };
 
+  it('refuses names that could pass for a file\'s mention or another agent: dots, look-alike letters', () => {
+    for (const name of ['package.json', '\u0420lan', 'P\u200blan']) {
+      const { agent, problems } = parseAgentFile(fileOf(`---\nname: ${name}\ndescription: d\n---\nBody`), claude);
+      assert.equal(agent, undefined, name);
+      assert.match(problems[0]?.rule ?? '', /A–Z/);
+    }
+  });
+
   it('gives every tool when the file lists none, and the session\'s model for `inherit`', () => {
     const { agent, problems } = parseAgentFile(fileOf('---\nname: a\ndescription: d\nmodel: inherit\n---\nBody'), claude);
     assert.deepEqual(problems, []);

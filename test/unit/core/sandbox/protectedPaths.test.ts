@@ -32,6 +32,9 @@ describe('protected paths', () => {
     assert.equal(found('.github/skills/a/scripts/run.sh'), '.github/skills');
     assert.equal(found('.github/copilot-instructions.md'), '.github/copilot-instructions.md');
     assert.equal(found('docs/CLAUDE.md'), 'CLAUDE.md');
+    for (const other of ['.mcp.json', '.cursor/mcp.json', '.gemini/settings.json', '.codex/config.toml', 'opencode.json', '.continue/config.yaml', 'GEMINI.md', 'CLAUDE.local.md', '.clinerules', '.clinerules/rules.md', '.github/chatmodes/x.chatmode.md']) {
+      assert.notEqual(found(other), undefined, other);
+    }
     assert.equal(found('.github/workflows/ci.yml'), undefined);
   });
 
