@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { relativeInside } from '../search/searchScope';
 import type { AgentProfile } from './agentProfile';
 import { loadAgentProfiles } from './agentProfile';
 import type { CustomizationReader } from './customizationFile';
@@ -40,12 +41,7 @@ async function homeInWorkspace(reader: CustomizationReader): Promise<boolean> {
   const realHome = await real(home);
   for (const root of reader.workspaceRoots) {
     const realRoot = await real(root);
-    if (isWithin(root, home) || isWithin(realRoot, realHome)) return true;
+    if (relativeInside(path.resolve(root), path.resolve(home)) !== undefined || relativeInside(realRoot, realHome) !== undefined) return true;
   }
   return false;
-}
-
-function isWithin(folder: string, candidate: string): boolean {
-  const relative = path.relative(path.resolve(folder), path.resolve(candidate));
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

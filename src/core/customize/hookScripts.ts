@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { relativeInside } from '../search/searchScope';
 import { customizationHash, type CustomizationFile, type CustomizationReader } from './customizationFile';
 
 /** Most workspace files a settings file's hooks are read for; beyond them nothing more is hashed. */
@@ -35,8 +36,8 @@ export function workspaceFilesNamed(command: string, root: string): string[] {
     .filter((word) => word !== '' && !word.startsWith('-') && /[/.]/.test(word))
     .map((word) => path.resolve(root, word))
     .filter((candidate) => {
-      const relative = path.relative(root, candidate);
-      return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+      const relative = relativeInside(root, candidate);
+      return relative !== undefined && relative !== '';
     });
 }
 
