@@ -24,16 +24,17 @@ export async function withHookScripts(reader: CustomizationReader, file: Customi
 
 /** Whether a hook's command runs something of the workspace's: it names the project folder, or a path inside it. */
 export function namesWorkspace(command: string, root: string): boolean {
-  return /(CLAUDE|ELBOW)_PROJECT_DIR/.test(command) || workspaceFilesNamed(command, root).length > 0;
+  return /(CLAUDE|ELBOW)_PROJECT_DIR/.test(command) || workspaceFilesNamed(command, root, true).length > 0;
 }
 
 /** The words of a hook's command that name a path inside the workspace folder, with the project variables filled in. */
-export function workspaceFilesNamed(command: string, root: string): string[] {
+/** `asPath`: only words written as paths (with a `/`), not every dotted word (`index.js`, `a.b`). */
+export function workspaceFilesNamed(command: string, root: string, asPath = false): string[] {
   const filled = command.replace(/\$\{?(CLAUDE_PROJECT_DIR|ELBOW_PROJECT_DIR)(:-[^}]*)?\}?/g, root);
   return filled
     .split(/[\s;&|()<>]+/)
     .map((word) => word.replace(/["']/g, ''))
-    .filter((word) => word !== '' && !word.startsWith('-') && /[/.]/.test(word))
+    .filter((word) => word !== '' && !word.startsWith('-') && (asPath ? word.includes('/') : /[/.]/.test(word)))
     .map((word) => path.resolve(root, word))
     .filter((candidate) => {
       const relative = relativeInside(root, candidate);

@@ -39,6 +39,8 @@ export interface Protection {
  */
 export class ProtectedPathsGuard {
   private readonly placeholderUsers = new Map<string, number>();
+  /** A placeholder's first folder made with it, where its parents were missing too. */
+  private readonly placeholderParents = new Map<string, string>();
 
   constructor(private readonly quarantineFolder: string) {}
 
@@ -81,7 +83,8 @@ export class ProtectedPathsGuard {
       check,
       release: async () => {
         const notes = await check();
-        await Promise.all(heldPlaceholders.map((placeholder) => this.removePlaceholder(placeholder)));
+        // Last made first: the one whose missing parent was made with it goes when its siblings are gone.
+        for (const placeholder of [...heldPlaceholders].reverse()) await this.removePlaceholder(placeholder);
         return notes;
       },
       releaseNow: () => {
@@ -107,7 +110,9 @@ export class ProtectedPathsGuard {
     // Made again even when held: something outside the sandbox may have removed it, and a mount
     // of a path that does not exist fails the whole command.
     try {
-      await fs.mkdir(folder, { recursive: true });
+      // `.github/prompts` where there is no `.github`: the first folder made is removed with it.
+      const made = await fs.mkdir(folder, { recursive: true });
+      if (made !== undefined && made !== folder && !this.placeholderParents.has(folder)) this.placeholderParents.set(folder, made);
     } catch {
       return false;
     }
@@ -122,8 +127,13 @@ export class ProtectedPathsGuard {
       return;
     }
     this.placeholderUsers.delete(folder);
+    const madeFrom = this.placeholderParents.get(folder);
+    this.placeholderParents.delete(folder);
     // Only while still empty: the user (outside the sandbox) may have started using it.
-    await fs.rmdir(folder).catch(() => undefined);
+    if (!(await fs.rmdir(folder).then(() => true, () => false)) || madeFrom === undefined) return;
+    for (let parent = path.dirname(folder); parent.length >= madeFrom.length && !this.placeholderUsers.has(parent); parent = path.dirname(parent)) {
+      if (!(await fs.rmdir(parent).then(() => true, () => false)) || parent === madeFrom) return;
+    }
   }
 
   /** Synchronous (a few `lstat`s as a rule), so that it can also run while this process exits. */
