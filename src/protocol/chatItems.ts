@@ -125,7 +125,7 @@ export const toolRefusalSchema = z.enum(['planMode', 'agent']);
 export type ToolRefusal = z.infer<typeof toolRefusalSchema>;
 
 /** What sort of tool a call is of; the kinds of the agent's tools (see its ToolKind), which the chat shows as icons. */
-export const toolKindSchema = z.enum(['read', 'list', 'search', 'edit', 'write', 'delete', 'command', 'commandFollowUp', 'web', 'mcp', 'conversation', 'unknown']);
+export const toolKindSchema = z.enum(['read', 'list', 'search', 'edit', 'write', 'delete', 'command', 'commandFollowUp', 'web', 'mcp', 'task', 'conversation', 'unknown']);
 export type ToolKind = z.infer<typeof toolKindSchema>;
 
 /** One entry of the conversation as the user sees it. */

@@ -70,6 +70,11 @@ export type AgentEvent =
   | { type: 'done'; outcome: RunOutcome }
   /** The model replaced its task list (the `todo` tool). */
   | { type: 'todos'; items: readonly TodoItem[] }
+  /**
+   * Something a subagent reported: `callId` is the parent's `task` call, `taskId` the child (to continue it).
+   * A child's children arrive wrapped twice. After a child's `usage`, `total` is the conversation's totals, children included.
+   */
+  | { type: 'subagent'; callId: string; taskId: string; description: string; agent: string; event: AgentEvent; total?: UsageTotals }
   /** A hook ran at one of the session's events (or was not run, and why). */
   | ({ type: 'hook' } & HookReport);
 

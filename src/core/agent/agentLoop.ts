@@ -37,6 +37,8 @@ export interface AgentLoopOptions {
   fallback?: ModelFallback;
   /** The session's hooks: PreToolUse and PostToolUse around each call, Stop when the model is done. */
   hooks?: SessionHooks;
+  /** Whether the Stop hook runs when the model is done (not in a subagent, whose answer goes to its parent). */
+  runsStopHook?: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
       if (cause === 'output_limit') emit({ type: 'reply_cut', cause, message: cutNotice(cause, reply, true).notice });
     }
     if (calls.length === 0 && cause === undefined) {
-      if (options.hooks !== undefined && (await stopHookSaysGoOn(options.hooks, messages, stopHookContinues, emit, signal))) {
+      if (options.hooks !== undefined && options.runsStopHook !== false && (await stopHookSaysGoOn(options.hooks, messages, stopHookContinues, emit, signal))) {
         stopHookContinues++;
         continue;
       }

@@ -23,6 +23,13 @@ import { ModelFallback } from './modelFallback';
 import { conversationState, joinHistory, type ConversationState } from './conversationState';
 import type { SessionSetup } from './sessionSetup';
 import { SteeringMessages } from './steeringMessages';
+import { ParallelSlots } from './parallelSlots';
+import { SubagentLauncher, type ChildSessionFactory } from './subagentLauncher';
+import { maxSubagentDepth } from './subagentProfiles';
+import type { AgentToolLimit } from '../tools/agentToolLimit';
+
+/** Children of `task` calls run at most this many at once per session, unless the settings say otherwise. */
+export const defaultParallelSubagents = 3;
 
 export interface AgentSessionOptions {
   host: AgentHost;
@@ -38,6 +45,8 @@ export interface AgentSessionOptions {
   commands?: CommandSession;
   /** Where the full history goes before a summary replaces it. */
   archive?: TranscriptArchive;
+  /** Set for a subagent's session: how deep it is, the limit it works within, and its parent's hooks. */
+  subagent?: { depth: number; limit?: AgentToolLimit; hooks: SessionHooks };
 }
 
 /** One conversation with the agent: its history, and one run at a time. */
@@ -56,6 +65,8 @@ export class AgentSession {
   private readonly steering = new SteeringMessages();
   /** The hooks of the project's and the user's settings, run at this session's events. */
   readonly hooks: SessionHooks;
+  /** Bounds how many of this session's children run at once. */
+  private readonly slots: ParallelSlots;
 
   constructor(private readonly options: AgentSessionOptions) {
     const { setup } = options;
@@ -69,7 +80,8 @@ export class AgentSession {
       commandsPerMessage: setup.settings.commandsPerMessage ?? defaultGuardRailLimits.commandsPerMessage,
     });
     this.commands = options.commands ?? new CommandSession();
-    this.hooks = new SessionHooks({ hooks: setup.customizations.hooks, runner: options.host.hooks, workspaceRoots: options.host.workspaceRoots, sessionId: randomUUID() });
+    this.slots = new ParallelSlots(Math.max(1, setup.settings.maxParallelSubagents ?? defaultParallelSubagents));
+    this.hooks = options.subagent?.hooks ?? new SessionHooks({ hooks: setup.customizations.hooks, runner: options.host.hooks, workspaceRoots: options.host.workspaceRoots, sessionId: randomUUID() });
     this.context = setup.budget === undefined ? undefined : new ContextKeeper({
       provider: setup.provider,
       model: setup.settings.model,
@@ -148,8 +160,8 @@ export class AgentSession {
     const refusal = imageRefusal(this.setup.settings.model, this.limits?.acceptsImages, message);
     if (refusal !== undefined) return this.exclusive(emit, () => Promise.resolve({ reason: 'error', kind: 'bad_request', retryable: false, message: refusal }));
     return this.run(emit, signal, async (track) => {
-      // Refused by a hook, the message never joins the history: the host gives its text back.
-      const hooked = await promptHooks(this.hooks, message, track, signal);
+      // Refused by a hook, the message never joins the history: the host gives its text back. A subagent's prompt is its parent's, not the user's.
+      const hooked = this.options.subagent === undefined ? await promptHooks(this.hooks, message, track, signal) : { message };
       if ('refused' in hooked) return hooked.refused;
       this.guard.startUserMessage();
       this.context?.startUserMessage();
@@ -222,7 +234,8 @@ export class AgentSession {
 
   private loop(track: AgentEventSink, signal: AbortSignal, fallback: ModelFallback): Promise<RunOutcome> {
     const agent = pickedProfile(this.conversation, this.setup.customizations);
-    const limit = toolLimitOf(agent);
+    const limit = this.toolLimit(toolLimitOf(agent));
+    const subagents = this.subagents(limit, track);
     return runAgentLoop({
       setup: agent === undefined ? this.setup : { ...this.setup, system: systemWithAgent(this.setup.system, agent) },
       fallback,
@@ -235,6 +248,7 @@ export class AgentSession {
         compaction: this.context,
         mode: this.mode,
         ...(limit === undefined ? {} : { agent: limit }),
+        ...(subagents === undefined ? {} : { subagents }),
         ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
       },
       guard: this.guard,
@@ -243,8 +257,36 @@ export class AgentSession {
       context: this.context,
       steering: this.steering,
       hooks: this.hooks,
+      runsStopHook: this.options.subagent === undefined,
       emit: track,
     });
+  }
+
+  /** The picked agent's limit; in a subagent, within the limit its parent gave it. */
+  private toolLimit(picked: AgentToolLimit | undefined): AgentToolLimit | undefined {
+    const imposed = this.options.subagent?.limit;
+    if (picked === undefined || imposed === undefined) return picked === undefined ? imposed : picked;
+    return { ...picked, subagent: true, within: imposed };
+  }
+
+  /** Starts this run's children, while the `task` tool is offered and the depth allows. */
+  private subagents(limit: AgentToolLimit | undefined, track: AgentEventSink): SubagentLauncher | undefined {
+    const depth = this.options.subagent?.depth ?? 0;
+    if (depth + 1 >= maxSubagentDepth || this.setup.registry.get('task') === undefined) return undefined;
+    const parent = {
+      host: this.options.host,
+      setup: this.setup,
+      permissions: this.permissions,
+      commands: this.commands,
+      hooks: this.hooks,
+      ...(this.options.archive === undefined ? {} : { archive: this.options.archive }),
+      mode: this.mode,
+      ...(limit === undefined ? {} : { limit }),
+      depth,
+      subtasks: (this.conversation.subtasks ??= new Map()),
+      slots: this.slots,
+    };
+    return new SubagentLauncher(parent, track, childSession);
   }
 
   /** One run at a time; its usage is added up, and it ends with `done`. */
@@ -252,7 +294,7 @@ export class AgentSession {
     if (this.running) throw new Error('A request is already running in this conversation.');
     this.running = true;
     try {
-      const outcome = await work((event) => emit(event.type === 'usage' ? this.counted(event) : event));
+      const outcome = await work((event) => emit(event.type === 'usage' ? this.counted(event) : event.type === 'subagent' ? this.countedChild(event) : event));
       emit({ type: 'done', outcome });
       return outcome;
     } finally {
@@ -264,4 +306,26 @@ export class AgentSession {
     this.conversation.totals = addToTotals(this.conversation.totals, event.usage, event.cost);
     return { ...event, total: this.conversation.totals };
   }
+
+  /** A child's request is the conversation's too: its usage joins the totals, which the event carries up. */
+  private countedChild(event: Extract<AgentEvent, { type: 'subagent' }>): AgentEvent {
+    const usage = innermostEvent(event);
+    if (usage.type !== 'usage') return event;
+    this.conversation.totals = addToTotals(this.conversation.totals, usage.usage, usage.cost);
+    return { ...event, total: this.conversation.totals };
+  }
 }
+
+function innermostEvent(event: AgentEvent): AgentEvent {
+  return event.type === 'subagent' ? innermostEvent(event.event) : event;
+}
+
+const childSession: ChildSessionFactory = (parent, child) => new AgentSession({
+  host: parent.host,
+  setup: { ...parent.setup, system: child.system },
+  conversation: child.conversation,
+  permissions: parent.permissions,
+  commands: parent.commands,
+  ...(parent.archive === undefined ? {} : { archive: parent.archive }),
+  subagent: { depth: parent.depth + 1, hooks: parent.hooks, ...(child.limit === undefined ? {} : { limit: child.limit }) },
+});

@@ -42,6 +42,8 @@ export interface AgentSettings {
   models?: Readonly<Record<string, ModelOverride>>;
   /** Which edit tool the model gets, edit_file or apply_patch; `auto` (the default): the one the model table says it was trained on. */
   editFormat?: EditFormatSetting;
+  /** Subagents (`task` calls) of one session running at once; 0 turns the `task` tool off. */
+  maxParallelSubagents?: number;
   /** When the history is compacted. */
   compaction?: CompactionSettings;
 }

@@ -3,6 +3,7 @@ import type { Message, Usage, UserMessage } from '../llm/messages';
 import type { ConversationMode } from '../tools/conversationMode';
 import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
+import type { Subtask } from './subagentLauncher';
 
 /**
  * A conversation as the agent works on it, kept by whoever owns the conversation (a run) and
@@ -17,6 +18,8 @@ export interface ConversationState {
   mode: ConversationMode;
   /** The custom agent picked (its name); absent: the built-in Agent, or Plan in plan mode. */
   agent?: string;
+  /** The children of its `task` calls, by task id, to be continued; kept while the conversation is open, not stored. */
+  subtasks?: Map<string, Subtask>;
 }
 
 export interface StoredConversationParts {

@@ -22,6 +22,8 @@ import { loadProjectInstructions } from './projectInstructions';
 import { buildSystemPrompt } from './systemPrompt';
 import { offeredSkills, skillListing } from '../customize/skillListing';
 import { activateSkillTool } from '../customize/activateSkillTool';
+import { taskTool } from '../tools/builtin/task';
+import { subagentChoices } from './subagentProfiles';
 
 /** What the session is made of besides its setup, which is made here (provider, system prompt, tools, the model's limits). */
 export type CreateAgentSessionOptions = Omit<AgentSessionOptions, 'setup'> & {
@@ -51,6 +53,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions): Pr
   for (const source of toolSources ?? []) registry.addSource(source);
   const skills = offeredSkills(customizations?.skills ?? []);
   if (skills.length > 0) registry.register(activateSkillTool(skills));
+  if (settings.maxParallelSubagents !== 0) registry.register(taskTool(subagentChoices(customizations ?? noCustomizations)));
   const instructions = await loadProjectInstructions(host.files, host.workspaceRoots, await new Workspace(host).containmentCheck());
   const system = buildSystemPrompt({
     workspaceRoots: host.workspaceRoots,

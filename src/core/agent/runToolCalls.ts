@@ -67,19 +67,28 @@ async function runOne(asked: ToolCallBlock, registry: ToolRegistry, context: Too
   return result;
 }
 
-/** Splits calls into consecutive groups: each read-only run together, every other call alone. */
+/**
+ * Splits calls into consecutive groups that run together: read-only calls, and `task` calls (each
+ * child has its own context; the session bounds how many run at once); every other call alone.
+ */
 function batchesOf(calls: readonly ToolCallBlock[], registry: ToolRegistry): ToolCallBlock[][] {
   const batches: ToolCallBlock[][] = [];
-  let reads: ToolCallBlock[] = [];
+  let group: ToolCallBlock[] = [];
+  let groupKind: 'read' | 'task' | undefined;
   for (const call of calls) {
-    if (registry.isReadOnly(call.name)) {
-      reads.push(call);
+    const kind = registry.isReadOnly(call.name) ? 'read' : registry.identity(call.name)?.kind === 'task' ? 'task' : undefined;
+    if (kind !== undefined && kind === groupKind) {
+      group.push(call);
       continue;
     }
-    if (reads.length > 0) batches.push(reads);
-    reads = [];
-    batches.push([call]);
+    if (group.length > 0) batches.push(group);
+    group = [call];
+    groupKind = kind;
+    if (kind === undefined) {
+      batches.push(group);
+      group = [];
+    }
   }
-  if (reads.length > 0) batches.push(reads);
+  if (group.length > 0) batches.push(group);
   return batches;
 }

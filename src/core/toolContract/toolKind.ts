@@ -23,6 +23,8 @@ export type ToolKind =
   | 'web'
   /** A tool of an MCP server. */
   | 'mcp'
+  /** Hands a task to a subagent, a child agent with its own context. */
+  | 'task'
   /** Acts on the conversation itself, e.g. summarises it. */
   | 'conversation'
   /** No tool has the name: the model made it up. */

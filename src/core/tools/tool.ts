@@ -8,6 +8,7 @@ import type { ToolIdentity } from '../toolContract/toolIdentity';
 import type { ConversationMode } from './conversationMode';
 import type { AgentToolLimit } from './agentToolLimit';
 import type { Workspace } from '../workspace/workspace';
+import type { Subagents } from './subagents';
 
 export interface ToolContext {
   host: AgentHost;
@@ -27,6 +28,8 @@ export interface ToolContext {
   mode?: ConversationMode;
   /** The picked custom agent's tools: the others are refused (absent: every tool). */
   agent?: AgentToolLimit;
+  /** Starts children for the `task` tool (absent: no subagents in this session). */
+  subagents?: Subagents;
 }
 
 export interface ToolOutput {

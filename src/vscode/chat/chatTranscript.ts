@@ -115,6 +115,7 @@ export class ChatTranscript {
       case 'context':
       case 'assistant_message':
       case 'steered':
+      case 'subagent':
         return [];
     }
   }

@@ -24,6 +24,7 @@ const toolIcons: Readonly<Record<ToolKind, string>> = {
   web: 'globe',
   mcp: 'tools',
   conversation: 'tools',
+  task: 'organization',
   unknown: 'tools',
 };
 

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { AgentHost } from '../host/host';
+import type { TranscriptArchive } from '../host/transcriptArchive';
+import type { PermissionGate } from '../permissions/permissionGate';
+import type { SessionHooks } from '../customize/sessionHooks';
+import type { AgentToolLimit } from '../tools/agentToolLimit';
+import type { CommandSession } from '../tools/builtin/commands/commandSession';
+import type { ConversationMode } from '../tools/conversationMode';
+import { ToolError } from '../toolContract/toolError';
+import type { SubagentReport, SubagentRequest, Subagents } from '../tools/subagents';
+import type { AgentEventSink, RunOutcome } from './agentEvents';
+import { conversationState, type ConversationState } from './conversationState';
+import type { ParallelSlots } from './parallelSlots';
+import type { SessionSetup } from './sessionSetup';
+import { subagentChoices, subagentProfile } from './subagentProfiles';
+
+/** A child's conversation, kept so a later `task` call can continue it. */
+export interface Subtask {
+  agent: string;
+  conversation: ConversationState;
+  /** A continued task runs one prompt at a time. */
+  running: boolean;
+}
+
+/** What a child session is made with besides its setup: its parent's parts, shared. */
+export interface SubagentParent {
+  host: AgentHost;
+  setup: SessionSetup;
+  permissions: PermissionGate;
+  commands: CommandSession;
+  hooks: SessionHooks;
+  archive?: TranscriptArchive;
+  mode: ConversationMode;
+  limit?: AgentToolLimit;
+  depth: number;
+  /** The parent conversation's children, by task id. */
+  subtasks: Map<string, Subtask>;
+  slots: ParallelSlots;
+}
+
+/** Makes a child session; given by the session, so this file needs no import of it. */
+export type ChildSessionFactory = (parent: SubagentParent, child: { conversation: ConversationState; limit?: AgentToolLimit; system: string }) => {
+  send(prompt: string, emit: AgentEventSink, signal: AbortSignal): Promise<RunOutcome>;
+};
+
+/** Starts the children of one run of a session's loop; see `Subagents`. */
+export class SubagentLauncher implements Subagents {
+  constructor(
+    private readonly parent: SubagentParent,
+    private readonly emit: AgentEventSink,
+    private readonly makeChild: ChildSessionFactory,
+  ) {}
+
+  get depth(): number {
+    return this.parent.depth;
+  }
+
+  async launch(request: SubagentRequest, callId: string, signal: AbortSignal): Promise<SubagentReport> {
+    const { parent } = this;
+    const continued = request.taskId === undefined ? undefined : parent.subtasks.get(request.taskId);
+    if (request.taskId !== undefined && continued === undefined) throw new ToolError(`There is no task "${request.taskId}" in this conversation. Leave task_id out to start a new task.`);
+    if (continued?.running === true) throw new ToolError(`Task "${request.taskId}" is still running. Wait for its result before continuing it.`);
+    const profile = subagentProfile(continued?.agent ?? request.agent, parent, parent.setup.registry, parent.setup.customizations);
+    if (profile === undefined) {
+      const names = subagentChoices(parent.setup.customizations).map((choice) => choice.name).join(', ');
+      throw new ToolError(`There is no agent named "${request.agent}". Use one of: ${names}.`);
+    }
+    const taskId = request.taskId ?? newTaskId(parent.subtasks);
+    const subtask = continued ?? { agent: profile.name, running: false, conversation: conversationState({ mode: profile.mode, ...(profile.customAgent === undefined ? {} : { agent: profile.customAgent }) }) };
+    parent.subtasks.set(taskId, subtask);
+    const wrap: AgentEventSink = (event) => this.emit({ type: 'subagent', callId, taskId, description: request.description, agent: profile.name, event });
+    const cancelled = (): RunOutcome => ({ reason: 'cancelled', message: 'Cancelled before the task started.' });
+    const outcome = await parent.slots.run(async () => {
+      subtask.running = true;
+      try {
+        const child = this.makeChild(parent, { conversation: subtask.conversation, ...(profile.limit === undefined ? {} : { limit: profile.limit }), system: subagentSystem(parent.setup.system) });
+        return await child.send(request.prompt, wrap, signal);
+      } finally {
+        subtask.running = false;
+      }
+    }, signal, cancelled);
+    return { taskId, agent: profile.name, ...reportOf(outcome) };
+  }
+}
+
+function newTaskId(taken: ReadonlyMap<string, Subtask>): string {
+  for (;;) {
+    const id = `task_${randomBytes(4).toString('hex')}`;
+    if (!taken.has(id)) return id;
+  }
+}
+
+function reportOf(outcome: RunOutcome): { text: string; isError: boolean } {
+  if (outcome.reason === 'completed') return { text: outcome.text, isError: false };
+  return { text: `The task did not finish (${outcome.reason}): ${outcome.message}`, isError: true };
+}
+
+/** The parent's prompt (so the prompt cache is shared) and what a subagent is. */
+function subagentSystem(system: string): string {
+  return `${system}\n\n# You are a subagent\nAnother agent gave you the task in the user's message; it, not the user, reads your final answer. Work on the task alone (nobody will answer questions), then answer with a complete, concise report: what you found or did, with file paths and line numbers.`;
+}
