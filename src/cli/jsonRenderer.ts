@@ -11,7 +11,31 @@ export class JsonRenderer {
   constructor(private readonly write: (text: string) => void) {}
 
   handle(event: AgentEvent): void {
-    const line = JSON.stringify(event).replace(rawInJson, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const line = JSON.stringify(event.type === 'subagent' ? childEventLine(event) : event).replace(rawInJson, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
     this.write(`${line}\n`);
   }
+}
+
+/**
+ * A child's event as its own line, tagged with the child it came from: `taskId` and `parentCallId`
+ * (the `task` call that started it) of the innermost child, its agent, description and `depth`
+ * (1 for a child of the user's conversation). After a child's usage, `conversationTotal` is the
+ * user's conversation's totals, children included.
+ */
+function childEventLine(wrapped: Extract<AgentEvent, { type: 'subagent' }>): Record<string, unknown> {
+  let child = wrapped;
+  let depth = 1;
+  while (child.event.type === 'subagent') {
+    child = child.event;
+    depth++;
+  }
+  return {
+    ...child.event,
+    taskId: child.taskId,
+    parentCallId: child.callId,
+    agent: child.agent,
+    description: child.description,
+    depth,
+    ...(wrapped.total === undefined ? {} : { conversationTotal: wrapped.total }),
+  };
 }

@@ -4,6 +4,7 @@ import { modelSwitchText } from '../core/agent/modelFallback';
 import { placementLabel } from '../core/tools/builtin/commands/sandboxNotes';
 import { compactionLine } from './compactionLine';
 import { printableStrings } from './printable';
+import { SubagentLines, type LineTone } from './subagentLines';
 import { todoListLines } from './todoListLines';
 import { firstLine, toolCallLine } from './toolCallLine';
 
@@ -23,6 +24,8 @@ export interface RendererOptions {
   color: boolean;
 }
 
+const toneColours: Record<LineTone, string> = { ok: '32', error: '31', dim: '2', warning: '33' };
+
 export const INTERRUPTED_ANSWER_LINE = '[Interrupted: the reply above broke off and is discarded; the model is asked again.]';
 
 /**
@@ -35,6 +38,7 @@ export class TerminalRenderer {
   private answerStarted = false;
   /** Subjects of calls that are running, printed with their result line. */
   private readonly pendingSubjects = new Map<string, string>();
+  private readonly subagents = new SubagentLines();
 
   constructor(private readonly output: RendererOutput, private readonly options: RendererOptions) {}
 
@@ -93,6 +97,9 @@ export class TerminalRenderer {
         break;
       case 'todos':
         for (const line of todoListLines(event.items)) this.line(this.paint('36', line));
+        break;
+      case 'subagent':
+        for (const line of this.subagents.lines(event)) this.line(this.paint(toneColours[line.tone], line.text));
         break;
       case 'hook': {
         const notice = hookNotice(event);
