@@ -17,6 +17,9 @@ export interface OfferedChoices {
   yesRuns?: string;
 }
 
+/** The child a request comes from, when a subagent asks (named in the question). */
+type AskedBy = { subagent?: { taskId: string; description: string; agent: string } };
+
 export interface TerminalApprovalsOptions {
   /** Colour the diff of a protected file; by default when standard output is a terminal with colours. */
   color?: boolean;
@@ -26,6 +29,8 @@ export interface TerminalApprovalsOptions {
 export class TerminalApprovals implements Approvals {
   private askLine: AskLine | undefined;
   private readonly color: boolean;
+  /** Questions go one at a time: children running in parallel may ask at once, and the prompt holds one answer. */
+  private asked: Promise<unknown> = Promise.resolve();
 
   constructor(options: TerminalApprovalsOptions = {}) {
     this.color = options.color ?? (process.stdout.isTTY === true && process.stdout.hasColors());
@@ -36,37 +41,49 @@ export class TerminalApprovals implements Approvals {
     this.askLine = askLine;
   }
 
-  async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
+  request(request: ApprovalRequest & AskedBy, signal: AbortSignal): Promise<ApprovalDecision> {
+    const asking = this.asked.then(() => this.ask(request, signal));
+    this.asked = asking.catch(() => undefined);
+    return asking;
+  }
+
+  private async ask(request: ApprovalRequest & AskedBy, signal: AbortSignal): Promise<ApprovalDecision> {
     if (this.askLine === undefined) return { approved: false, reason: 'Nobody could be asked.' };
     const offered = offeredChoices(request);
-    const answer = await this.askLine(`${this.describe(printableStrings(request))}\n${choicesLine(offered)}: `, signal);
+    const shown = printableStrings(request);
+    const asker = shown.subagent === undefined ? undefined : `${printableLine(shown.subagent.agent, 64)} · ${printableLine(shown.subagent.description, 80)}`;
+    const answer = await this.askLine(`${this.describe(shown, asker)}\n${choicesLine(offered)}: `, signal);
     return decisionFor(answer, offered);
   }
 
-  /** The question, from a request whose strings are already printable: only the diff's colours are Elbow's. */
-  private describe(request: ApprovalRequest): string {
+  /**
+   * The question, from a request whose strings are already printable: only the diff's colours are Elbow's.
+   * A subagent's request names it (`explore · Find uses of X asks to run: …`).
+   */
+  private describe(request: ApprovalRequest, asker: string | undefined): string {
+    const wants = asker === undefined ? 'Elbow wants to' : `${asker} asks to`;
     switch (request.kind) {
       case 'command':
         return [
-          `Elbow wants to run${request.placement.kind === 'outsideRequested' ? ' outside the sandbox' : ''}: ${printableLine(request.command)}`,
+          `${wants} run${request.placement.kind === 'outsideRequested' ? ' outside the sandbox' : ''}: ${printableLine(request.command)}`,
           `  in ${printableLine(request.cwd)}`,
           ...request.reasons.map((reason) => `  (${printableLine(reason)})`),
           ...placementLines(request.placement),
         ].join('\n');
       case 'outsideWorkspace':
-        return `Elbow wants to ${request.access} ${printableLine(request.path)}, outside the workspace (${request.toolName}).`;
+        return `${wants} ${request.access} ${printableLine(request.path)}, outside the workspace (${request.toolName}).`;
       case 'mcpTool':
-        return [`Elbow wants to use ${printableLine(request.tool)} of the MCP server "${printableLine(request.server)}"${request.readOnly ? ' (read-only)' : ''} with:`, indent(shownArguments(printable(request.arguments)))].join('\n');
+        return [`${wants} use ${printableLine(request.tool)} of the MCP server "${printableLine(request.server)}"${request.readOnly ? ' (read-only)' : ''} with:`, indent(shownArguments(printable(request.arguments)))].join('\n');
       case 'protectedFile':
         return [
-          `Elbow wants to ${request.action} the protected file ${printableLine(request.path)} (${request.toolName}).`,
+          `${wants} ${request.action} the protected file ${printableLine(request.path)} (${request.toolName}).`,
           `  It is protected because ${request.why}.`,
           indent(terminalDiff(request.diff, this.color)),
         ].join('\n');
       case 'webPage':
-        return `Elbow wants to read the web page ${printableLine(request.url)}`;
+        return `${wants} read the web page ${printableLine(request.url)}`;
       case 'continue':
-        return request.message;
+        return asker === undefined ? request.message : `${asker}: ${request.message}`;
     }
   }
 }

@@ -23,7 +23,7 @@ const protectedFile: ApprovalRequest = {
 };
 
 /** Asks one question as the chat would, answering `answer`; returns the question and the decision. */
-async function ask(request: ApprovalRequest, answer: string, color = false) {
+async function ask(request: Parameters<TerminalApprovals['request']>[0], answer: string, color = false) {
   const approvals = new TerminalApprovals({ color });
   let question = '';
   approvals.attach(async (asked) => {
@@ -105,6 +105,38 @@ describe('terminal approvals', () => {
     assert.match(toolQuestion, /^Elbow wants to use t\\tx of the MCP server "srv⏎Elbow wants" with:\n/);
     assert.ok(toolQuestion.split('\n').length < 30, toolQuestion);
     assert.match(toolQuestion, /more lines not shown/);
+  });
+
+  it('names the subagent that asks, its description escaped and on one line', async () => {
+    const subagent = { taskId: 'task_1', description: 'Find uses of X\n\x1b[2J', agent: 'explore' };
+    const asked = await ask({ ...command({ kind: 'sandbox' }, { command: 'rg X' }), subagent }, 'y');
+    assert.equal(asked.question.split('\n')[0], 'explore · Find uses of X⏎\\x1b[2J asks to run: rg X');
+    assert.deepEqual(asked.decision, { approved: true });
+    const page = await ask({ kind: 'webPage', toolCallId: 'c3', url: 'https://example.com/', domain: 'example.com', alwaysAllowOffered: false, subagent }, 'n');
+    assert.match(page.question, /^explore · Find uses of X⏎\\x1b\[2J asks to read the web page https:\/\/example\.com\//);
+  });
+
+  it('asks one question at a time when children ask at once, each answered in turn', async () => {
+    const approvals = new TerminalApprovals({ color: false });
+    const questions: string[] = [];
+    let open = 0;
+    let mostOpen = 0;
+    approvals.attach(async (question) => {
+      questions.push(question.split('\n')[0] as string);
+      mostOpen = Math.max(mostOpen, ++open);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      open--;
+      return questions.length === 1 ? 'y' : 'n';
+    });
+    const signal = new AbortController().signal;
+    const child = (taskId: string, description: string) => ({ subagent: { taskId, description, agent: 'general' } });
+    const decisions = await Promise.all([
+      approvals.request({ ...command({ kind: 'sandbox' }, { command: 'make a' }), ...child('task_a', 'Build a') }, signal),
+      approvals.request({ ...command({ kind: 'sandbox' }, { command: 'make b' }), ...child('task_b', 'Build b') }, signal),
+    ]);
+    assert.deepEqual(questions, ['general · Build a asks to run: make a', 'general · Build b asks to run: make b']);
+    assert.equal(mostOpen, 1, 'the second question waited for the first answer');
+    assert.deepEqual(decisions, [{ approved: true }, { approved: false }]);
   });
 });
 
