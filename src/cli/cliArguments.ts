@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSetting } from '../core/llm/reasoningEffort';
 import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
+import { defaultParallelSubagents } from '../core/agent/agentSession';
 import { editFormatSettings, parseEditFormat, type EditFormatSetting } from '../core/tools/editFormat';
 
 export interface CliArguments {
@@ -53,6 +54,8 @@ export interface CliArguments {
   plan: boolean;
   /** `--agent NAME`: start with this agent picked (Agent, Plan or a custom agent). */
   agent?: string;
+  /** `--max-parallel-subagents N`: subagents (`task` calls) running at once; 0 turns the task tool off. */
+  maxParallelSubagents?: number;
   help: boolean;
   version: boolean;
 }
@@ -60,6 +63,9 @@ export interface CliArguments {
 const presetLines = providerPresets
   .map((preset) => `  ${preset.id.padEnd(18)} ${preset.label}${preset.keyVariable === undefined ? ', no key needed' : `, ${preset.keyVariable}${preset.keyRequired ? '' : ' (optional)'}`}`)
   .join('\n');
+
+/** The most subagents `--max-parallel-subagents` lets run at once. */
+const maxParallelSubagentsFlag = 16;
 
 const azureDefaultApiVersion = presetById('azure')?.apiVersion?.default ?? '';
 
@@ -143,6 +149,10 @@ Options:
       --agent <name>       start with this agent picked: Agent, Plan, or a custom agent of
                            .elbow/agents, .claude/agents, .github/agents or ~/.elbow/agents,
                            ~/.claude/agents; it is given only its tools (in the chat, /agent)
+      --max-parallel-subagents <n>
+                           subagents (the model's task calls, each a child agent with its own
+                           context) running at once, 0 to ${maxParallelSubagentsFlag}; 0 turns the task tool
+                           off (default ${defaultParallelSubagents})
   -h, --help               show this help
   -v, --version            show the version
 
@@ -196,6 +206,7 @@ const cliOptions = {
   'allow-domain': { type: 'string', multiple: true, default: [] },
   plan: { type: 'boolean', default: false },
   agent: { type: 'string' },
+  'max-parallel-subagents': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies NonNullable<ParseArgsConfig['options']>;
@@ -211,6 +222,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   const reasoningEffort = parseReasoningEffortFlag(values['reasoning-effort']);
   const editFormat = parseEditFormatFlag(values['edit-format']);
   const stallTimeoutSeconds = parseStallTimeout(values['stall-timeout']);
+  const maxParallelSubagents = parseMaxParallelSubagents(values['max-parallel-subagents']);
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   if (values.image.length > 0 && values.print === undefined) throw new UsageError('--image goes with -p, e.g. elbow -p "what is wrong here?" --image shot.png; in the chat, type --image shot.png in a line.');
   return {
@@ -242,6 +254,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     allowDomains: values['allow-domain'].map((domain) => domain.trim().toLowerCase()),
     plan: values.plan,
     ...(values.agent === undefined ? {} : { agent: values.agent }),
+    ...(maxParallelSubagents === undefined ? {} : { maxParallelSubagents }),
     help: values.help,
     version: values.version,
   };
@@ -252,6 +265,15 @@ function parseMaxTurns(flag: string | undefined): number | undefined {
   const maxTurns = Number(flag);
   if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns must be a whole number of at least 1, got "${flag}".`);
   return maxTurns;
+}
+
+function parseMaxParallelSubagents(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const count = Number(flag);
+  if (flag.trim() === '' || !Number.isInteger(count) || count < 0 || count > maxParallelSubagentsFlag) {
+    throw new UsageError(`--max-parallel-subagents must be a whole number from 0 (no subagents) to ${maxParallelSubagentsFlag}, got "${flag}".`);
+  }
+  return count;
 }
 
 function parseReasoningEffortFlag(flag: string | undefined): ReasoningEffortSetting | undefined {

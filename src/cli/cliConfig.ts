@@ -81,6 +81,7 @@ export function resolveCliConfig(args: CliArguments, env: Environment, system: D
       ...(args.stallTimeoutSeconds === undefined ? {} : { stallTimeoutMs: Math.round(args.stallTimeoutSeconds * 1_000) }),
       models: models.overrides,
       fallbackModels: fallbacks.models,
+      ...(args.maxParallelSubagents === undefined ? {} : { maxParallelSubagents: args.maxParallelSubagents }),
     },
     apiKey,
     dataFolder: elbowDataFolder(env, system),

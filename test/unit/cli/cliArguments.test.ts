@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseCliArguments, usage, UsageError } from '../../../src/cli/cliArguments';
+import { defaultParallelSubagents } from '../../../src/core/agent/agentSession';
 import { providerPresets } from '../../../src/core/llm/presets/providerPresets';
 
 describe('parseCliArguments', () => {
@@ -39,6 +40,12 @@ describe('parseCliArguments', () => {
     assert.equal(parseCliArguments(['--trust-customizations']).trustCustomizations, true);
     assert.equal(parseCliArguments([]).trustCustomizations, false);
     assert.match(usage, /--trust-customizations\n\s+use this workspace's skills, commands, agents and hooks/);
+  });
+
+  it('reads --max-parallel-subagents, which --help explains with its default', () => {
+    assert.equal(parseCliArguments(['--max-parallel-subagents', '2']).maxParallelSubagents, 2);
+    assert.equal('maxParallelSubagents' in parseCliArguments([]), false);
+    assert.match(usage, new RegExp(`--max-parallel-subagents <n>\\n\\s+subagents \\(the model's task calls[^]*0 turns the task tool\\s+off \\(default ${defaultParallelSubagents}\\)`));
   });
 
   it('reads --plan', () => {

@@ -12,6 +12,16 @@ describe('cli arguments and configuration', () => {
     );
   });
 
+  it('takes --max-parallel-subagents into the settings, 0 turning subagents off, and refuses anything else', () => {
+    const env = { OPENAI_API_KEY: 'k' };
+    assert.equal(resolveCliConfig(parseCliArguments(['--max-parallel-subagents', '1']), env).settings.maxParallelSubagents, 1);
+    assert.equal(resolveCliConfig(parseCliArguments(['--max-parallel-subagents', '0']), env).settings.maxParallelSubagents, 0);
+    assert.equal(resolveCliConfig(parseCliArguments([]), env).settings.maxParallelSubagents, undefined, 'unset: the session default');
+    for (const bad of ['-1', '2.5', 'many', '', '17']) {
+      assert.throws(() => parseCliArguments([`--max-parallel-subagents=${bad}`]), (error: unknown) => error instanceof UsageError && /--max-parallel-subagents must be a whole number from 0 \(no subagents\) to 16/.test(error.message), bad);
+    }
+  });
+
   it('rejects bad flags with a usage error', () => {
     assert.throws(() => parseCliArguments(['--max-turns', 'zero']), UsageError);
     assert.throws(() => parseCliArguments(['--frobnicate']), UsageError);
