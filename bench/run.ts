@@ -11,7 +11,8 @@
  * sent with a model's typical mistakes, exactly and with its ladder of tolerances (`npm run bench -- edits` runs only that),
  * and parsers and patterns fed input that would make them backtrack (`npm run bench -- inputs` runs only that),
  * and what waiting for the language servers adds to an edit (`npm run bench -- problems` runs only that; not in the full run),
- * and how many files and back-and-forths a prompt and an edit go through (`npm run bench -- walks` runs only that; not in the full run).
+ * and how many files and back-and-forths a prompt and an edit go through (`npm run bench -- walks` runs only that; not in the full run),
+ * and what an explore subagent saves the parent's context and parallel subagents save in time (`npm run bench -- subagents` runs only that; not in the full run).
  * A report, not a test: it exits 0 whatever the numbers, and non-zero only when something breaks.
  */
 import * as os from 'node:os';
@@ -38,6 +39,7 @@ import { saveRows } from './saveCase';
 import { searchRows } from './searchCases';
 import { webviewRows } from './webviewCase';
 import { walksReport } from './walks/walksCase';
+import { subagentsReport } from './subagentsCase';
 
 const BENCH_DIR = path.resolve(__dirname, '..', '.bench');
 
@@ -72,6 +74,11 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('walks')) {
     await walksReport(log);
+    log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return;
+  }
+  if (process.argv.includes('subagents')) {
+    await subagentsReport(log);
     log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return;
   }
