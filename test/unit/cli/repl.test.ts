@@ -13,7 +13,7 @@ import { sessionSetup } from '../../../src/core/agent/sessionSetup';
 import { createProvider } from '../../../src/core/llm/providers/createProvider';
 import { ToolRegistry } from '../../../src/core/tools/registry';
 import { cliPath, elbowEnvironment, useCliFixture } from '../../support/elbowCli';
-import { startFakeLlmServer, text, type FakeLlmServer } from '../../support/fakeLlmServer';
+import { startFakeLlmServer, text, toolCall, type FakeLlmServer, type RecordedRequest } from '../../support/fakeLlmServer';
 import { settlesWithin } from '../../support/settlesWithin';
 import { startTerminalChat } from '../../support/terminalChat';
 import { createTempWorkspace, type TempWorkspace } from '../../support/tempWorkspace';
@@ -140,6 +140,22 @@ describe('interactive chat: /usage, /compact and /help', function () {
     await waitFor(/Context: 2k \/ 1M tokens \(0%\)\nWindow: {2}1M tokens, from Elbow's built-in model table\n/);
     assert.match(terminal.text(), /Tokens: {2}1\.2k input · 800 cache read · 0 cache write · 30 output\nCost: {4}\$0\.00\n/);
     assert.equal(server.requests.length, 1, '/usage is not sent to the model');
+  });
+
+  it('/usage counts a subagent’s tokens in the conversation’s, while the gauge stays the parent’s context', async () => {
+    const isChild = (request: RecordedRequest): boolean => JSON.stringify(request.body).includes('Count the files');
+    server.enqueue(
+      { kind: 'reply', content: [toolCall('task', { description: 'Count files', prompt: 'Count the files.', agent: 'explore' }, 'call_task')], usage: { input: 1_000, output: 20 } },
+      (request) => (isChild(request) ? { kind: 'reply', content: [text('There are none.')], usage: { input: 5_000, output: 100 } } : { kind: 'error', status: 500 }),
+      { kind: 'reply', content: [text('No files.')], usage: { input: 1_100, output: 10 } },
+    );
+    input.write('how many files?\r');
+    await waitFor(/Elbow: No files\.\n/);
+    assert.match(terminal.text(), / {2}✓ Count files \(explore\) done · 0 tool calls · 5\.1k tokens · \$0\.0\d\n/);
+    input.write('/usage\r');
+    await waitFor(/Context: 1\.1k \/ 1M tokens \(0%\)\n/);
+    assert.match(terminal.text(), /Tokens: {2}7\.1k input · 0 cache read · 0 cache write · 130 output\n/);
+    assert.deepEqual(server.violations, []);
   });
 
   it('/compact has the model summarise the conversation and archives the full transcript', async () => {
