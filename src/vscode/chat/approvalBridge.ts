@@ -5,7 +5,7 @@ import { approvalOf, decidedApproval, decisionOf, type ApprovalAnswer } from './
 import { approvalNotification } from './approvalNotification';
 import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
-import { askedBySubagent, askingSubagent } from './subagentApproval';
+import { askedBySubagent, askingSubagent, notifiedForSubagent } from './subagentApproval';
 import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
 import type { WaitingQuestionCount } from './waitingQuestionCount';
@@ -84,7 +84,9 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
   }
 
   private notify(cardId: string, request: ApprovalRequest): void {
-    const { message, choices } = approvalNotification(request);
+    const asker = askingSubagent(request);
+    const notification = approvalNotification(request);
+    const { message, choices } = asker === undefined ? notification : notifiedForSubagent(notification, asker);
     void showWarning(message, ...choices.map((choice) => choice.label)).then((label) => {
       const answer = choices.find((choice) => choice.label === label)?.answer;
       if (answer === 'showInChat') void vscode.commands.executeCommand('elbow.focusChat');

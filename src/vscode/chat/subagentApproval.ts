@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../../core/host/approvals';
 import type { Approval } from '../../protocol/chatItems';
+import { shown, type ApprovalNotification } from './approvalNotification';
 
 /** The child a permission request comes from, as the core names it on the request. */
 export interface ApprovalAsker {
@@ -21,4 +22,9 @@ export function subagentName(asker: Pick<ApprovalAsker, 'agent' | 'description'>
 /** The question as the parent's chat shows it: named by the child that asks. */
 export function askedBySubagent(approval: Approval, asker: ApprovalAsker): Approval {
   return { ...approval, title: `${subagentName(asker)} asks: ${approval.title}` };
+}
+
+/** The notification shown while the chat is hidden, saying which child asks (its description is the model's words, made inert). */
+export function notifiedForSubagent(notification: ApprovalNotification, asker: ApprovalAsker): ApprovalNotification {
+  return { ...notification, message: `Subagent ${shown(subagentName(asker))}: ${notification.message}` };
 }

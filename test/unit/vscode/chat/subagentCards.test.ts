@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import type { AgentSession } from '../../../../src/core/agent/agentSession';
+import type { ApprovalRequest } from '../../../../src/core/host/approvals';
 import type { Approval, ChatItemOf, Subagent } from '../../../../src/protocol/chatItems';
 import { toWebviewSchema, type ToWebview } from '../../../../src/protocol/toWebview';
+import { approvalOf } from '../../../../src/vscode/chat/approvalCard';
+import { approvalNotification } from '../../../../src/vscode/chat/approvalNotification';
 import { ChatRun } from '../../../../src/vscode/chat/chatRun';
 import { ChatTranscript } from '../../../../src/vscode/chat/chatTranscript';
 import { meterTotalOf } from '../../../../src/vscode/chat/meterTotal';
+import { askedBySubagent, askingSubagent, notifiedForSubagent } from '../../../../src/vscode/chat/subagentApproval';
 import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../../../../src/vscode/chat/subagentCard';
 
 const tokens = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 });
@@ -174,5 +178,30 @@ describe('The meter and the gauge with subagents', () => {
     await run.send('hi');
     await run.stop();
     assert.deepEqual(run.context, { usedTokens: 1_000, windowTokens: 10_000 });
+  });
+});
+
+describe('A subagent\'s permission question', () => {
+  const request: ApprovalRequest & { subagent: { taskId: string; description: string; agent: string } } = {
+    kind: 'command',
+    toolCallId: 'c1',
+    command: 'grep -rn parseConfig .',
+    cwd: '.',
+    reasons: ['grep is not on the allow list'],
+    alwaysAllow: ['grep'],
+    placement: { kind: 'sandbox' },
+    subagent: { taskId: 'child1', description: 'Find uses of [x](https://evil.example)', agent: 'explore' },
+  };
+
+  it('is named by the child that asks, in the chat and in the notification, the model\'s words made inert', () => {
+    const asker = askingSubagent(request);
+    assert.deepEqual(asker, request.subagent);
+    const { subagent: _asker, ...own } = request;
+    assert.equal(askingSubagent(own), undefined);
+    assert.ok(asker !== undefined);
+    assert.equal(askedBySubagent(approvalOf(request), asker).title, 'explore · Find uses of [x](https://evil.example) asks: Run this command in the sandbox?');
+    const notified = notifiedForSubagent(approvalNotification(request), asker);
+    assert.match(notified.message, /^Subagent explore · Find uses of .* Elbow wants to run: grep -rn parseConfig \. \(in the sandbox\)$/);
+    assert.doesNotMatch(notified.message, /\[x\]\(https:/, 'no link in the notification');
   });
 });
