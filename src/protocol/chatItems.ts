@@ -128,6 +128,61 @@ export type ToolRefusal = z.infer<typeof toolRefusalSchema>;
 export const toolKindSchema = z.enum(['read', 'list', 'search', 'edit', 'write', 'delete', 'command', 'commandFollowUp', 'web', 'mcp', 'task', 'conversation', 'unknown']);
 export type ToolKind = z.infer<typeof toolKindSchema>;
 
+/** How a subagent's run stands: under way, finished with its answer, failed, or stopped. */
+export const subagentStatusSchema = z.enum(['running', 'done', 'failed', 'cancelled']);
+export type SubagentStatus = z.infer<typeof subagentStatusSchema>;
+
+/** A step a subagent took, as its card lists it: a tool call (a task it handed on nests the same way) or text it wrote (plain, untrusted, bounded). */
+export const subagentStepSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('tool'),
+    /** The child's tool call id. */
+    id: z.string(),
+    name: z.string(),
+    toolKind: toolKindSchema,
+    /** What the call does; when finished, its result summary. */
+    title: z.string(),
+    status: toolStatusSchema,
+    refusal: toolRefusalSchema.optional(),
+    /** The call waits for the user's permission (asked on the card of the task it belongs to). */
+    asking: z.boolean().optional(),
+    /** For a `task` call of the child: the grandchild. */
+    get subagent() {
+      return subagentSchema.optional();
+    },
+  }),
+  z.object({
+    kind: z.literal('text'),
+    id: z.string(),
+    text: z.string(),
+  }),
+]);
+export type SubagentStep = z.infer<typeof subagentStepSchema>;
+
+/** The child agent a `task` call runs, shown inside the call's card. */
+export const subagentSchema = z.object({
+  /** The child's id, which continues it (`task_id`). */
+  taskId: z.string(),
+  /** The agent it runs as, e.g. `explore`. */
+  agent: z.string(),
+  /** What it was asked to do, in a few words. */
+  description: z.string(),
+  status: subagentStatusSchema,
+  /** Its latest steps, oldest first; earlier ones are dropped (`droppedSteps` counts them). */
+  steps: z.array(subagentStepSchema),
+  droppedSteps: z.number().int().optional(),
+  /** What its requests used, its own subagents included. */
+  usage: z.object({
+    inputTokens: z.number(),
+    outputTokens: z.number(),
+    cacheReadTokens: z.number(),
+    cacheWriteTokens: z.number(),
+  }),
+  /** Their cost in US dollars; `null` when a price is unknown. */
+  cost: z.number().nullable(),
+});
+export type Subagent = z.infer<typeof subagentSchema>;
+
 /** One entry of the conversation as the user sees it. */
 export const chatItemSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -169,6 +224,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     placement: commandRunPlacementSchema.optional(),
     /** The call failed for the model because the mode does not allow it; shown calmly, with the way out. */
     refusal: toolRefusalSchema.optional(),
+    /** For a `task` call: the child agent it runs. */
+    subagent: subagentSchema.optional(),
   }),
   z.object({
     kind: z.literal('error'),

@@ -115,3 +115,10 @@ export function plural(count: number, noun: string): string {
 export function lineCountsLabel(added: number, removed: number): string {
   return `${plural(added, 'line')} added, ${plural(removed, 'line')} removed`;
 }
+
+/** A subagent's line under its description: `Done · 4 steps · 12.3k in · 1.2k out · $0.04`. */
+export function subagentMeta(state: string, steps: number, usage: UsageSummary, cost: number | null): string {
+  const parts = [state, steps === 1 ? '1 step' : `${steps} steps`];
+  const used = usageText(usage, cost);
+  return used === '' ? parts.join(' · ') : `${parts.join(' · ')} · ${used}`;
+}

@@ -5,6 +5,7 @@ import { approvalOf, decidedApproval, decisionOf, type ApprovalAnswer } from './
 import { approvalNotification } from './approvalNotification';
 import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
+import { askedBySubagent, askingSubagent, notifiedForSubagent } from './subagentApproval';
 import { PendingQuestions } from './pendingQuestions';
 import type { ToolCardUpdate } from './toolCardUpdate';
 import type { WaitingQuestionCount } from './waitingQuestionCount';
@@ -61,8 +62,11 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
 
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     if (signal.aborted) return Promise.resolve({ approved: false, reason: 'The user stopped the request.' });
-    const approval = approvalOf(request);
-    const cardId = this.show({ type: 'approval_asked', toolCallId: request.toolCallId, approval });
+    const asker = askingSubagent(request);
+    const approval = asker === undefined ? approvalOf(request) : askedBySubagent(approvalOf(request), asker);
+    const cardId = this.show(asker === undefined
+      ? { type: 'approval_asked', toolCallId: request.toolCallId, approval }
+      : { type: 'subagent_approval_asked', taskId: asker.taskId, toolCallId: request.toolCallId, approval });
     if (cardId === undefined) return Promise.resolve({ approved: false, reason: 'The request could not be shown to the user.' });
     if (!this.deps.chatVisible()) this.notify(cardId, request);
     const answered = this.questions.wait(cardId, signal, { decision: 'deny', reason: 'The user stopped the request.' });
@@ -80,7 +84,9 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
   }
 
   private notify(cardId: string, request: ApprovalRequest): void {
-    const { message, choices } = approvalNotification(request);
+    const asker = askingSubagent(request);
+    const notification = approvalNotification(request);
+    const { message, choices } = asker === undefined ? notification : notifiedForSubagent(notification, asker);
     void showWarning(message, ...choices.map((choice) => choice.label)).then((label) => {
       const answer = choices.find((choice) => choice.label === label)?.answer;
       if (answer === 'showInChat') void vscode.commands.executeCommand('elbow.focusChat');

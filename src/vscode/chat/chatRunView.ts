@@ -6,6 +6,7 @@ import type { ApprovalBridge } from './approvalBridge';
 import type { ChatRun } from './chatRun';
 import type { ChatTranscript } from './chatTranscript';
 import { logAgentEvent } from './logAgentEvent';
+import { meterTotalOf } from './meterTotal';
 import { postAll } from './postAll';
 
 export interface RunViewDependencies {
@@ -33,7 +34,8 @@ export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ 
       if (change.type === 'switched') transcript.load(run.opened.items);
     }),
     run.subscribe((change) => {
-      if (change.type === 'event' && change.event.type === 'usage' && change.event.total !== undefined) post({ type: 'usage', usage: change.event.total.usage, cost: change.event.total.cost });
+      const total = change.type === 'event' ? meterTotalOf(change.event) : undefined;
+      if (total !== undefined) post({ type: 'usage', usage: total.usage, cost: total.cost });
     }),
     run.subscribe((change) => {
       if (change.type === 'event' && change.event.type === 'context' && run.context !== undefined) post({ type: 'context', context: run.context });

@@ -6,6 +6,7 @@ import type { ProviderErrorKind } from '../../core/llm/providerError';
 import type { ToolKind } from '../../core/toolContract/toolKind';
 import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems';
 import type { ToWebview } from '../../protocol/toWebview';
+import { endedSubagent, runsTask, withSubagentEvent, type SubagentEvent } from './subagentCard';
 import { updatedCard, type ToolCardUpdate } from './toolCardUpdate';
 
 /** A tool result longer than this is cut for display; the model still got all of it. */
@@ -111,11 +112,12 @@ export class ChatTranscript {
         const notice = hookNotice(event);
         return notice === undefined ? [] : this.addNotice(notice);
       }
+      case 'subagent':
+        return this.applySubagent(event);
       case 'usage':
       case 'context':
       case 'assistant_message':
       case 'steered':
-      case 'subagent':
         return [];
     }
   }
@@ -155,7 +157,7 @@ export class ChatTranscript {
    * names, with the deltas to post; `undefined` when there is no such card.
    */
   updateCard(update: ToolCardUpdate): { cardId: string; messages: ToWebview[] } | undefined {
-    const card = 'toolCallId' in update ? this.toolCard(update.toolCallId) : this.cardWithId(update.cardId);
+    const card = 'taskId' in update ? this.taskCard(update.taskId) : 'toolCallId' in update ? this.toolCard(update.toolCallId) : this.cardWithId(update.cardId);
     if (card === undefined) return undefined;
     const item = updatedCard(card, update);
     if (item === undefined) return { cardId: card.id, messages: [] };
@@ -221,6 +223,20 @@ export class ChatTranscript {
     return this.add({ kind: 'tool', id, ...card });
   }
 
+  /** A child's event goes on the card of the `task` call that runs it. */
+  private applySubagent(event: SubagentEvent): ToWebview[] {
+    const card = this.toolCard(event.callId);
+    if (card === undefined) return [];
+    const item = withSubagentEvent(card, event);
+    this.replace(item);
+    return [{ type: 'itemUpdated', item }];
+  }
+
+  /** The card of the `task` call whose child, or a child of it, is `taskId`. */
+  private taskCard(taskId: string): ToolItem | undefined {
+    return this.list.findLast((item): item is ToolItem => item.kind === 'tool' && runsTask(item.subagent, taskId));
+  }
+
   private toolCard(callId: string): ToolItem | undefined {
     const id = this.runCards.get(callId);
     return id === undefined ? undefined : this.cardWithId(id);
@@ -256,7 +272,7 @@ export class ChatTranscript {
   private finish(outcome: RunOutcome): ToWebview[] {
     // Calls the run never got to (a reply cut short, or stopped before they ran) have no result event.
     const messages = outcome.reason === 'cancelled'
-      ? this.endRunningTools('Not run: stopped', 'Stopped before this tool ran.')
+      ? this.endRunningTools('Not run: stopped', 'Stopped before this tool ran.', undefined, 'cancelled')
       : this.endRunningTools('Not run', 'The run ended before this tool ran.');
     messages.push(...this.endRunningCompactions('The run ended before the summary was written.'));
     this.runCards.clear();
@@ -276,10 +292,11 @@ export class ChatTranscript {
   }
 
   /** Ends the cards of tools left running; a question one of them asked (`unanswered` says why) no longer waits, and its buttons go. */
-  private endRunningTools(title: string, result: string, unanswered = 'Not answered before the run ended'): ToWebview[] {
+  private endRunningTools(title: string, result: string, unanswered = 'Not answered before the run ended', childStatus: 'failed' | 'cancelled' = 'failed'): ToWebview[] {
     const running = this.list.filter((item): item is ToolItem => item.kind === 'tool' && item.status === 'running');
     return running.map((card) => {
       const item: ToolItem = { ...card, status: 'error', title, result };
+      if (card.subagent !== undefined) item.subagent = endedSubagent(card.subagent, childStatus);
       if (card.approval?.state === 'pending') item.approval = { ...card.approval, state: 'denied', reason: unanswered };
       if (card.proposal?.state === 'pending') item.proposal = { ...card.proposal, state: 'rejected', feedback: unanswered };
       this.replace(item);

@@ -1,5 +1,6 @@
 import type { Approval, ChatItemOf, EditReview } from '../../protocol/chatItems';
 import { cardReview, withChangedFile, withoutFile, withReviewDecided, type AppliedFileChange } from './cardChangedFiles';
+import { withAsking } from './subagentCard';
 
 type ToolItem = ChatItemOf<'tool'>;
 
@@ -10,6 +11,8 @@ type ToolItem = ChatItemOf<'tool'>;
  */
 export type ToolCardUpdate =
   | { type: 'approval_asked'; toolCallId: string; approval: Approval }
+  /** A subagent's call waits: the question shows on the card of the `task` that runs the child `taskId`. */
+  | { type: 'subagent_approval_asked'; taskId: string; toolCallId: string; approval: Approval }
   | { type: 'approval_decided'; cardId: string; approval: Approval }
   /** An edit waits for the user's approval (`beforeApply` review). */
   | { type: 'proposal_asked'; toolCallId: string; diff: string }
@@ -25,8 +28,11 @@ export type ToolCardUpdate =
 export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | undefined {
   switch (update.type) {
     case 'approval_asked':
-    case 'approval_decided':
       return { ...card, approval: update.approval };
+    case 'subagent_approval_asked':
+      return { ...card, approval: update.approval, ...(card.subagent === undefined ? {} : { subagent: withAsking(card.subagent, update.taskId, update.toolCallId) }) };
+    case 'approval_decided':
+      return { ...card, approval: update.approval, ...(card.subagent === undefined ? {} : { subagent: withAsking(card.subagent, undefined, undefined) }) };
     case 'proposal_asked':
       return { ...card, proposal: { diff: update.diff, state: 'pending' } };
     case 'proposal_decided':

@@ -8,6 +8,8 @@ export function toolCardTitle(item: ChatItemOf<'tool'>): string {
   const approval = item.approval;
   if (approval?.kind !== 'command' || approval.command === undefined) return item.title;
   const command = approval.command.replace(/\s+/g, ' ').trim();
+  // A task's card asks for its child, which goes on whatever the answer.
+  if (item.subagent !== undefined) return approval.state === 'pending' ? `${item.subagent.agent} · ${item.subagent.description} wants to run ${command}` : item.title;
   switch (approval.state) {
     case 'pending':
       return `Wants to run ${command}`;

@@ -1,4 +1,4 @@
-import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolChangedFile, ToolKind, ToolRefusal, ToolStatus } from '../../protocol/chatItems';
+import type { ChatItem, ChatItemOf, CommandRunPlacement, ToolChangedFile, ToolRefusal, ToolStatus } from '../../protocol/chatItems';
 import { codicon, h, iconButton } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
@@ -7,26 +7,11 @@ import { EditReviewMarker } from './editReviewMarker';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
 import { RefusalNote } from './refusalNote';
+import { SubagentView } from './subagentView';
 import { shownArguments } from './toolArguments';
 import { toolCardTitle } from './toolCardTitle';
+import { toolIcon } from './toolIcon';
 import { ToolTitleView } from './toolTitleView';
-
-/** A codicon for every kind: a new kind does not compile until it has one. */
-const toolIcons: Readonly<Record<ToolKind, string>> = {
-  read: 'file',
-  list: 'list-tree',
-  search: 'search',
-  edit: 'edit',
-  write: 'new-file',
-  delete: 'tools',
-  command: 'terminal',
-  commandFollowUp: 'tools',
-  web: 'globe',
-  mcp: 'tools',
-  conversation: 'tools',
-  task: 'organization',
-  unknown: 'tools',
-};
 
 const statusIcons: Readonly<Record<ToolStatus, { icon: string; label: string }>> = {
   running: { icon: 'loading codicon-modifier-spin', label: 'Running' },
@@ -45,10 +30,6 @@ const refusedMarkers: Readonly<Record<ToolRefusal, { icon: string; label: string
   agent: { icon: 'circle-slash', label: 'Not given to the picked agent' },
 };
 const awaitingPermission = { icon: 'shield', label: 'Waiting for your permission' };
-
-export function toolIcon(kind: ToolKind | undefined): string {
-  return toolIcons[kind ?? 'unknown'];
-}
 
 /**
  * A compact card for one tool call; expands to its arguments and result (plain text: file contents are untrusted).
@@ -83,6 +64,8 @@ export class ToolItemView implements ItemView {
   private approval: ApprovalView | undefined;
   /** Made when the mode first keeps a call from running. */
   private refusal: RefusalNote | undefined;
+  /** Made when a `task` call's child first reports. */
+  private subagent: SubagentView | undefined;
   /** Made when the call first changes more than one file: the card's one "Open diff" cannot say which. */
   private files: ChangedFileList | undefined;
   private changedUri: string | undefined;
@@ -144,6 +127,11 @@ export class ToolItemView implements ItemView {
       if (this.openDiff.parentElement === null) this.review.element.before(this.openDiff);
     }
     this.renderFiles(changed);
+    if (item.subagent !== undefined && this.subagent === undefined) {
+      this.subagent = new SubagentView();
+      this.card.after(this.subagent.element);
+    }
+    if (item.subagent !== undefined) this.subagent?.update(item.subagent);
     if (item.proposal !== undefined && this.proposal === undefined) {
       this.proposal = new ProposalView(item.id, this.extension);
       this.body.prepend(this.proposal.element);

@@ -34,6 +34,7 @@ import { reviewTests } from '../suites/review.test';
 import { reviewOutcomeTests } from '../suites/reviewOutcomes.test';
 import { runControlTests } from '../suites/runControl.test';
 import { steeringTests } from '../suites/steering.test';
+import { subagentTests } from '../suites/subagents.test';
 import { sandboxTests } from '../suites/sandbox.test';
 import { sandboxApprovalTests } from '../suites/sandboxApprovals.test';
 import { settingsApplyAtOnceTests } from '../suites/settingsApplyAtOnce.test';
@@ -85,6 +86,7 @@ export function run(): Promise<void> {
     xssTests,
     planModeTests,
     customAgentTests,
+    subagentTests,
     skillsTests,
     hookTests,
     cardsAtNarrowWidthTests,

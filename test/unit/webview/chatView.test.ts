@@ -23,6 +23,7 @@ import { webPageApprovalSpecs } from './specs/webPageApprovalSpecs';
 import { sandboxStatusSpecs } from './specs/sandboxStatusSpecs';
 import { securitySpecs } from './specs/securitySpecs';
 import { streamingSpecs } from './specs/streamingSpecs';
+import { subagentCardSpecs } from './specs/subagentCardSpecs';
 import { todoListSpecs } from './specs/todoListSpecs';
 import { waitingQuestionSpecs } from './specs/waitingQuestionSpecs';
 import { ChatViewHarness } from './support/chatViewHarness';
@@ -54,6 +55,7 @@ describe('webview: chat view in Chromium', function () {
     narrowLayoutSpecs(current);
     narrowTitleSpecs(current);
   });
+  describe('subagent cards', () => subagentCardSpecs(current));
   describe('long conversations', () => longConversationSpecs(current));
   describe('history', () => historySpecs(current));
   describe('context and compaction', () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { savedSubagentSchema } from './savedSubagentSchema';
 
 /*
  * The chat items as saved conversations store them (format version 1). These are copies of the
@@ -140,6 +141,8 @@ export const savedChatItemSchema = z.discriminatedUnion('kind', [
     placement: savedCommandRunPlacementSchema.optional(),
     /** Why the mode kept the call from running (`planMode`); any string, so that a reason added later does not make the file unreadable. */
     refusal: z.string().optional(),
+    /** For a `task` call: the child agent it ran. */
+    subagent: savedSubagentSchema.optional(),
   }),
   z.object({
     kind: z.literal('error'),

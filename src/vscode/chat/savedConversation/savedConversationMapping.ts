@@ -1,6 +1,7 @@
 import { editReviewSchema, toolFileChangeSchema, toolKindSchema, toolRefusalSchema, type ChatItem, type ContextGauge, type ConversationListEntry, type ToolChangedFile } from '../../../protocol/chatItems';
 import { savedChatItemSchema, type SavedChatItem } from './savedChatItemSchema';
 import type { SavedConversation, SavedListEntry } from './savedConversationSchema';
+import { subagentOfSaved } from './savedSubagentMapping';
 
 /*
  * The one place where the protocol's shapes meet the saved format's. While the two agree these are
@@ -21,7 +22,8 @@ export function savedChatItemOf(item: ChatItem): SavedChatItem {
 
 export function chatItemOfSaved(saved: SavedChatItem): ChatItem {
   if (saved.kind !== 'tool') return saved;
-  const { toolKind, review, refusal, changedFile, changedFiles, ...card } = saved;
+  const { toolKind, review, refusal, changedFile, changedFiles, subagent, ...rest } = saved;
+  const card = subagent === undefined ? rest : { ...rest, subagent: subagentOfSaved(subagent) };
   // A review state a later version added is shown as none; a refusal's reason it added, as a plain failure.
   const knownReview = editReviewSchema.safeParse(review);
   const knownRefusal = toolRefusalSchema.safeParse(refusal);
