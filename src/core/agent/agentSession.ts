@@ -165,7 +165,7 @@ export class AgentSession {
       if ('refused' in hooked) return hooked.refused;
       this.guard.startUserMessage();
       this.context?.startUserMessage();
-      joinHistory(this.conversation, hooked.message);
+      joinHistory(this.conversation, hooked.message, this.options.subagent !== undefined);
       return undefined;
     });
   }
@@ -324,7 +324,7 @@ const childSession: ChildSessionFactory = (parent, child) => new AgentSession({
   host: parent.host,
   setup: { ...parent.setup, system: child.system },
   conversation: child.conversation,
-  permissions: parent.permissions,
+  permissions: parent.permissions.forSubagent(child.subagent),
   commands: parent.commands,
   ...(parent.archive === undefined ? {} : { archive: parent.archive }),
   subagent: { depth: parent.depth + 1, hooks: parent.hooks, ...(child.limit === undefined ? {} : { limit: child.limit }) },

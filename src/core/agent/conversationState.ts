@@ -44,8 +44,8 @@ export function conversationState(stored: StoredConversationParts = {}): Convers
   return { messages, totals: storedTotals(stored.usage, stored.cost), mode: stored.mode ?? 'act', ...(stored.agent === undefined ? {} : { agent: stored.agent }) };
 }
 
-/** The user's message joins the history, with plan mode's note when the conversation is in plan mode. */
-export function joinHistory(conversation: ConversationState, message: UserMessage): void {
+/** The user's message (a subagent's task) joins the history, with plan mode's note when the conversation is in plan mode. */
+export function joinHistory(conversation: ConversationState, message: UserMessage, subagent = false): void {
   conversation.messages.push(message);
-  attachPlanModeNote(conversation.messages, conversation.mode);
+  attachPlanModeNote(conversation.messages, conversation.mode, subagent);
 }
