@@ -23,13 +23,12 @@ import { ModelFallback } from './modelFallback';
 import { conversationState, joinHistory, type ConversationState } from './conversationState';
 import type { SessionSetup } from './sessionSetup';
 import { SteeringMessages } from './steeringMessages';
-import { ParallelSlots } from './parallelSlots';
+import { defaultParallelSubagents, ParallelSlots } from './parallelSlots';
 import { SubagentLauncher, type ChildSessionFactory } from './subagentLauncher';
 import { maxSubagentDepth } from './subagentProfiles';
 import type { AgentToolLimit } from '../tools/agentToolLimit';
 
-/** Children of `task` calls run at most this many at once per session, unless the settings say otherwise. */
-export const defaultParallelSubagents = 3;
+export { defaultParallelSubagents } from './parallelSlots';
 
 export interface AgentSessionOptions {
   host: AgentHost;
