@@ -10,6 +10,7 @@ import type { ConversationMode } from '../tools/conversationMode';
 import { ToolError } from '../toolContract/toolError';
 import type { SubagentReport, SubagentRequest, Subagents } from '../tools/subagents';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
+import type { GuardRails } from './guardRails';
 import { conversationState, type ConversationState } from './conversationState';
 import type { ParallelSlots } from './parallelSlots';
 import type { SessionSetup } from './sessionSetup';
@@ -30,6 +31,8 @@ export interface SubagentParent {
   permissions: PermissionGate;
   commands: CommandSession;
   hooks: SessionHooks;
+  /** The parent's limits on calls without a word from the user, which its children's calls count toward. */
+  guard: GuardRails;
   archive?: TranscriptArchive;
   mode: ConversationMode;
   limit?: AgentToolLimit;

@@ -3,6 +3,9 @@ import { createAgentSession } from '../../../../src/core/agent/createAgentSessio
 import type { AgentSettings } from '../../../../src/core/agent/agentSettings';
 import { planModeNote, subagentPlanModeNote } from '../../../../src/core/agent/planModeNote';
 import type { AgentProfile } from '../../../../src/core/customize/agentProfile';
+import { FixedPermissionSettings } from '../../../../src/core/permissions/fixedPermissionSettings';
+import { PermissionGate } from '../../../../src/core/permissions/permissionGate';
+import { RecordingApprovals } from '../../../support/recordingApprovals';
 import { noCustomizations, type Customizations } from '../../../../src/core/customize/customizations';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer, type RecordedRequest, type ScriptedResponse } from '../../../support/fakeLlmServer';
 import { carriesToolResult, firstUserText, offeredToolNames, sentText, settingsFor, subagentApis } from '../../../support/subagentRequests';
@@ -91,6 +94,25 @@ for (const api of subagentApis) {
       assert.equal(await ws.readText('a.txt'), 'alpha\n');
       assert.deepEqual(offeredToolNames(server.requests[1]), ['compact', 'read_file', 'todo']);
       assert.match(childFollowUp(), /write_file was not run: the lead agent the user picked is not given that tool/);
+    });
+
+    it("counts a child's commands toward its parent's limit without a word from the user; the user's stop ends both", async () => {
+      const approvals = new RecordingApprovals().answer({ approved: false });
+      const agent = await createAgentSession({ host: ws.host, settings: settingsFor(api, server, { commandsPerMessage: 2 }), apiKey: server.apiKey, permissions: new PermissionGate({ settings: new FixedPermissionSettings({ allow: ['echo'] }), approvals }) });
+      const echo = (word: string): ReturnType<typeof toolCall> => toolCall('run_command', { command: `echo ${word}` });
+      server.enqueue(
+        { kind: 'reply', content: [echo('one')] },
+        { kind: 'reply', content: [taskCall('general', 'Echo two words')] },
+        { kind: 'reply', content: [echo('two')] },
+        { kind: 'reply', content: [echo('three')] },
+        { kind: 'reply', content: [text('Echoed.')] },
+        { kind: 'reply', content: [text('Done.')] },
+      );
+      const outcome = await agent.send('echo things', () => undefined);
+      assert.equal(outcome.reason, 'stopped');
+      assert.deepEqual(approvals.requests.map((request) => [request.kind, request.subagent?.description]), [['continue', 'Change a file']]);
+      assert.equal(server.requests.length, 4, 'neither the child nor its parent asked the model again');
+      server.discardPending();
     });
 
     it('continues a task by its task_id with the child\'s history; an unknown id is an error', async () => {
