@@ -3,7 +3,14 @@ import type { Message, Usage, UserMessage } from '../llm/messages';
 import type { ConversationMode } from '../tools/conversationMode';
 import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
-import type { Subtask } from './subagentLauncher';
+
+/** A child's conversation, kept so a later `task` call can continue it. */
+export interface Subtask {
+  agent: string;
+  conversation: ConversationState;
+  /** A continued task runs one prompt at a time. */
+  running: boolean;
+}
 
 /**
  * A conversation as the agent works on it, kept by whoever owns the conversation (a run) and

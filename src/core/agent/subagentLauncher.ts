@@ -11,18 +11,12 @@ import { ToolError } from '../toolContract/toolError';
 import type { SubagentReport, SubagentRequest, Subagents } from '../tools/subagents';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
 import type { GuardRails } from './guardRails';
-import { conversationState, type ConversationState } from './conversationState';
+import { conversationState, type ConversationState, type Subtask } from './conversationState';
 import type { ParallelSlots } from './parallelSlots';
 import type { SessionSetup } from './sessionSetup';
 import { subagentChoices, subagentProfile } from './subagentProfiles';
 
-/** A child's conversation, kept so a later `task` call can continue it. */
-export interface Subtask {
-  agent: string;
-  conversation: ConversationState;
-  /** A continued task runs one prompt at a time. */
-  running: boolean;
-}
+export type { Subtask } from './conversationState';
 
 /** What a child session is made with besides its setup: its parent's parts, shared. */
 export interface SubagentParent {
