@@ -15,7 +15,7 @@ export const userOnlySettings = [
 /** Every scope counts and each can only narrow: lists are joined, limits take the smallest. */
 export const narrowingSettings = [
   'commands.deny', 'sandbox.protectedPaths', 'sandbox.hiddenPaths', 'customize.disabled',
-  'maxTurns', 'limits.toolCallsPerMessage', 'limits.commandsPerMessage',
+  'maxTurns', 'limits.toolCallsPerMessage', 'limits.commandsPerMessage', 'subagents.maxParallel',
 ] as const;
 
 /** Appearance, the model and its costs, patience: a workspace may set these as it likes. */

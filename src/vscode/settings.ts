@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentSettings } from '../core/agent/agentSettings';
 import { usableFallbackModels, type FallbackModelList } from '../core/agent/fallbackModelList';
+import { defaultParallelSubagents } from '../core/agent/parallelSlots';
 import { defaultCompactionSettings } from '../core/context/contextBudget';
 import { parseModelOverrides } from '../core/context/modelOverrides';
 import { parseReasoningEffort } from '../core/llm/reasoningEffort';
@@ -108,6 +109,7 @@ export function readAgentSettings(): AgentSettings {
     maxRetries: clampInteger(workspaceSetting<number>('maxRetries'), 0, 10, 5),
     toolCallsPerMessage: clampInteger(narrowingLimit('limits.toolCallsPerMessage'), 10, 5_000, 200),
     commandsPerMessage: clampInteger(narrowingLimit('limits.commandsPerMessage'), 1, 1_000, 30),
+    maxParallelSubagents: clampInteger(narrowingLimit('subagents.maxParallel'), 0, 10, defaultParallelSubagents),
     models: parseModelOverrides(workspaceSetting<unknown>('models')).overrides,
     editFormat: parseEditFormat(workspaceSetting<unknown>('edits.format')) ?? 'auto',
     compaction: {

@@ -23,13 +23,12 @@ import { ModelFallback } from './modelFallback';
 import { conversationState, joinHistory, type ConversationState } from './conversationState';
 import type { SessionSetup } from './sessionSetup';
 import { SteeringMessages } from './steeringMessages';
-import { ParallelSlots } from './parallelSlots';
+import { defaultParallelSubagents, ParallelSlots } from './parallelSlots';
 import { SubagentLauncher, type ChildSessionFactory } from './subagentLauncher';
 import { maxSubagentDepth } from './subagentProfiles';
 import type { AgentToolLimit } from '../tools/agentToolLimit';
 
-/** Children of `task` calls run at most this many at once per session, unless the settings say otherwise. */
-export const defaultParallelSubagents = 3;
+export { defaultParallelSubagents } from './parallelSlots';
 
 export interface AgentSessionOptions {
   host: AgentHost;
@@ -46,7 +45,7 @@ export interface AgentSessionOptions {
   /** Where the full history goes before a summary replaces it. */
   archive?: TranscriptArchive;
   /** Set for a subagent's session: how deep it is, the limit it works within, and its parent's hooks. */
-  subagent?: { depth: number; limit?: AgentToolLimit; hooks: SessionHooks };
+  subagent?: { depth: number; limit?: AgentToolLimit; hooks: SessionHooks; guard?: GuardRails };
 }
 
 /** One conversation with the agent: its history, and one run at a time. */
@@ -78,7 +77,7 @@ export class AgentSession {
       ...defaultGuardRailLimits,
       toolCallsPerMessage: setup.settings.toolCallsPerMessage ?? defaultGuardRailLimits.toolCallsPerMessage,
       commandsPerMessage: setup.settings.commandsPerMessage ?? defaultGuardRailLimits.commandsPerMessage,
-    });
+    }, options.subagent?.guard);
     this.commands = options.commands ?? new CommandSession();
     this.slots = new ParallelSlots(Math.max(1, setup.settings.maxParallelSubagents ?? defaultParallelSubagents));
     this.hooks = options.subagent?.hooks ?? new SessionHooks({ hooks: setup.customizations.hooks, runner: options.host.hooks, workspaceRoots: options.host.workspaceRoots, sessionId: randomUUID() });
@@ -165,7 +164,7 @@ export class AgentSession {
       if ('refused' in hooked) return hooked.refused;
       this.guard.startUserMessage();
       this.context?.startUserMessage();
-      joinHistory(this.conversation, hooked.message);
+      joinHistory(this.conversation, hooked.message, this.options.subagent !== undefined);
       return undefined;
     });
   }
@@ -279,6 +278,7 @@ export class AgentSession {
       permissions: this.permissions,
       commands: this.commands,
       hooks: this.hooks,
+      guard: this.guard,
       ...(this.options.archive === undefined ? {} : { archive: this.options.archive }),
       mode: this.mode,
       ...(limit === undefined ? {} : { limit }),
@@ -324,8 +324,8 @@ const childSession: ChildSessionFactory = (parent, child) => new AgentSession({
   host: parent.host,
   setup: { ...parent.setup, system: child.system },
   conversation: child.conversation,
-  permissions: parent.permissions,
+  permissions: parent.permissions.forSubagent(child.subagent),
   commands: parent.commands,
   ...(parent.archive === undefined ? {} : { archive: parent.archive }),
-  subagent: { depth: parent.depth + 1, hooks: parent.hooks, ...(child.limit === undefined ? {} : { limit: child.limit }) },
+  subagent: { depth: parent.depth + 1, hooks: parent.hooks, guard: parent.guard, ...(child.limit === undefined ? {} : { limit: child.limit }) },
 });

@@ -3,7 +3,14 @@ import type { Message, Usage, UserMessage } from '../llm/messages';
 import type { ConversationMode } from '../tools/conversationMode';
 import { attachPlanModeNote } from './planModeNote';
 import { repairHistory } from './repairHistory';
-import type { Subtask } from './subagentLauncher';
+
+/** A child's conversation, kept so a later `task` call can continue it. */
+export interface Subtask {
+  agent: string;
+  conversation: ConversationState;
+  /** A continued task runs one prompt at a time. */
+  running: boolean;
+}
 
 /**
  * A conversation as the agent works on it, kept by whoever owns the conversation (a run) and
@@ -44,8 +51,8 @@ export function conversationState(stored: StoredConversationParts = {}): Convers
   return { messages, totals: storedTotals(stored.usage, stored.cost), mode: stored.mode ?? 'act', ...(stored.agent === undefined ? {} : { agent: stored.agent }) };
 }
 
-/** The user's message joins the history, with plan mode's note when the conversation is in plan mode. */
-export function joinHistory(conversation: ConversationState, message: UserMessage): void {
+/** The user's message (a subagent's task) joins the history, with plan mode's note when the conversation is in plan mode. */
+export function joinHistory(conversation: ConversationState, message: UserMessage, subagent = false): void {
   conversation.messages.push(message);
-  attachPlanModeNote(conversation.messages, conversation.mode);
+  attachPlanModeNote(conversation.messages, conversation.mode, subagent);
 }

@@ -14,23 +14,33 @@ export interface GuardRailLimits {
 
 export const defaultGuardRailLimits: GuardRailLimits = { toolCallsPerMessage: 200, commandsPerMessage: 30, identicalFailures: 3 };
 
+/** Tool calls and commands since the user's last message: a subagent's count in its parent's too. */
+interface CallCounts {
+  toolCalls: number;
+  commands: number;
+}
+
 /**
  * Stops runaway runs: after many tool calls or commands without a word from the user it asks
  * whether to go on, and the same call failing again and again ends the run.
  */
 export class GuardRails {
-  private toolCalls = 0;
-  private commands = 0;
+  private readonly counts: CallCounts;
   private readonly failures = new Map<string, number>();
   /** Why the run must end, once it must. */
   stopReason: string | undefined;
 
-  constructor(private readonly limits: GuardRailLimits = defaultGuardRailLimits) {}
+  /** `parent`: a subagent's guard counts its calls in its parent's, so handing work to children does not widen the limits. */
+  constructor(private readonly limits: GuardRailLimits = defaultGuardRailLimits, private readonly parent?: GuardRails) {
+    this.counts = parent?.counts ?? { toolCalls: 0, commands: 0 };
+  }
 
-  /** The user wrote: the counts start again. */
+  /** The user wrote (for a subagent: it was given its task): the counts start again; a subagent's are its parent's, which go on. */
   startUserMessage(): void {
-    this.toolCalls = 0;
-    this.commands = 0;
+    if (this.parent === undefined) {
+      this.counts.toolCalls = 0;
+      this.counts.commands = 0;
+    }
     this.failures.clear();
     this.stopReason = undefined;
   }
@@ -39,22 +49,29 @@ export class GuardRails {
   async admit(call: ToolCallBlock, kind: ToolKind, permissions: PermissionGate, signal: AbortSignal): Promise<boolean> {
     if (this.stopReason !== undefined) return false;
     const isCommand = kind === 'command';
-    this.toolCalls++;
-    if (isCommand) this.commands++;
-    const reached = this.toolCalls > this.limits.toolCallsPerMessage
-      ? `Elbow has made ${this.limits.toolCallsPerMessage} tool calls since your last message.`
-      : isCommand && this.commands > this.limits.commandsPerMessage
-        ? `Elbow has run ${this.limits.commandsPerMessage} commands since your last message.`
+    const { counts, limits } = this;
+    counts.toolCalls++;
+    if (isCommand) counts.commands++;
+    const reached = counts.toolCalls > limits.toolCallsPerMessage
+      ? `Elbow has made ${limits.toolCallsPerMessage} tool calls since your last message.`
+      : isCommand && counts.commands > limits.commandsPerMessage
+        ? `Elbow has run ${limits.commandsPerMessage} commands since your last message.`
         : undefined;
     if (reached === undefined) return true;
     const goOn = await permissions.askToContinue(`${reached} Let it continue?`, { toolCallId: call.id, signal });
     if (goOn) {
-      this.toolCalls = 1;
-      this.commands = isCommand ? 1 : 0;
+      counts.toolCalls = 1;
+      counts.commands = isCommand ? 1 : 0;
       return true;
     }
-    this.stopReason = `Paused: ${reached} Send a message to let it go on.`;
+    this.pause(`Paused: ${reached} Send a message to let it go on.`);
     return false;
+  }
+
+  /** The user said stop: this run and the one that started it both end. */
+  private pause(reason: string): void {
+    this.stopReason = reason;
+    if (this.parent !== undefined && this.parent.stopReason === undefined) this.parent.pause(reason);
   }
 
   /** After a call's result: ends the run when the same call has now failed too often. */

@@ -1,3 +1,6 @@
+/** Children of `task` calls run at most this many at once per session, unless the settings say otherwise. */
+export const defaultParallelSubagents = 3;
+
 /** At most `size` pieces of work at once; the others wait their turn, in the order they asked. */
 export class ParallelSlots {
   private running = 0;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ApprovalSubagent } from '../host/approvals';
 import type { AgentHost } from '../host/host';
 import type { TranscriptArchive } from '../host/transcriptArchive';
 import type { PermissionGate } from '../permissions/permissionGate';
@@ -9,18 +10,13 @@ import type { ConversationMode } from '../tools/conversationMode';
 import { ToolError } from '../toolContract/toolError';
 import type { SubagentReport, SubagentRequest, Subagents } from '../tools/subagents';
 import type { AgentEventSink, RunOutcome } from './agentEvents';
-import { conversationState, type ConversationState } from './conversationState';
+import type { GuardRails } from './guardRails';
+import { conversationState, type ConversationState, type Subtask } from './conversationState';
 import type { ParallelSlots } from './parallelSlots';
 import type { SessionSetup } from './sessionSetup';
 import { subagentChoices, subagentProfile } from './subagentProfiles';
 
-/** A child's conversation, kept so a later `task` call can continue it. */
-export interface Subtask {
-  agent: string;
-  conversation: ConversationState;
-  /** A continued task runs one prompt at a time. */
-  running: boolean;
-}
+export type { Subtask } from './conversationState';
 
 /** What a child session is made with besides its setup: its parent's parts, shared. */
 export interface SubagentParent {
@@ -29,6 +25,8 @@ export interface SubagentParent {
   permissions: PermissionGate;
   commands: CommandSession;
   hooks: SessionHooks;
+  /** The parent's limits on calls without a word from the user, which its children's calls count toward. */
+  guard: GuardRails;
   archive?: TranscriptArchive;
   mode: ConversationMode;
   limit?: AgentToolLimit;
@@ -39,7 +37,7 @@ export interface SubagentParent {
 }
 
 /** Makes a child session; given by the session, so this file needs no import of it. */
-export type ChildSessionFactory = (parent: SubagentParent, child: { conversation: ConversationState; limit?: AgentToolLimit; system: string }) => {
+export type ChildSessionFactory = (parent: SubagentParent, child: { conversation: ConversationState; limit?: AgentToolLimit; system: string; subagent: ApprovalSubagent }) => {
   send(prompt: string, emit: AgentEventSink, signal: AbortSignal): Promise<RunOutcome>;
 };
 
@@ -67,18 +65,23 @@ export class SubagentLauncher implements Subagents {
     }
     const taskId = request.taskId ?? newTaskId(parent.subtasks);
     const subtask = continued ?? { agent: profile.name, running: false, conversation: conversationState({ mode: profile.mode, ...(profile.customAgent === undefined ? {} : { agent: profile.customAgent }) }) };
+    // The parent's mode of now: a task begun in act mode changes nothing once its parent is in plan mode.
+    subtask.conversation.mode = profile.mode;
     parent.subtasks.set(taskId, subtask);
-    const wrap: AgentEventSink = (event) => this.emit({ type: 'subagent', callId, taskId, description: request.description, agent: profile.name, event });
+    const subagent = { taskId, description: request.description, agent: profile.name };
+    const wrap: AgentEventSink = (event) => this.emit({ type: 'subagent', callId, ...subagent, event });
     const cancelled = (): RunOutcome => ({ reason: 'cancelled', message: 'Cancelled before the task started.' });
-    const outcome = await parent.slots.run(async () => {
-      subtask.running = true;
-      try {
-        const child = this.makeChild(parent, { conversation: subtask.conversation, ...(profile.limit === undefined ? {} : { limit: profile.limit }), system: subagentSystem(parent.setup.system) });
-        return await child.send(request.prompt, wrap, signal);
-      } finally {
-        subtask.running = false;
-      }
-    }, signal, cancelled);
+    // Taken before waiting for a slot, so a second continuation of the task is refused, not queued behind the first.
+    subtask.running = true;
+    let outcome: RunOutcome;
+    try {
+      outcome = await parent.slots.run(() => {
+        const child = this.makeChild(parent, { conversation: subtask.conversation, ...(profile.limit === undefined ? {} : { limit: profile.limit }), system: subagentSystem(parent.setup.system), subagent });
+        return child.send(request.prompt, wrap, signal);
+      }, signal, cancelled);
+    } finally {
+      subtask.running = false;
+    }
     return { taskId, agent: profile.name, ...reportOf(outcome) };
   }
 }

@@ -12,9 +12,14 @@ const builtinSubagents: readonly SubagentChoice[] = [
   { name: 'general', description: 'your tools and permissions: can edit and run commands' },
 ];
 
-/** The agents a `task` call may name: explore and general, then the custom agents found. */
+/** The agents a `task` call may name: explore and general, then the custom agents found; a custom agent of a built-in's name is left out (the built-in answers to it). */
 export function subagentChoices(customizations: Customizations): SubagentChoice[] {
-  return [...builtinSubagents, ...customizations.agents.map((agent) => ({ name: agent.name, description: agent.description }))];
+  const custom = customizations.agents.filter((agent) => !isBuiltinSubagent(agent.name));
+  return [...builtinSubagents, ...custom.map((agent) => ({ name: agent.name, description: agent.description }))];
+}
+
+function isBuiltinSubagent(name: string): boolean {
+  return builtinSubagents.some((builtin) => builtin.name === name.trim().toLowerCase());
 }
 
 /** What a child runs as: its name, its mode, the custom agent it is (if one) and the limit it adds to its parent's. */
@@ -32,7 +37,8 @@ export interface SubagentProfile {
  */
 export function subagentProfile(name: string, parent: { mode: ConversationMode; limit?: AgentToolLimit; depth: number }, registry: ToolRegistry, customizations: Customizations): SubagentProfile | undefined {
   const wanted = name.trim().toLowerCase();
-  const lastDepth = parent.depth + 1 >= maxSubagentDepth;
+  // The child is one deeper than its parent; at the last depth a session starts no children.
+  const lastDepth = parent.depth + 2 >= maxSubagentDepth;
   const limitOf = (agent: string, tools: readonly string[] | 'all'): AgentToolLimit | undefined => {
     if (tools === 'all' && !lastDepth && parent.limit === undefined) return undefined;
     const names = (tools === 'all' ? registry.names() : tools).filter((tool) => !(lastDepth && tool === 'task'));

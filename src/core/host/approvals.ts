@@ -1,5 +1,12 @@
-/** Something a tool call may only do with the user's permission. */
-export type ApprovalRequest =
+/** The subagent whose call asks: its task id, the description on its card and the agent it runs as. */
+export interface ApprovalSubagent {
+  taskId: string;
+  description: string;
+  agent: string;
+}
+
+/** Something a tool call may only do with the user's permission; `subagent` names the child whose call it is (absent: the conversation's own). */
+export type ApprovalRequest = (
   | {
       kind: 'command';
       toolCallId: string;
@@ -51,7 +58,8 @@ export type ApprovalRequest =
       alwaysAllowOffered: boolean;
     }
   /** A guard rail was reached (e.g. many commands without a user message): go on? */
-  | { kind: 'continue'; toolCallId: string; message: string };
+  | { kind: 'continue'; toolCallId: string; message: string }
+) & { subagent?: ApprovalSubagent };
 
 /**
  * Where an asked-about command would run: in the OS sandbox; outside it because the model asks

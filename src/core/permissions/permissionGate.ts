@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalRequest, Approvals, CommandPlacement, PermissionSettings } from '../host/approvals';
+import type { ApprovalDecision, ApprovalRequest, ApprovalSubagent, Approvals, CommandPlacement, PermissionSettings } from '../host/approvals';
 import type { SandboxStatus } from '../host/commandRunner';
 import { allowRulesWithoutSandbox } from './commandPolicy/allowListWithoutSandbox';
 import { judgeCommand } from './commandPolicy/judgeCommand';
@@ -39,6 +39,8 @@ export interface PermissionGateOptions {
   unattendedHint?: (request: ApprovalRequest) => string | undefined;
   /** Tells the user that something was refused because nobody could answer (e.g. on the terminal's stderr). */
   onUnattendedRefusal?: (what: string, request: ApprovalRequest) => void;
+  /** The gate of a subagent's calls: every request it makes names the child. */
+  subagent?: ApprovalSubagent;
 }
 
 export interface McpToolCheck {
@@ -75,6 +77,11 @@ export class PermissionGate {
   private readonly askingListeners = new Set<(what: string) => void>();
 
   constructor(private readonly options: PermissionGateOptions) {}
+
+  /** The same gate (settings, approvals, answers given up front) for a subagent's calls: each request names the child. */
+  forSubagent(subagent: ApprovalSubagent): PermissionGate {
+    return new PermissionGate({ ...this.options, subagent });
+  }
 
   /** Told each time the user is about to be asked (Notification hooks); returns the way to stop listening. */
   whenAsking(listener: (what: string) => void): () => void {
@@ -200,11 +207,16 @@ export class PermissionGate {
     if (this.options.preApproved?.has('continue') === true) return true;
     if (!this.options.approvals) return false;
     for (const listener of this.askingListeners) listener(message);
-    const decision = await this.options.approvals.request({ kind: 'continue', toolCallId: call.toolCallId, message }, call.signal);
+    const decision = await this.options.approvals.request(this.named({ kind: 'continue', toolCallId: call.toolCallId, message }), call.signal);
     return decision.approved;
   }
 
-  private async ask(request: ApprovalRequest, signal: AbortSignal, what: string): Promise<Extract<ApprovalDecision, { approved: true }>> {
+  private named(request: ApprovalRequest): ApprovalRequest {
+    return this.options.subagent === undefined ? request : { ...request, subagent: this.options.subagent };
+  }
+
+  private async ask(asked: ApprovalRequest, signal: AbortSignal, what: string): Promise<Extract<ApprovalDecision, { approved: true }>> {
+    const request = this.named(asked);
     if (this.options.preApproved?.has(approvalClassOf(request)) === true) return { approved: true };
     if (!this.options.approvals) {
       this.options.onUnattendedRefusal?.(what, request);
