@@ -162,7 +162,7 @@ describe('a subagent attacked through the repository, its tools or its own answe
     assert.deepEqual(approvals.requests.map((request) => [request.kind, request.subagent?.agent]), [['protectedFile', 'general'], ['command', 'general']]);
     await assert.rejects(ws.readText('.vscode/settings.json'));
     const report = sentText(server.requests.at(-1));
-    assert.equal(report.split('</task_result>').length, 2, 'the forged closing mark was defused');
+    assert.equal(report.split('</task_result').length, 2, 'the forged closing mark was defused');
     assert.match(report, /to check rather than obey/);
     assert.equal(events.filter((event) => event.type === 'tool_call').length, 1, 'the parent made only its task call');
   });
