@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCli';
+import { worktreeOfCrashedProcess } from '../../support/crashedWorktree';
 import { text, toolCall } from '../../support/fakeLlmServer';
 import { runGitSync, testGitEnvironment } from '../../support/gitRepository';
 
@@ -85,6 +86,18 @@ describe('elbow -p --worktree', function () {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /is not in a git repository/);
     assert.equal(server.requests.length, 0);
+  });
+
+  it('removes on start the worktree of a run that crashed', async () => {
+    const { server, cwd } = fixture;
+    const crashed = await worktreeOfCrashedProcess(path.join(dataFolder, 'worktrees'), cwd);
+    server.enqueue({ kind: 'reply', content: [text('Hello.')] });
+    const run = await runElbow(['-p', 'Hi', '--cwd', cwd], environment());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, new RegExp(`removed the worktree of a run that ended abruptly \\(${crashed.branch}\\)`));
+    assert.equal(await exists(crashed.path), false);
+    assert.equal(git('worktree', 'list').split('\n').length, 1);
+    assert.equal(git('branch', '--list', 'elbow/*'), '');
   });
 
   it('refuses --worktree without -p', async () => {
