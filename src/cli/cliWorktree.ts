@@ -33,6 +33,7 @@ export async function cleanUpStaleWorktrees(manager: WorktreeManager, writeErr: 
   try {
     const removed = await manager.cleanUpStale();
     if (removed.length > 0) writeErr(`elbow: removed ${removed.length === 1 ? 'the worktree' : `${removed.length} worktrees`} of a run that ended abruptly (${removed.map((worktree) => worktree.branch).join(', ')}).\n`);
+    for (const worktree of removed) if (worktree.keptCommit !== undefined) writeErr(`elbow: what that run had changed is kept on the branch ${worktree.branch} (commit ${worktree.keptCommit.slice(0, 12)}).\n`);
   } catch (error) {
     writeErr(`elbow: worktrees of earlier runs could not be cleaned up: ${error instanceof Error ? error.message : String(error)}\n`);
   }

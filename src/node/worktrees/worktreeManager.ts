@@ -81,16 +81,7 @@ export class WorktreeManager {
   /** Commits everything in the worktree's folder on its branch (its hooks are not run: the folder's files were written by a task), then removes the folder. */
   async keepOnBranch(worktree: Worktree, message: string): Promise<{ branch: string; commit?: string }> {
     await this.present(worktree);
-    const options = worktreeGit(worktree);
-    const tip = await branchTip(worktree.repoRoot, worktree.branch);
-    if (tip === undefined) throw new WorktreeError(`The branch ${worktree.branch} is gone, so the worktree's changes cannot be kept on it; they are still in ${worktree.path}.`);
-    const tree = await snapshotTree(worktree.path, options.env);
-    let commit: string | undefined;
-    if (tree !== await git(['rev-parse', `${tip}^{tree}`], options, 'Reading the branch failed')) {
-      const env = { ...options.env, ...(await identity(worktree.repoRoot)) };
-      commit = await git(['commit-tree', tree, '-p', tip, '-F', '-'], { ...options, env, input: message }, `Committing the changes on ${worktree.branch} failed`);
-      await git(['update-ref', '-m', 'elbow: keep a task\'s changes', `refs/heads/${worktree.branch}`, commit, tip], options, `Moving ${worktree.branch} to the new commit failed`);
-    }
+    const commit = await commitFolder(worktree, message);
     await this.remove(worktree, { deleteBranch: false });
     return commit === undefined ? { branch: worktree.branch } : { branch: worktree.branch, commit };
   }
@@ -105,15 +96,19 @@ export class WorktreeManager {
     return (await this.registry.entries()).map((entry) => entry.worktree);
   }
 
-  /** Removes the worktrees whose process is gone (a crash), and their branches where they hold no commit of their own. */
-  async cleanUpStale(): Promise<Worktree[]> {
-    const removed: Worktree[] = [];
+  /**
+   * Removes the worktrees whose process is gone (a crash): what was changed in one is first
+   * committed on its branch, so no work is lost; a branch left with no commit of its own is deleted.
+   */
+  async cleanUpStale(): Promise<StaleWorktree[]> {
+    const removed: StaleWorktree[] = [];
     for (const entry of await this.registry.entries()) {
       if (isRunning(entry.owner)) continue;
       const { worktree } = entry;
+      const keptCommit = await salvage(worktree);
       const tip = await branchTip(worktree.repoRoot, worktree.branch).catch(() => undefined);
       await this.discard(worktree, tip === worktree.baseCommit);
-      removed.push(worktree);
+      removed.push(keptCommit === undefined ? worktree : { ...worktree, keptCommit });
     }
     return removed;
   }
@@ -152,6 +147,29 @@ export class WorktreeManager {
     await removeFolder(folder);
     await runGit(['worktree', 'prune'], { cwd: repoRoot }).catch(() => undefined);
   }
+}
+
+/** A worktree `cleanUpStale` removed; `keptCommit`: the commit on its branch holding what its task had changed. */
+export type StaleWorktree = Worktree & { keptCommit?: string };
+
+/** Commits everything in the worktree's folder on its branch, when anything differs from the branch; the new commit. */
+async function commitFolder(worktree: Worktree, message: string): Promise<string | undefined> {
+  const options = worktreeGit(worktree);
+  const tip = await branchTip(worktree.repoRoot, worktree.branch);
+  if (tip === undefined) throw new WorktreeError(`The branch ${worktree.branch} is gone, so the worktree's changes cannot be kept on it; they are still in ${worktree.path}.`);
+  const tree = await snapshotTree(worktree.path, options.env);
+  if (tree === await git(['rev-parse', `${tip}^{tree}`], options, 'Reading the branch failed')) return undefined;
+  const env = { ...options.env, ...(await identity(worktree.repoRoot)) };
+  const commit = await git(['commit-tree', tree, '-p', tip, '-F', '-'], { ...options, env, input: message }, `Committing the changes on ${worktree.branch} failed`);
+  await git(['update-ref', '-m', 'elbow: keep a task\'s changes', `refs/heads/${worktree.branch}`, commit, tip], options, `Moving ${worktree.branch} to the new commit failed`);
+  return commit;
+}
+
+/** The changes of a worktree whose task ended abruptly, committed on its branch; nothing when there are none or they cannot be read. */
+async function salvage(worktree: Worktree): Promise<string | undefined> {
+  // An entry without its git folder is of a worktree whose making was cut short: it holds no work.
+  if (worktree.gitDir === '' || (await fs.stat(worktree.path).catch(() => undefined))?.isDirectory() !== true) return undefined;
+  return await commitFolder(worktree, 'Changes of a task that ended abruptly').catch(() => undefined);
 }
 
 /** Points git at the worktree's own git folder and files, whatever its `.git` file says. */

@@ -14,14 +14,22 @@ export async function snapshotTree(folder: string, repository: Readonly<Record<s
   try {
     const index = path.join(scratch, 'index');
     const own = path.resolve(folder, await git(['rev-parse', '--git-path', 'index'], { cwd: folder, env: repository }, `Reading the worktree ${folder} failed`));
-    // Starting from the worktree's index spares git hashing the files that did not change.
-    await fs.copyFile(own, index).catch(() => undefined);
+    // Starting from the worktree's index spares git hashing the files that did not change. The copy keeps the
+    // index's time: git trusts an entry's file times only when the file is older than the index it reads.
+    await copyWithTimes(own, index);
     const env = { ...repository, GIT_INDEX_FILE: index };
     await git(['add', '--all', '--', '.'], { cwd: folder, env }, `Reading the files of the worktree ${folder} failed`);
     return await git(['write-tree'], { cwd: folder, env }, `Reading the files of the worktree ${folder} failed`);
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }
+}
+
+async function copyWithTimes(from: string, to: string): Promise<void> {
+  const stats = await fs.stat(from).catch(() => undefined);
+  if (stats === undefined) return;
+  await fs.copyFile(from, to);
+  await fs.utimes(to, stats.atime, stats.mtime);
 }
 
 interface RawChange {

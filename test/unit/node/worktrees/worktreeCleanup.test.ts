@@ -31,6 +31,16 @@ describe('cleaning up worktrees after a crash', () => {
     assert.match(temp.git('worktree', 'list', '--porcelain'), new RegExp(live.id));
   });
 
+  it('keeps what a crashed task had changed as a commit on its branch before removing the folder', async function () {
+    this.timeout(30_000);
+    const crashed = await worktreeOfCrashedProcess(temp.worktrees, temp.repo);
+    await fs.writeFile(path.join(crashed.path, 'b.txt'), 'half done\n');
+    const [removed] = await new WorktreeManager({ folder: temp.worktrees }).cleanUpStale();
+    assert.equal(await exists(crashed.path), false);
+    assert.equal(temp.git('rev-parse', crashed.branch), removed?.keptCommit);
+    assert.equal(temp.git('show', `${crashed.branch}:b.txt`), 'half done');
+  });
+
   it('keeps the branch of a crashed task that has commits of its own', async function () {
     this.timeout(30_000);
     const crashed = await worktreeOfCrashedProcess(temp.worktrees, temp.repo);
