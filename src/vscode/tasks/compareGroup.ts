@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { ComparedTaskState, ComparedTasks } from './compareTaskTypes';
+import { pairCountProblem, sameModelPair, type ModelPair } from './comparePairs';
+
+/** A comparison that started: its group, and the tasks that could not start with why. */
+export interface StartedComparison {
+  group: string;
+  taskIds: string[];
+  failures: { pair: ModelPair; message: string }[];
+}
+
+/** The group's tasks, in the order they started. */
+export function groupTasks(tasks: readonly ComparedTaskState[], group: string): ComparedTaskState[] {
+  return tasks.filter((task) => task.group === group).sort((one, other) => one.startedAt - other.startedAt);
+}
+
+/** A task's title in the Tasks view: the prompt's first line, short. */
+export function comparedTaskTitle(prompt: string): string {
+  const firstLine = prompt.trim().split('\n')[0]?.trim() ?? '';
+  return firstLine.length > 60 ? `${firstLine.slice(0, 59)}…` : firstLine;
+}
+
+/**
+ * Starts one worktree task per pair, all with one new group, at once. Refuses fewer than 2 or more than 4 pairs, the
+ * same pair twice and an empty prompt before starting anything.
+ */
+export async function startComparison(tasks: ComparedTasks, prompt: string, pairs: readonly ModelPair[], newGroup: () => string = randomUUID): Promise<StartedComparison> {
+  const countProblem = pairCountProblem(pairs.length);
+  if (countProblem !== undefined) throw new Error(countProblem);
+  if (prompt.trim() === '') throw new Error('Give the prompt to compare the models on.');
+  const twice = pairs.find((pair, index) => pairs.findIndex((other) => sameModelPair(pair, other)) !== index);
+  if (twice !== undefined) throw new Error(`${twice.model} on ${twice.provider} is picked twice: pick different models.`);
+  const group = `compare-${newGroup()}`;
+  const title = comparedTaskTitle(prompt);
+  const started = await Promise.allSettled(pairs.map((pair) => tasks.start({ prompt, title, provider: pair.provider, model: pair.model, group })));
+  const taskIds: string[] = [];
+  const failures: StartedComparison['failures'] = [];
+  started.forEach((outcome, index) => {
+    const pair = pairs[index];
+    if (pair === undefined) return;
+    if (outcome.status === 'fulfilled') taskIds.push(outcome.value);
+    else failures.push({ pair, message: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) });
+  });
+  return { group, taskIds, failures };
+}
