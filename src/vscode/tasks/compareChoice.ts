@@ -1,11 +1,12 @@
-import type { ComparedTaskState, ComparedTasks } from './compareTaskTypes';
+import type { WorktreeTaskState } from './worktreeTasks';
+import type { ComparedTasks } from './comparedTasks';
 import { groupTasks } from './compareGroup';
 
 /** What becomes of the other results when one is taken into review. */
 export type OthersChoice = 'discard' | 'keep';
 
 /** The group's other results that still hold a worktree or run: what "discard the others" removes. */
-export function resultsToDiscard(tasks: readonly ComparedTaskState[], chosen: ComparedTaskState): ComparedTaskState[] {
+export function resultsToDiscard(tasks: readonly WorktreeTaskState[], chosen: WorktreeTaskState): WorktreeTaskState[] {
   if (chosen.group === undefined) return [];
   return groupTasks(tasks, chosen.group).filter((task) => task.id !== chosen.id && !['reviewed', 'reviewing', 'kept', 'discarded'].includes(task.status));
 }

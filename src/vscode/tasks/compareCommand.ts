@@ -4,7 +4,7 @@ import type { ApiKeys } from '../apiKeys';
 import { typeModelName } from '../commands/pickServerModel';
 import { showError, showWarning } from '../notifications';
 import { readAgentSettings } from '../settings';
-import type { ComparedTasks } from './compareTaskTypes';
+import type { ComparedTasks } from './comparedTasks';
 import { startComparison } from './compareGroup';
 import { pairCandidates, pairCountProblem, sameModelPair, typedModelProviders, type ModelPair, type PairCandidate } from './comparePairs';
 import type { ComparePanels } from './comparePanels';

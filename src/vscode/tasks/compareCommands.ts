@@ -6,7 +6,7 @@ import { CompareDocuments, compareScheme, openComparedDiff } from './compareDiff
 import { compareLinkCommands } from './compareHtml';
 import { ComparePanels } from './comparePanels';
 import { reviewThisOne } from './compareReview';
-import type { ComparedTasks } from './compareTaskTypes';
+import type { ComparedTasks } from './comparedTasks';
 
 /** Compare's commands, its panels and the read-only documents its diffs show. */
 export function compareCommands(context: vscode.ExtensionContext, tasks: ComparedTasks, keys: ApiKeys): CommandHandlers {

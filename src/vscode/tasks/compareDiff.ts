@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ComparedTasks } from './compareTaskTypes';
+import type { ComparedTasks } from './comparedTasks';
 import { textOf } from './compareModel';
 
 /** The scheme of a compared result's files: `elbow-compare:/<path>?<query>`, read-only, served from the task's changes. */

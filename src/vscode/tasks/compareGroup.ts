@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ComparedTaskState, ComparedTasks } from './compareTaskTypes';
+import type { WorktreeTaskState } from './worktreeTasks';
+import type { ComparedTasks } from './comparedTasks';
 import { pairCountProblem, sameModelPair, type ModelPair } from './comparePairs';
 
 /** A comparison that started: its group, and the tasks that could not start with why. */
@@ -10,7 +11,7 @@ export interface StartedComparison {
 }
 
 /** The group's tasks, in the order they started. */
-export function groupTasks(tasks: readonly ComparedTaskState[], group: string): ComparedTaskState[] {
+export function groupTasks(tasks: readonly WorktreeTaskState[], group: string): WorktreeTaskState[] {
   return tasks.filter((task) => task.group === group).sort((one, other) => one.startedAt - other.startedAt);
 }
 

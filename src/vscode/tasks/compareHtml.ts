@@ -1,7 +1,7 @@
 // The Compare panel's page: static HTML, its actions command links. Pure (no `vscode` import) so tests render the very same page.
 import { formatCost, formatTokenCount } from '../../format/tokenCount';
 import { presetById } from '../../core/llm/presets/providerPresets';
-import type { ComparedTaskStatus } from './compareTaskTypes';
+import type { WorktreeTaskStatus } from './worktreeTasks';
 import type { ComparedFile, ComparedResult, Comparison } from './compareModel';
 
 export interface CompareHtmlOptions {
@@ -14,7 +14,7 @@ export interface CompareHtmlOptions {
 /** The commands the page's links run: the panel allows these and no other. */
 export const compareLinkCommands = { openDiff: 'elbow.tasks.compareOpenDiff', review: 'elbow.tasks.compareReview' } as const;
 
-const statusWords: Record<ComparedTaskStatus, { text: string; icon: string }> = {
+const statusWords: Record<WorktreeTaskStatus, { text: string; icon: string }> = {
   starting: { text: 'Starting', icon: 'loading codicon-modifier-spin' },
   running: { text: 'Running', icon: 'loading codicon-modifier-spin' },
   done: { text: 'Done', icon: 'check' },

@@ -1,11 +1,11 @@
 import { computeHunks, countLines } from '../../core/review/lineHunks';
-import type { ComparedFileChange, ComparedTaskState, ComparedTaskStatus } from './compareTaskTypes';
+import type { WorktreeFileChange, WorktreeTaskState, WorktreeTaskStatus } from './worktreeTasks';
 import { groupTasks } from './compareGroup';
 
 /** One changed file of a compared result; no line counts for a file that is not text. */
 export interface ComparedFile {
   path: string;
-  status: ComparedFileChange['status'];
+  status: WorktreeFileChange['status'];
   lines?: { added: number; removed: number };
 }
 
@@ -14,7 +14,7 @@ export interface ComparedResult {
   taskId: string;
   provider: string;
   model: string;
-  status: ComparedTaskStatus;
+  status: WorktreeTaskStatus;
   /** Still working: its time and tokens grow. */
   live: boolean;
   elapsedMs: number;
@@ -37,11 +37,11 @@ export interface Comparison {
   chosen?: string;
 }
 
-const liveStatuses: readonly ComparedTaskStatus[] = ['starting', 'running'];
-const chosenStatuses: readonly ComparedTaskStatus[] = ['reviewing', 'reviewed', 'kept'];
+const liveStatuses: readonly WorktreeTaskStatus[] = ['starting', 'running'];
+const chosenStatuses: readonly WorktreeTaskStatus[] = ['reviewing', 'reviewed', 'kept'];
 
 /** The group's tasks as columns, in the order they started; `now` times those still running. */
-export function comparisonOf(group: string, tasks: readonly ComparedTaskState[], now: number): Comparison {
+export function comparisonOf(group: string, tasks: readonly WorktreeTaskState[], now: number): Comparison {
   const members = groupTasks(tasks, group);
   const chosen = members.find((task) => chosenStatuses.includes(task.status))?.id;
   return {
@@ -52,7 +52,7 @@ export function comparisonOf(group: string, tasks: readonly ComparedTaskState[],
   };
 }
 
-function resultOf(task: ComparedTaskState, now: number, chosen: string | undefined): ComparedResult {
+function resultOf(task: WorktreeTaskState, now: number, chosen: string | undefined): ComparedResult {
   const live = liveStatuses.includes(task.status);
   const files = (task.changes ?? []).map(fileOf);
   return {
@@ -73,10 +73,10 @@ function resultOf(task: ComparedTaskState, now: number, chosen: string | undefin
   };
 }
 
-const fileCounts = new WeakMap<ComparedFileChange, ComparedFile>();
+const fileCounts = new WeakMap<WorktreeFileChange, ComparedFile>();
 
 /** Counted once per change: the panel is drawn again as the other tasks run. */
-function fileOf(change: ComparedFileChange): ComparedFile {
+function fileOf(change: WorktreeFileChange): ComparedFile {
   const known = fileCounts.get(change);
   if (known !== undefined) return known;
   const before = textOf(change.before);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ComparedTasks } from './compareTaskTypes';
+import type { ComparedTasks } from './comparedTasks';
 import { compareHtml, compareLinkCommands } from './compareHtml';
 import { comparisonOf } from './compareModel';
 

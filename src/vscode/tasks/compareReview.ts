@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { showError } from '../notifications';
-import type { ComparedTasks } from './compareTaskTypes';
+import type { ComparedTasks } from './comparedTasks';
 import { resultsToDiscard, reviewChosen, type OthersChoice } from './compareChoice';
 
 /** "Review This One": asks what to do with the others (a quick pick; Escape cancels), then reviews. */

@@ -1,11 +1,12 @@
 import type * as vscode from 'vscode';
-import type { ComparedTaskStart, ComparedTaskState, ComparedTasks } from '../../../../src/vscode/tasks/compareTaskTypes';
+import type { WorktreeTaskStart, WorktreeTaskState } from '../../../../src/vscode/tasks/worktreeTasks';
+import type { ComparedTasks } from '../../../../src/vscode/tasks/comparedTasks';
 
 /** A worktree task runner in memory: tasks start `running`, the test moves them on; it records what was asked of it. */
 export class FakeWorktreeTasks implements ComparedTasks {
-  readonly started: ComparedTaskStart[] = [];
+  readonly started: WorktreeTaskStart[] = [];
   readonly calls: string[] = [];
-  private readonly tasks: ComparedTaskState[] = [];
+  private readonly tasks: WorktreeTaskState[] = [];
   private readonly listeners = new Set<() => void>();
   private clock = 1_000;
   /** Models whose start is refused, as a runner that cannot make a worktree would. */
@@ -17,7 +18,7 @@ export class FakeWorktreeTasks implements ComparedTasks {
     return { dispose: () => this.listeners.delete(bound) };
   };
 
-  start(start: ComparedTaskStart): Promise<string> {
+  start(start: WorktreeTaskStart): Promise<string> {
     this.started.push(start);
     if (start.model !== undefined && this.refuse.has(start.model)) return Promise.reject(new Error(`no worktree for ${start.model}`));
     const id = `task-${this.tasks.length + 1}`;
@@ -27,16 +28,16 @@ export class FakeWorktreeTasks implements ComparedTasks {
     return Promise.resolve(id);
   }
 
-  list(): readonly ComparedTaskState[] {
+  list(): readonly WorktreeTaskState[] {
     return this.tasks;
   }
 
-  get(id: string): ComparedTaskState | undefined {
+  get(id: string): WorktreeTaskState | undefined {
     return this.tasks.find((task) => task.id === id);
   }
 
   /** Changes a task as the runner would, and tells the listeners. */
-  update(id: string, change: Partial<ComparedTaskState>): void {
+  update(id: string, change: Partial<WorktreeTaskState>): void {
     const index = this.tasks.findIndex((task) => task.id === id);
     const task = this.tasks[index];
     if (task === undefined) throw new Error(`no task ${id}`);
