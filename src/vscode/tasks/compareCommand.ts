@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import { presetById } from '../../core/llm/presets/providerPresets';
 import type { ApiKeys } from '../apiKeys';
 import { typeModelName } from '../commands/pickServerModel';
-import { showError, showWarning } from '../notifications';
+import { showError, showInformation, showWarning } from '../notifications';
 import { readAgentSettings } from '../settings';
 import type { ComparedTasks } from './comparedTasks';
-import { startComparison } from './compareGroup';
+import { comparedTaskTitle, comparisonGroups, startComparison } from './compareGroup';
 import { pairCandidates, pairCountProblem, sameModelPair, typedModelProviders, type ModelPair, type PairCandidate } from './comparePairs';
 import type { ComparePanels } from './comparePanels';
 
@@ -33,6 +33,20 @@ export async function compareModels(tasks: ComparedTasks, keys: ApiKeys, panels:
   } catch (error) {
     void showError(`Elbow: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** "Elbow: Show Comparison…": opens the panel of a comparison again, picked by its prompt (the only one at once). */
+export async function showComparison(tasks: ComparedTasks, panels: ComparePanels): Promise<void> {
+  const groups = comparisonGroups(tasks.list());
+  if (groups.length === 0) return void showInformation('Elbow: no comparison yet. Run "Elbow: Compare Models…" to start one.');
+  const picked = groups.length === 1
+    ? groups[0]
+    : await vscode.window.showQuickPick(groups.map((group) => ({ label: comparedTaskTitle(group.prompt), description: group.models.join(' · '), group })), {
+      title: 'Elbow: Show Comparison',
+      placeHolder: 'Which comparison (newest first)',
+      matchOnDescription: true,
+    }).then((item) => item?.group);
+  if (picked !== undefined) panels.show(picked.group);
 }
 
 /** The text handed by the chat (a string, or `{ prompt }`), else asked for. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiKeys } from '../apiKeys';
 import type { CommandHandlers } from '../commands/commandHandlers';
-import { compareModels } from './compareCommand';
+import { compareModels, showComparison } from './compareCommand';
 import { CompareDocuments, compareScheme, openComparedDiff } from './compareDiff';
 import { compareLinkCommands } from './compareHtml';
 import { ComparePanels } from './comparePanels';
@@ -14,6 +14,7 @@ export function compareCommands(context: vscode.ExtensionContext, tasks: Compare
   context.subscriptions.push(panels, vscode.workspace.registerTextDocumentContentProvider(compareScheme, new CompareDocuments(tasks)));
   return {
     'elbow.tasks.compare': (given?: unknown) => compareModels(tasks, keys, panels, given),
+    'elbow.tasks.showComparison': () => showComparison(tasks, panels),
     [compareLinkCommands.openDiff]: (taskId: unknown) => (typeof taskId === 'string' ? openComparedDiff(tasks, taskId) : false),
     [compareLinkCommands.review]: (taskId: unknown) => reviewThisOne(tasks, taskId),
   };

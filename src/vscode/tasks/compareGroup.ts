@@ -44,3 +44,18 @@ export async function startComparison(tasks: ComparedTasks, prompt: string, pair
   });
   return { group, taskIds, failures };
 }
+
+/** The comparisons among the tasks, newest first, each with its prompt and models. */
+export function comparisonGroups(tasks: readonly WorktreeTaskState[]): { group: string; prompt: string; models: string[]; startedAt: number }[] {
+  const groups = new Map<string, WorktreeTaskState[]>();
+  for (const task of tasks) {
+    if (task.group === undefined || !task.group.startsWith('compare-')) continue;
+    groups.set(task.group, [...(groups.get(task.group) ?? []), task]);
+  }
+  return [...groups].map(([group, members]) => ({
+    group,
+    prompt: members[0]?.prompt ?? '',
+    models: members.map((task) => task.model),
+    startedAt: Math.min(...members.map((task) => task.startedAt)),
+  })).sort((one, other) => other.startedAt - one.startedAt);
+}

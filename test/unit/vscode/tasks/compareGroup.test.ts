@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { comparedTaskTitle, groupTasks, startComparison } from '../../../../src/vscode/tasks/compareGroup';
+import { comparedTaskTitle, comparisonGroups, groupTasks, startComparison } from '../../../../src/vscode/tasks/compareGroup';
 import { FakeWorktreeTasks } from './fakeWorktreeTasks';
 
 describe('Compare: one worktree task per pair, in one group', () => {
@@ -51,5 +51,18 @@ describe('Compare: one worktree task per pair, in one group', () => {
 
   it('titles the tasks with the prompt\'s first line, cut short', () => {
     assert.equal(comparedTaskTitle(`  ${'x'.repeat(80)}\nmore`), `${'x'.repeat(59)}…`);
+  });
+
+  it('lists the comparisons, newest first, with their prompt and models, and no other group or lone task', async () => {
+    const tasks = new FakeWorktreeTasks();
+    await tasks.start({ prompt: 'alone' });
+    await tasks.start({ prompt: 'another group', group: 'batch-1' });
+    const pairs = [{ provider: 'openai', model: 'gpt-4.1' }, { provider: 'deepseek', model: 'deepseek-chat' }];
+    const older = await startComparison(tasks, 'older', pairs);
+    const newer = await startComparison(tasks, 'newer', pairs);
+    assert.deepEqual(comparisonGroups(tasks.list()).map(({ group, prompt, models }) => ({ group, prompt, models })), [
+      { group: newer.group, prompt: 'newer', models: ['gpt-4.1', 'deepseek-chat'] },
+      { group: older.group, prompt: 'older', models: ['gpt-4.1', 'deepseek-chat'] },
+    ]);
   });
 });
