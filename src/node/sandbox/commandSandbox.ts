@@ -20,6 +20,8 @@ export interface CommandSandboxOptions {
   settings(): SandboxSettings;
   /** Elbow's own storage, hidden from commands like credentials. */
   ownDataFolders(): readonly string[];
+  /** Paths outside the workspace every command may read, wherever they are (a worktree's repository). */
+  readablePaths?(): readonly string[];
   /** Where protected files that commands created are moved. */
   quarantineFolder: string;
   environment?: Readonly<Record<string, string | undefined>>;
@@ -142,7 +144,7 @@ export class CommandSandbox {
       files: this.files,
       guard: this.guard,
       needsPlaceholders: found.backend.mountsPaths,
-      keptReadable,
+      keptReadable: [...keptReadable, ...(this.options.readablePaths?.() ?? [])],
     });
     for (const warning of built.warnings) this.warnOnce(warning);
     return { backend: found.backend, plan: built.plan, protection: built.protection };

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { WorktreeError } from './worktree';
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+export interface GitOptions {
+  cwd: string;
+  /** Variables added to git's environment (an index of its own, an identity). */
+  env?: Readonly<Record<string, string>>;
+  input?: string | Buffer;
+}
+
+/** Variables that would point git at another repository, index or work tree than the folder it runs in (set when Elbow runs from a git hook). */
+const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES'];
+
+/** Runs git with arguments (never through a shell) and collects what it printed; a missing git is a `WorktreeError`. */
+export function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  const inherited = Object.entries(process.env).filter(([name]) => !REPOSITORY_VARIABLES.includes(name));
+  const env = { ...Object.fromEntries(inherited), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env };
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') reject(new WorktreeError(`git could not be run (${error.message}): install git, or put it on the PATH, to run a task in a worktree.`));
+      else reject(new WorktreeError(`git could not be run: ${error.message}.`));
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8').trim() }));
+    child.stdin.end(options.input);
+  });
+}
+
+/** Runs git and returns its output as text without the final newline; a failure is a `WorktreeError` saying `what` failed and git's words. */
+export async function git(args: readonly string[], options: GitOptions, what: string): Promise<string> {
+  const result = await runGit(args, options);
+  if (result.code !== 0) throw new WorktreeError(`${what}: ${result.stderr || `git ${args[0] ?? ''} exited with code ${result.code}`}`);
+  return result.stdout.toString('utf8').replace(/\n$/, '');
+}
