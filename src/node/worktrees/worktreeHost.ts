@@ -1,7 +1,22 @@
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { relativeInside } from '../../core/search/searchScope';
+import type { CommandSandboxOptions } from '../sandbox/commandSandbox';
 import type { Worktree } from './worktree';
+
+/**
+ * The sandbox of a task's commands, from the host's own: the worktree is the only folder they
+ * write, the main repository's git folder is readable, and Elbow's data folders stay hidden but
+ * for the worktree itself.
+ */
+export function worktreeSandboxOptions(worktree: Worktree, options: CommandSandboxOptions): CommandSandboxOptions {
+  return {
+    ...options,
+    roots: () => worktreeSandboxRoots(worktree),
+    readablePaths: () => [...(options.readablePaths?.() ?? []), ...worktreeReadablePaths(worktree)],
+    ownDataFolders: () => options.ownDataFolders().flatMap((folder) => (relativeInside(folder, worktree.path) === undefined ? [folder] : hiddenBesideWorktree(folder, worktree))),
+  };
+}
 
 /**
  * What a task's commands may write: its worktree's folder, nothing more. Its `.git` file stays

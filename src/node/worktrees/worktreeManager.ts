@@ -74,8 +74,8 @@ export class WorktreeManager {
   /** Every file that differs from the worktree's base commit, new untracked files included and ignored ones not. */
   async changes(worktree: Worktree): Promise<WorktreeFileChange[]> {
     await this.present(worktree);
-    const tree = await snapshotTree(worktree.path, worktreeGit(worktree).env);
-    return await treeChanges(worktree.path, worktree.baseCommit, tree);
+    const { env } = worktreeGit(worktree);
+    return await treeChanges(worktree.path, env, worktree.baseCommit, await snapshotTree(worktree.path, env));
   }
 
   /** Commits everything in the worktree's folder on its branch (its hooks are not run: the folder's files were written by a task), then removes the folder. */

@@ -35,11 +35,11 @@ interface RawChange {
 const NO_OBJECT = /^0+$/;
 
 /** What differs between two trees, each file with its content before and after. */
-export async function treeChanges(cwd: string, from: string, to: string): Promise<WorktreeFileChange[]> {
-  const raw = await git(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to], { cwd }, 'Comparing the worktree with its base failed');
+export async function treeChanges(cwd: string, repository: Readonly<Record<string, string>>, from: string, to: string): Promise<WorktreeFileChange[]> {
+  const raw = await git(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to], { cwd, env: repository }, 'Comparing the worktree with its base failed');
   const changes = parseRawDiff(raw);
   const wanted = changes.flatMap((change) => (change.kind === 'submodule' ? [] : [change.before, change.after])).filter((sha): sha is string => sha !== undefined);
-  const blobs = await readBlobs(cwd, [...new Set(wanted)]);
+  const blobs = await readBlobs(cwd, repository, [...new Set(wanted)]);
   return changes.map((change) => ({
     path: change.path,
     status: change.status,
@@ -73,10 +73,10 @@ function parseRawDiff(raw: string): RawChange[] {
 }
 
 /** Reads blobs by id with one `git cat-file --batch`. */
-async function readBlobs(cwd: string, ids: readonly string[]): Promise<Map<string, Uint8Array>> {
+async function readBlobs(cwd: string, repository: Readonly<Record<string, string>>, ids: readonly string[]): Promise<Map<string, Uint8Array>> {
   const found = new Map<string, Uint8Array>();
   if (ids.length === 0) return found;
-  const result = await runGit(['cat-file', '--batch'], { cwd, input: `${ids.join('\n')}\n` });
+  const result = await runGit(['cat-file', '--batch'], { cwd, env: repository, input: `${ids.join('\n')}\n` });
   if (result.code !== 0) throw new WorktreeError(`Reading the worktree's files from git failed: ${result.stderr}`);
   const out = result.stdout;
   let offset = 0;

@@ -51,8 +51,8 @@ export interface WorktreeTasksDependencies {
   defaults(): { provider: string; model: string };
   /** Runs the task's prompt in its worktree; `report` gets every event of the run. */
   run(task: TaskRun, report: (event: AgentEvent) => void, signal: AbortSignal): Promise<RunOutcome>;
-  /** Puts the task's changes into the workspace for review, hunk by hunk. */
-  reviewInWorkspace(task: WorktreeTaskState, changes: readonly WorktreeFileChange[]): Promise<void>;
+  /** Puts the task's changes into the workspace folder it branched from (`folder`), for review hunk by hunk. */
+  reviewInWorkspace(task: WorktreeTaskState, changes: readonly WorktreeFileChange[], folder: string): Promise<void>;
   /** Tells the user something went wrong and what to do. */
   showError(message: string): void;
   log(message: string): void;
@@ -65,6 +65,8 @@ const titleLength = 60;
 interface Task {
   state: WorktreeTaskState;
   worktree?: TaskWorktree;
+  /** The workspace folder its worktree branched from. */
+  folder?: string;
   abort: AbortController;
   /** The run, its worktree made and its changes read. */
   settled: Promise<void>;
@@ -135,7 +137,7 @@ export class WorktreeTasks implements vscode.Disposable {
     const before = task.state.status;
     this.update(task, { status: 'reviewing' });
     try {
-      await this.deps.reviewInWorkspace(task.state, changes);
+      await this.deps.reviewInWorkspace(task.state, changes, task.folder ?? task.worktree?.repoRoot ?? '');
     } catch (error) {
       this.update(task, { status: before });
       throw error;
@@ -209,6 +211,7 @@ export class WorktreeTasks implements vscode.Disposable {
       this.fail(task, 'Open a folder that is a git repository first: a task runs in a git worktree of it.');
       return;
     }
+    task.folder = repoRoot;
     try {
       task.worktree = await this.deps.worktrees.create(repoRoot, { label: task.state.title });
     } catch (error) {

@@ -85,6 +85,31 @@ describe('WorktreeManager', () => {
     assert.equal(temp.git('rev-parse', worktree.branch), worktree.baseCommit);
   });
 
+  it('runs no hook of the repository when keeping changes a task wrote', async () => {
+    const worktree = await manager.create(temp.repo);
+    const marker = path.join(temp.base, 'hook-ran');
+    for (const hook of ['pre-commit', 'commit-msg', 'post-commit']) await fs.writeFile(path.join(temp.repo, '.git/hooks', hook), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    await fs.writeFile(path.join(worktree.path, 'b.ts'), 'new\n');
+    assert.ok((await manager.keepOnBranch(worktree, 'Add b')).commit);
+    assert.equal(await exists(marker), false);
+  });
+
+  it('reads the worktree through its own git folder, whatever its .git file or the environment point at', async () => {
+    const worktree = await manager.create(temp.repo);
+    const decoy = await createTempRepository({ 'decoy.txt': 'decoy\n' });
+    const savedGitDir = process.env.GIT_DIR;
+    try {
+      await fs.writeFile(path.join(worktree.path, '.git'), `gitdir: ${path.join(decoy.repo, '.git')}\n`);
+      process.env.GIT_DIR = path.join(decoy.repo, '.git');
+      await fs.writeFile(path.join(worktree.path, 'src/a.ts'), 'two\n');
+      assert.deepEqual(summary(await manager.changes(worktree)).map(([file, status]) => [file, status]), [['src/a.ts', 'modified']]);
+    } finally {
+      if (savedGitDir === undefined) Reflect.deleteProperty(process.env, 'GIT_DIR');
+      else process.env.GIT_DIR = savedGitDir;
+      await decoy.cleanup();
+    }
+  });
+
   it('removes a worktree and, when asked, its branch', async () => {
     const kept = await manager.create(temp.repo);
     const dropped = await manager.create(temp.repo);
