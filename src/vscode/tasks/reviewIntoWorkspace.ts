@@ -10,6 +10,7 @@ import { currentText } from '../review/currentText';
 import type { ReviewManager } from '../review/reviewManager';
 import { readSandboxSettings } from '../settings';
 import { proposedText } from './reviewText';
+import type { TaskWorktree } from './worktreeStore';
 import type { WorktreeFileChange, WorktreeTaskState } from './worktreeTasks';
 
 /** What became of a task's changes on their way into the workspace. */
@@ -31,14 +32,15 @@ export async function reviewIntoWorkspace(
   parts: { manager: ReviewManager; host: AgentHost },
   task: WorktreeTaskState,
   changes: readonly WorktreeFileChange[],
-  folder: string,
+  where: { folder: string; worktree: TaskWorktree },
 ): Promise<ReviewedChanges> {
+  const { folder, worktree } = where;
   const workspace = new Workspace({ ...parts.host, workspaceRoots: [folder] });
   const protectedPaths = await protectedPathsOfFolder(folder, parts.host.files, readSandboxSettings().protectedPaths);
   const result: ReviewedChanges = { inReview: [], changedSince: [], skipped: [] };
   for (const change of changes) {
     try {
-      const why = await reviewOne(parts.manager, workspace, change, folder, protectedPaths, result);
+      const why = await reviewOne(parts.manager, workspace, change, path.join(worktree.repoRoot, ...change.path.split('/')), protectedPaths, result);
       if (why !== undefined) result.skipped.push({ path: change.path, why });
     } catch (error) {
       result.skipped.push({ path: change.path, why: error instanceof Error ? error.message : String(error) });
@@ -53,15 +55,16 @@ async function reviewOne(
   manager: ReviewManager,
   workspace: Workspace,
   change: WorktreeFileChange,
-  folder: string,
+  /** Where the change lands: its path in the main repository. */
+  target: string,
   protectedPaths: Parameters<typeof findProtectedPath>[1],
   result: ReviewedChanges,
 ): Promise<string | undefined> {
-  const resolved = await workspace.resolve(change.path, { forWriting: true });
-  if (resolved.outside === true || resolved.root !== folder) return 'it is outside the workspace folder.';
+  const resolved = await workspace.resolve(target, { forWriting: true });
   const current = await currentText(resolved.absolute);
   const proposed = proposedText(change, current);
   if (proposed.kind === 'unchanged') return undefined;
+  if (proposed.kind === 'notFile') return `it is a ${change.kind === 'symlink' ? 'symbolic link' : 'submodule'}, not a file's text; keep the task on its branch to have it.`;
   if (proposed.kind === 'notText') return 'it is not UTF-8 text, which review could not put back; keep the task on its branch to have it.';
   const entry = findProtectedPath(resolved.relative, protectedPaths);
   if (entry !== undefined) {

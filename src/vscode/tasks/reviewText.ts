@@ -10,7 +10,9 @@ export type ProposedText =
   | { kind: 'text'; after: string | undefined; stale: boolean }
   | { kind: 'unchanged' }
   /** Not UTF-8 text: review could not put it back, so it stays on the branch. */
-  | { kind: 'notText' };
+  | { kind: 'notText' }
+  /** A symbolic link or a submodule: not a document's text, so it stays on the branch. */
+  | { kind: 'notFile' };
 
 /**
  * The task's change (from its base to its end) made to `current`, the workspace's text now (`undefined`: no file).
@@ -18,6 +20,7 @@ export type ProposedText =
  * where they still fit, else its whole new text is proposed: review shows the difference either way.
  */
 export function proposedText(change: WorktreeFileChange, current: string | undefined): ProposedText {
+  if (change.kind !== 'file') return { kind: 'notFile' };
   const base = change.before === undefined ? undefined : textOf(change.before);
   const after = change.after === undefined ? undefined : textOf(change.after);
   if (base === null || after === null) return { kind: 'notText' };

@@ -1,27 +1,12 @@
-/** A git worktree Elbow made for a task (as `node/worktrees/worktreeManager.ts` describes it). */
-export interface TaskWorktree {
-  id: string;
-  repoRoot: string;
-  path: string;
-  branch: string;
-  baseCommit: string;
-  createdAt: string;
-}
+import type { Worktree, WorktreeFileChange } from '../../node/worktrees/worktree';
 
-/** One file a task changed, against the commit its worktree began from. */
-export interface WorktreeFileChange {
-  /** Relative to the repository, `/`-separated. */
-  path: string;
-  status: 'added' | 'modified' | 'deleted';
-  before?: Uint8Array;
-  after?: Uint8Array;
-}
+export type { Worktree as TaskWorktree, WorktreeFileChange } from '../../node/worktrees/worktree';
 
-/** What the tasks need of the worktree manager. */
+/** What the tasks need of the worktree manager (`node/worktrees/worktreeManager.ts`). */
 export interface WorktreeStore {
-  create(repoRoot: string, options?: { label?: string }): Promise<TaskWorktree>;
-  changes(worktree: TaskWorktree): Promise<WorktreeFileChange[]>;
-  keepOnBranch(worktree: TaskWorktree, message: string): Promise<{ branch: string; commit?: string }>;
-  remove(worktree: TaskWorktree, options?: { deleteBranch?: boolean }): Promise<void>;
-  cleanUpStale(): Promise<TaskWorktree[]>;
+  create(repoRoot: string, options?: { label?: string }): Promise<Worktree>;
+  changes(worktree: Worktree): Promise<WorktreeFileChange[]>;
+  keepOnBranch(worktree: Worktree, message: string): Promise<{ branch: string; commit?: string }>;
+  remove(worktree: Worktree, options?: { deleteBranch?: boolean }): Promise<void>;
+  cleanUpStale(): Promise<Worktree[]>;
 }

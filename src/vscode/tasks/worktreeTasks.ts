@@ -37,6 +37,8 @@ export interface WorktreeTaskState {
 /** A task's conversation, run to its end in its worktree. */
 export interface TaskRun {
   worktree: TaskWorktree;
+  /** The workspace folder the task was started from: it works in the same folder of its worktree. */
+  folder: string;
   title: string;
   prompt: string;
   provider: string;
@@ -52,7 +54,7 @@ export interface WorktreeTasksDependencies {
   /** Runs the task's prompt in its worktree; `report` gets every event of the run. */
   run(task: TaskRun, report: (event: AgentEvent) => void, signal: AbortSignal): Promise<RunOutcome>;
   /** Puts the task's changes into the workspace folder it branched from (`folder`), for review hunk by hunk. */
-  reviewInWorkspace(task: WorktreeTaskState, changes: readonly WorktreeFileChange[], folder: string): Promise<void>;
+  reviewInWorkspace(task: WorktreeTaskState, changes: readonly WorktreeFileChange[], where: { folder: string; worktree: TaskWorktree }): Promise<void>;
   /** Tells the user something went wrong and what to do. */
   showError(message: string): void;
   log(message: string): void;
@@ -137,7 +139,7 @@ export class WorktreeTasks implements vscode.Disposable {
     const before = task.state.status;
     this.update(task, { status: 'reviewing' });
     try {
-      await this.deps.reviewInWorkspace(task.state, changes, task.folder ?? task.worktree?.repoRoot ?? '');
+      await this.deps.reviewInWorkspace(task.state, changes, { folder: task.folder ?? '', worktree: task.worktree as TaskWorktree });
     } catch (error) {
       this.update(task, { status: before });
       throw error;
@@ -228,7 +230,7 @@ export class WorktreeTasks implements vscode.Disposable {
     let outcome: RunOutcome;
     try {
       const { title, prompt, provider, model } = task.state;
-      outcome = await this.deps.run({ worktree, title, prompt, provider, model }, (event) => this.follow(task, event), task.abort.signal);
+      outcome = await this.deps.run({ worktree, folder: repoRoot, title, prompt, provider, model }, (event) => this.follow(task, event), task.abort.signal);
     } catch (error) {
       outcome = task.abort.signal.aborted ? { reason: 'cancelled', message: 'Cancelled.' } : { reason: 'stopped', message: messageOf(error) };
     }

@@ -19,7 +19,7 @@ class FakeWorktrees implements WorktreeStore {
     await Promise.resolve();
     if (this.failure !== undefined) throw this.failure;
     const n = this.made.length + 1;
-    const worktree = { id: `w${n}`, repoRoot, path: `/worktrees/w${n}`, branch: `elbow/${options?.label ?? 'task'}-${n}`, baseCommit: 'abc', createdAt: '' };
+    const worktree = { id: `w${n}`, repoRoot, path: `/worktrees/w${n}`, branch: `elbow/${options?.label ?? 'task'}-${n}`, gitDir: `/repo/.git/worktrees/w${n}`, baseCommit: 'abc', headCommit: 'abc', createdAt: '' };
     this.made.push(worktree);
     return worktree;
   }
@@ -96,7 +96,7 @@ function setUp(options: { repoRoot?: string } = { repoRoot: '/repo' }) {
 describe('WorktreeTasks', () => {
   it('runs two tasks at once, each in its own worktree, counting tokens and cost and reading the changes at the end', async () => {
     const { worktrees, runs, tasks } = setUp();
-    const changes: WorktreeFileChange[] = [{ path: 'a.txt', status: 'added', after: text('a\n') }];
+    const changes: WorktreeFileChange[] = [{ path: 'a.txt', status: 'added', kind: 'file', after: text('a\n') }];
     worktrees.changesOf.set('/worktrees/w1', changes);
     let changeEvents = 0;
     tasks.onDidChange(() => changeEvents++);
@@ -160,7 +160,7 @@ describe('WorktreeTasks', () => {
 
   it('reviews a finished task\'s changes into the workspace, then removes its worktree and branch', async () => {
     const { worktrees, runs, reviewed, tasks } = setUp();
-    const changes: WorktreeFileChange[] = [{ path: 'src/x.ts', status: 'modified', before: text('1\n'), after: text('2\n') }];
+    const changes: WorktreeFileChange[] = [{ path: 'src/x.ts', status: 'modified', kind: 'file', before: text('1\n'), after: text('2\n') }];
     worktrees.changesOf.set('/worktrees/w1', changes);
     const id = await tasks.start({ prompt: 'change x' });
     await until(() => runs.started.length === 1);
@@ -199,7 +199,7 @@ describe('WorktreeTasks', () => {
 
   it('on shutdown stops running tasks, keeps finished changes on their branch and removes worktrees without changes', async () => {
     const { worktrees, runs, tasks } = setUp();
-    worktrees.changesOf.set('/worktrees/w1', [{ path: 'a', status: 'added', after: text('a') }]);
+    worktrees.changesOf.set('/worktrees/w1', [{ path: 'a', status: 'added', kind: 'file', after: text('a') }]);
     const withChanges = await tasks.start({ prompt: 'one' });
     const running = await tasks.start({ prompt: 'two' });
     await until(() => runs.started.length === 2);
