@@ -11,6 +11,7 @@ import { buildMcp } from './buildMcp';
 import { buildReview } from './buildReview';
 import { buildTasks } from './buildTasks';
 import type { TaskNode } from '../tasks/tasksTree';
+import { compareCommands } from '../tasks/compareCommands';
 import { buildWorkspaceHost } from './buildWorkspaceHost';
 import { watchSettingsAndFolders } from './watchSettingsAndFolders';
 import { questionBadge, WaitingQuestionCount } from '../chat/waitingQuestionCount';
@@ -52,7 +53,7 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   void controller.history.restore().catch((error: unknown) => log.error(`Could not restore the last conversation: ${String(error)}`));
 
   return {
-    commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands, ...customize.commands, ...tasks.commands },
+    commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands, ...customize.commands, ...tasks.commands, ...compareCommands(context, tasks.tasks, keys) },
     customizeTree: customize.tree,
     tasksTree: tasks.tree,
     stop: async () => {

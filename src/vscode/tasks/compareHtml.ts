@@ -83,7 +83,7 @@ function filesHtml(files: readonly ComparedFile[]): string {
   if (files.length === 0) return '<p class="files none">No files changed</p>';
   const rows = files.map((file) => {
     const lines = file.lines === undefined
-      ? '<span class="binary">binary</span>'
+      ? `<span class="binary">${file.kind === 'submodule' ? 'submodule' : 'binary'}</span>`
       : `<span class="added" aria-label="${file.lines.added} added">+${file.lines.added}</span> <span class="removed" aria-label="${file.lines.removed} removed">−${file.lines.removed}</span>`;
     return `<li class="${file.status}"><span class="path" title="${escapeHtml(file.path)}">${escapeHtml(file.path)}</span> <span class="lines">${file.status === 'modified' ? '' : `<span class="file-status">${file.status}</span> `}${lines}</span></li>`;
   });

@@ -6,6 +6,8 @@ import { groupTasks } from './compareGroup';
 export interface ComparedFile {
   path: string;
   status: WorktreeFileChange['status'];
+  /** A submodule has no lines to count; a link's lines are its target's name. */
+  kind: WorktreeFileChange['kind'];
   lines?: { added: number; removed: number };
 }
 
@@ -81,9 +83,9 @@ function fileOf(change: WorktreeFileChange): ComparedFile {
   if (known !== undefined) return known;
   const before = textOf(change.before);
   const after = textOf(change.after);
-  const file: ComparedFile = before === undefined || after === undefined
-    ? { path: change.path, status: change.status }
-    : { path: change.path, status: change.status, lines: countLines(computeHunks(before, after)) };
+  const file: ComparedFile = before === undefined || after === undefined || change.kind === 'submodule'
+    ? { path: change.path, status: change.status, kind: change.kind }
+    : { path: change.path, status: change.status, kind: change.kind, lines: countLines(computeHunks(before, after)) };
   fileCounts.set(change, file);
   return file;
 }

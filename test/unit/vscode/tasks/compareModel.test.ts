@@ -38,10 +38,11 @@ describe('Compare: the results side by side, from the tasks\' states', () => {
     tasks.update(id, {
       status: 'done', endedAt: startedAt + 65_000, tokens: 12_345, cost: 0.042, answer: 'Fixed the off-by-one.',
       changes: [
-        { path: 'src/parser.ts', status: 'modified', before: text('a\nb\nc\n'), after: text('a\nB\nc\nd\n') },
-        { path: 'src/new.ts', status: 'added', after: text('one\ntwo\n') },
-        { path: 'old.txt', status: 'deleted', before: text('gone\n') },
-        { path: 'logo.png', status: 'modified', before: new Uint8Array([0x89, 0x50, 0, 1]), after: new Uint8Array([0x89, 0x50, 0, 2]) },
+        { path: 'src/parser.ts', status: 'modified', kind: 'file', before: text('a\nb\nc\n'), after: text('a\nB\nc\nd\n') },
+        { path: 'src/new.ts', status: 'added', kind: 'file', after: text('one\ntwo\n') },
+        { path: 'old.txt', status: 'deleted', kind: 'file', before: text('gone\n') },
+        { path: 'logo.png', status: 'modified', kind: 'file', before: new Uint8Array([0x89, 0x50, 0, 1]), after: new Uint8Array([0x89, 0x50, 0, 2]) },
+        { path: 'vendor/lib', status: 'modified', kind: 'submodule' },
       ],
     });
     const result = comparisonOf(group, tasks.list(), startedAt + 999_000).results[1];
@@ -50,17 +51,18 @@ describe('Compare: the results side by side, from the tasks\' states', () => {
     assert.equal(result.elapsedMs, 65_000);
     assert.deepEqual([result.tokens, result.cost, result.answer], [12_345, 0.042, 'Fixed the off-by-one.']);
     assert.deepEqual(result.files, [
-      { path: 'src/parser.ts', status: 'modified', lines: { added: 2, removed: 1 } },
-      { path: 'src/new.ts', status: 'added', lines: { added: 2, removed: 0 } },
-      { path: 'old.txt', status: 'deleted', lines: { added: 0, removed: 1 } },
-      { path: 'logo.png', status: 'modified' },
+      { path: 'src/parser.ts', status: 'modified', kind: 'file', lines: { added: 2, removed: 1 } },
+      { path: 'src/new.ts', status: 'added', kind: 'file', lines: { added: 2, removed: 0 } },
+      { path: 'old.txt', status: 'deleted', kind: 'file', lines: { added: 0, removed: 1 } },
+      { path: 'logo.png', status: 'modified', kind: 'file' },
+      { path: 'vendor/lib', status: 'modified', kind: 'submodule' },
     ]);
     assert.deepEqual([result.canOpenDiff, result.canReview], [true, true]);
   });
 
   it('offers review only of a finished result with changes, and of none once one is chosen', async () => {
     const { tasks, group, ids } = await threeModels();
-    const change = { path: 'a.ts', status: 'added' as const, after: text('x\n') };
+    const change = { path: 'a.ts', status: 'added' as const, kind: 'file' as const, after: text('x\n') };
     tasks.update(ids[0] ?? '', { status: 'done', changes: [change] });
     tasks.update(ids[1] ?? '', { status: 'done', changes: [] });
     tasks.update(ids[2] ?? '', { status: 'failed', error: 'The model could not be reached.', changes: [change] });

@@ -37,8 +37,8 @@ async function threeResults(): Promise<Comparison> {
   tasks.update(first ?? '', {
     status: 'done', endedAt: startedAt + 83_000, tokens: 48_210, cost: 0.137, answer: hostileAnswer,
     changes: [
-      { path: 'src/cli/cliArguments.ts', status: 'modified', before: text('a\nb\n'), after: text('a\nb\nc\nd\n') },
-      { path: 'README.md', status: 'modified', before: text('x\ny\n'), after: text('x\nY\n') },
+      { path: 'src/cli/cliArguments.ts', status: 'modified', kind: 'file', before: text('a\nb\n'), after: text('a\nb\nc\nd\n') },
+      { path: 'README.md', status: 'modified', kind: 'file', before: text('x\ny\n'), after: text('x\nY\n') },
     ],
   });
   tasks.update(second ?? '', { status: 'failed', endedAt: (tasks.get(second ?? '')?.startedAt ?? 0) + 12_000, tokens: 1_200, cost: null, error: 'Anthropic refused the key (401). Set it with "Elbow: Set API Key".' });
