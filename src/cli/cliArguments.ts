@@ -51,6 +51,8 @@ export interface CliArguments {
   allowDomains: string[];
   /** `--plan`: start in plan mode, where the agent reads and plans but changes nothing. */
   plan: boolean;
+  /** `--worktree` (with -p): run in a new git worktree on a branch of its own and keep the changes there. */
+  worktree: boolean;
   /** `--agent NAME`: start with this agent picked (Agent, Plan or a custom agent). */
   agent?: string;
   help: boolean;
@@ -140,6 +142,11 @@ Options:
       --plan               plan mode: the agent may read, search and run read-only commands,
                            and answers with a plan; edits and other commands are refused
                            (in the chat, /plan and /act switch)
+      --worktree           with -p: run in a new git worktree of the repository, on a branch
+                           elbow/<id> of HEAD and your uncommitted changes, its commands
+                           sandboxed to it; the changes are committed on that branch and the
+                           worktree folder is removed (stderr says how to review and merge
+                           them; --json prints a "worktree" event)
       --agent <name>       start with this agent picked: Agent, Plan, or a custom agent of
                            .elbow/agents, .claude/agents, .github/agents or ~/.elbow/agents,
                            ~/.claude/agents; it is given only its tools (in the chat, /agent)
@@ -156,7 +163,7 @@ ELBOW_REASONING_EFFORT. Flags win over the environment.
                    models Elbow does not know or knows wrongly, e.g. '{"my-model":
                    {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
   ELBOW_DATA_DIR   where full transcripts are archived before compaction summarises them, and
-                   the workspace MCP configurations you trusted are remembered (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
+                   the workspace MCP configurations you trusted are remembered, and --worktree runs keep their worktrees (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
                    %LOCALAPPDATA%\\elbow on Windows)
   ELBOW_CONFIG_DIR where the user's mcp.json lives (default: ~/.elbow)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
@@ -195,6 +202,7 @@ const cliOptions = {
   'sandbox-read': { type: 'string', multiple: true, default: [] },
   'allow-domain': { type: 'string', multiple: true, default: [] },
   plan: { type: 'boolean', default: false },
+  worktree: { type: 'boolean', default: false },
   agent: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
@@ -213,6 +221,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   const stallTimeoutSeconds = parseStallTimeout(values['stall-timeout']);
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   if (values.image.length > 0 && values.print === undefined) throw new UsageError('--image goes with -p, e.g. elbow -p "what is wrong here?" --image shot.png; in the chat, type --image shot.png in a line.');
+  if (values.worktree && values.print === undefined) throw new UsageError('--worktree goes with -p, e.g. elbow -p "add tests for the parser" --worktree; the chat runs in the folder itself.');
   return {
     prompt: values.print,
     images: values.image,
@@ -241,6 +250,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     allowRead: values['sandbox-read'],
     allowDomains: values['allow-domain'].map((domain) => domain.trim().toLowerCase()),
     plan: values.plan,
+    worktree: values.worktree,
     ...(values.agent === undefined ? {} : { agent: values.agent }),
     help: values.help,
     version: values.version,

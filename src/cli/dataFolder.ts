@@ -29,3 +29,8 @@ export function transcriptsFolder(dataFolder: string): string {
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== '' ? value.trim() : undefined;
 }
+
+/** The git worktrees of `--worktree` runs, with the registry of which process made each. */
+export function worktreesFolder(dataFolder: string): string {
+  return path.join(dataFolder, 'worktrees');
+}

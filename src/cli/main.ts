@@ -11,6 +11,9 @@ import { resolveCliConfig, type CliConfig } from './cliConfig';
 import { cliMcpLog } from './cliMcpLog';
 import { createCliMcp, type CliMcp } from './createCliMcp';
 import { createCliSandbox } from './createCliSandbox';
+import { cleanUpStaleWorktrees, startWorktreeTask } from './cliWorktree';
+import { worktreesFolder } from './dataFolder';
+import { WorktreeManager } from '../node/worktrees/worktreeManager';
 import { mcpServerSandbox } from '../node/sandboxedMcpTransports';
 import { CliCustomizationTrust } from './cliCustomizationTrust';
 import { createCliSession } from './createCliSession';
@@ -34,15 +37,19 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArguments(argv);
   if (args.help) return print(`${usage}\n`, 0);
   if (args.version) return print(`${version()}\n`, 0);
-  const root = workspaceRoot(args.cwd);
+  const folder = workspaceRoot(args.cwd);
   const config = resolveCliConfig(args, process.env);
   const writeOut = (text: string): void => void process.stdout.write(text);
   // Elbow's plain lines carry names, commands and messages from servers and files, and no styling of Elbow's own.
   const writeErr = (text: string): void => void process.stderr.write(printable(text));
   for (const warning of config.warnings) writeErr(`elbow: ${warning}\n`);
+  const worktrees = new WorktreeManager({ folder: worktreesFolder(config.dataFolder) });
+  await cleanUpStaleWorktrees(worktrees, writeErr);
+  const worktreeTask = args.worktree ? await startWorktreeTask(worktrees, folder, args.prompt ?? '', { json: args.json, writeOut, writeErr }) : undefined;
+  const root = worktreeTask?.root ?? folder;
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
-  const sandbox = createCliSandbox(args, config, root, writeErr);
+  const sandbox = createCliSandbox(args, config, root, writeErr, worktreeTask?.worktree);
   const trustStore = new TrustedContentStore(trustStoreFile(config.dataFolder), (message) => writeErr(`elbow: ${message}\n`));
   const customizationTrust = new CliCustomizationTrust(trustStore, args.trustCustomizations);
   const mcp = createCliMcp({
@@ -81,6 +88,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   } finally {
     await mcp.manager.dispose();
     await sandbox.dispose();
+    await worktreeTask?.finish();
   }
 }
 

@@ -11,6 +11,7 @@ describe('parseCliArguments', () => {
         prompt: 'explain', images: [], json: true, cwd: undefined, provider: 'anthropic', model: 'm', fallbackModels: ['f1', 'f2'], baseUrl: 'http://127.0.0.1:1/v1', azureApiVersion: '2024-10-21', reasoningEffort: 'high', editFormat: 'apply_patch', maxTurns: 7,
         stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, trustCustomizations: false, noSandbox: true, workspaceMcpOutsideSandbox: false, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
         plan: false,
+        worktree: false,
       },
     );
   });
@@ -39,6 +40,12 @@ describe('parseCliArguments', () => {
     assert.equal(parseCliArguments(['--trust-customizations']).trustCustomizations, true);
     assert.equal(parseCliArguments([]).trustCustomizations, false);
     assert.match(usage, /--trust-customizations\n\s+use this workspace's skills, commands, agents and hooks/);
+  });
+
+  it('reads --worktree with -p, which --help explains, and refuses it without', () => {
+    assert.equal(parseCliArguments(['-p', 'explain', '--worktree']).worktree, true);
+    assert.throws(() => parseCliArguments(['--worktree']), (error: unknown) => error instanceof UsageError && /--worktree goes with -p/.test(error.message));
+    assert.match(usage, /--worktree\s+with -p: run in a new git worktree/);
   });
 
   it('reads --plan', () => {

@@ -1,29 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { WorktreeManager, type Worktree } from '../../../../src/node/worktrees/worktreeManager';
+import { WorktreeManager } from '../../../../src/node/worktrees/worktreeManager';
+import { worktreeOfCrashedProcess } from '../../../support/crashedWorktree';
 import { createTempRepository, useTestGitEnvironment, type TempRepository } from '../../../support/gitRepository';
 
-const ownerScript = path.resolve(__dirname, '../../../support/worktreeOwner.ts');
 const exists = (file: string): Promise<boolean> => fs.lstat(file).then(() => true, () => false);
-
-/** Makes a worktree in another process, then kills that process as a crash would. */
-async function worktreeOfCrashedProcess(folder: string, repo: string): Promise<Worktree> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ownerScript, folder, repo], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
-    });
-    child.on('exit', (code) => reject(new Error(`the process ended (${code}) before making a worktree`)));
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  return JSON.parse(line) as Worktree;
-}
 
 describe('cleaning up worktrees after a crash', () => {
   let restoreGit: () => void;
