@@ -1,5 +1,4 @@
-import * as path from 'node:path';
-import { relativeInside } from '../core/search/searchScope';
+import { folderInWorktree } from '../node/worktrees/worktreeHost';
 import type { Worktree, WorktreeFileChange, WorktreeManager } from '../node/worktrees/worktreeManager';
 
 /** A `--worktree` run: the worktree it works in and the folder in it that stands for the folder it was started from. */
@@ -42,11 +41,10 @@ export async function cleanUpStaleWorktrees(manager: WorktreeManager, writeErr: 
 /** Makes the worktree a `-p --worktree` run works in, from the repository holding `root`. */
 export async function startWorktreeTask(manager: WorktreeManager, root: string, prompt: string, io: WorktreeTaskIo): Promise<WorktreeTask> {
   const worktree = await manager.create(root, { label: label(prompt) });
-  const inside = relativeInside(worktree.repoRoot, root) ?? '';
   io.writeErr(`elbow: working in a new worktree on the branch ${worktree.branch} (${worktree.path}).\n`);
   return {
     worktree,
-    root: inside === '' ? worktree.path : path.join(worktree.path, ...inside.split('/')),
+    root: folderInWorktree(worktree, root) ?? worktree.path,
     finish: () => finishWorktreeTask(manager, worktree, prompt, io),
   };
 }

@@ -1,18 +1,22 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 
 /** The process that made a worktree: its id and, where the system tells it, when it started (so a reused id is not taken for it). */
 export interface OwnerProcess {
   pid: number;
   startedAt?: string;
+  /** The machine it runs on: a data folder in a shared home may hold another machine's worktrees, whose processes cannot be seen from here. */
+  host?: string;
 }
 
 export function currentProcess(): OwnerProcess {
   const startedAt = processStartTime(process.pid);
-  return startedAt === undefined ? { pid: process.pid } : { pid: process.pid, startedAt };
+  return { pid: process.pid, host: hostname(), ...(startedAt === undefined ? {} : { startedAt }) };
 }
 
-/** Whether the process that made a worktree still runs. */
+/** Whether the process that made a worktree still runs (a process of another machine counts as running). */
 export function isRunning(owner: OwnerProcess): boolean {
+  if (owner.host !== undefined && owner.host !== hostname()) return true;
   try {
     process.kill(owner.pid, 0);
   } catch (error) {

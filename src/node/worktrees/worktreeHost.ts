@@ -29,6 +29,13 @@ export function worktreeSandboxRoots(worktree: Worktree): string[] {
   return [worktree.path];
 }
 
+/** Where `folder`, a folder of the main repository (a workspace folder inside it), is in the worktree; `undefined` when it is not in the repository. */
+export function folderInWorktree(worktree: Worktree, folder: string): string | undefined {
+  const inside = relativeInside(worktree.repoRoot, folder);
+  if (inside === undefined) return undefined;
+  return inside === '' ? worktree.path : path.join(worktree.path, ...inside.split('/'));
+}
+
 /** What a task's commands read besides their folder so that git works there (status, diff, log): the main repository's git folder, read-only. */
 export function worktreeReadablePaths(worktree: Worktree): string[] {
   // A worktree's git folder is `<common git folder>/worktrees/<name>`.

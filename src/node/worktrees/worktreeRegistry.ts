@@ -23,7 +23,7 @@ const entrySchema = z.object({
     createdAt: z.string(),
     label: z.string().optional(),
   }),
-  owner: z.object({ pid: z.number().int().positive(), startedAt: z.string().optional() }),
+  owner: z.object({ pid: z.number().int().positive(), startedAt: z.string().optional(), host: z.string().optional() }),
 });
 
 const ENTRY_SUFFIX = '.worktree.json';

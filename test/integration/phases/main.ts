@@ -42,6 +42,7 @@ import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
 import { workspaceEndpointTests } from '../suites/workspaceEndpoint.test';
+import { worktreeTaskTests } from '../suites/worktreeTasks.test';
 import { xssTests } from '../suites/xss.test';
 import { runPhase } from '../support/runPhase';
 
@@ -92,6 +93,7 @@ export function run(): Promise<void> {
     historyAndThemeTests,
     longSessionTests,
     readmeScreenshotTests,
+    worktreeTaskTests,
     beforeReloadTests,
   ]);
 }

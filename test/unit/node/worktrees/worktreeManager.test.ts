@@ -8,7 +8,8 @@ const text = (bytes: Uint8Array | undefined): string | undefined => (bytes === u
 const summary = (changes: WorktreeFileChange[]): string[][] => changes.map((change) => [change.path, change.status, change.kind, text(change.before) ?? '-', text(change.after) ?? '-']);
 const exists = (file: string): Promise<boolean> => fs.lstat(file).then(() => true, () => false);
 
-describe('WorktreeManager', () => {
+describe('WorktreeManager', function () {
+  this.timeout(30_000);
   let restoreGit: () => void;
   let temp: TempRepository;
   let manager: WorktreeManager;
