@@ -43,6 +43,7 @@ import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
 import { workspaceEndpointTests } from '../suites/workspaceEndpoint.test';
 import { worktreeTaskTests } from '../suites/worktreeTasks.test';
+import { compareTests } from '../suites/compare.test';
 import { xssTests } from '../suites/xss.test';
 import { runPhase } from '../support/runPhase';
 
@@ -94,6 +95,7 @@ export function run(): Promise<void> {
     longSessionTests,
     readmeScreenshotTests,
     worktreeTaskTests,
+    compareTests,
     beforeReloadTests,
   ]);
 }
