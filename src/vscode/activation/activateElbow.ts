@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ChatViewProvider } from '../chat/chatViewProvider';
 import type { CustomizeNode } from '../customize/customizeTree';
+import type { TaskNode } from '../tasks/tasksTree';
 import { DeferredTreeProvider } from '../customize/deferredTreeProvider';
 import { startTiming, type ActivationTime } from './activationTime';
 import { declaredCommands } from './declaredCommands';
@@ -38,11 +39,14 @@ export function activate(context: vscode.ExtensionContext, codeLoading: Activati
       return handler(...args);
     };
   const customizeTree = new DeferredTreeProvider<CustomizeNode>(async () => (await start.started()).customizeTree);
+  const tasksTree = new DeferredTreeProvider<TaskNode>(async () => (await start.started()).tasksTree);
   context.subscriptions.push(
     log,
     view,
     customizeTree,
     vscode.window.createTreeView('elbow.customize', { treeDataProvider: customizeTree }),
+    tasksTree,
+    vscode.window.createTreeView('elbow.tasks', { treeDataProvider: tasksTree }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     view.onDidResolve(() => void start.started().catch(() => undefined)),
     ...declaredCommands(context.extension.packageJSON).map((id) => vscode.commands.registerCommand(id, ownCommands[id] ?? forward(id))),

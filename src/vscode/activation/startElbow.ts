@@ -9,6 +9,9 @@ import { buildChatBridges } from './buildChatBridges';
 import { buildCustomize } from './buildCustomize';
 import { buildMcp } from './buildMcp';
 import { buildReview } from './buildReview';
+import { buildTasks } from './buildTasks';
+import type { TaskNode } from '../tasks/tasksTree';
+import { compareCommands } from '../tasks/compareCommands';
 import { buildWorkspaceHost } from './buildWorkspaceHost';
 import { watchSettingsAndFolders } from './watchSettingsAndFolders';
 import { questionBadge, WaitingQuestionCount } from '../chat/waitingQuestionCount';
@@ -18,6 +21,8 @@ export interface StartedElbow {
   commands: CommandHandlers;
   /** The Customize view's contents. */
   customizeTree: vscode.TreeDataProvider<CustomizeNode>;
+  /** The Tasks view's contents. */
+  tasksTree: vscode.TreeDataProvider<TaskNode>;
   /** Saves the open conversation and ends the MCP servers' processes. */
   stop(): Promise<void>;
 }
@@ -40,6 +45,7 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   const customize = buildCustomize(context, host, log);
   const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp, customize });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
+  const tasks = buildTasks(context, { log, storageFolder, controller, review, host });
   context.subscriptions.push(customize.onDidChange(() => void controller.settingsChanged()));
 
   // Reading the configuration starts nothing: the panel lists the servers, and they start when a conversation needs tools.
@@ -47,10 +53,12 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   void controller.history.restore().catch((error: unknown) => log.error(`Could not restore the last conversation: ${String(error)}`));
 
   return {
-    commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands, ...customize.commands },
+    commands: { ...chatCommands({ controller, view, keys }), ...review.commands, ...mcp.commands, ...customize.commands, ...tasks.commands, ...compareCommands(context, tasks.tasks, keys) },
     customizeTree: customize.tree,
+    tasksTree: tasks.tree,
     stop: async () => {
       await controller.flush();
+      await tasks.stop();
       // The servers' processes end with the extension host rather than linger.
       await mcp.manager.dispose();
     },

@@ -29,7 +29,8 @@ import { ChatSlashCommands } from './chatSlashCommands';
 export class ChatController implements vscode.Disposable {
   /** The open conversation and its requests; everyone else learns of its changes by subscribing. */
   readonly run: ChatRun;
-  private readonly sessions: ChatSessions;
+  /** Also makes the sessions of worktree tasks, from the same settings and keys. */
+  readonly sessions: ChatSessions;
   /** What the user attached to the next message. */
   readonly attachments: PendingAttachments;
   private readonly images: PendingImages;

@@ -3,6 +3,7 @@ import type { AgentSession } from '../../core/agent/agentSession';
 import type { AgentSettings } from '../../core/agent/agentSettings';
 import { createAgentSession } from '../../core/agent/createAgentSession';
 import type { Customizations } from '../../core/customize/customizations';
+import type { Approvals } from '../../core/host/approvals';
 import type { AgentHost } from '../../core/host/host';
 import { ServerModelProbe } from '../../core/llm/modelInfo/serverModelProbe';
 import { presetById } from '../../core/llm/presets/providerPresets';
@@ -23,6 +24,16 @@ import { providerCredentials, type ProviderCredentials } from './providerCredent
 import { providerSetupProblem } from './providerSetupProblem';
 import { hintUnknownModel } from './unknownModelHint';
 import { postAll } from './postAll';
+
+/** What a session outside the chat is made with. */
+export interface DetachedSession {
+  /** Names its archived history. */
+  id: string;
+  host: AgentHost;
+  provider: string;
+  model: string;
+  approvals: Approvals;
+}
 
 export interface ChatSessionsDependencies {
   keys: ApiKeys;
@@ -88,6 +99,32 @@ export class ChatSessions {
     run.model = { provider: settings.provider, model: settings.model };
     if (session.limits?.known === false) void hintUnknownModel(deps.state, settings.model, session.limits.contextWindow);
     return session;
+  }
+
+  /**
+   * A session outside the chat (a worktree task): its own host, conversation and approvals; the chat's settings,
+   * keys and customizations, with the task's provider and model. No MCP servers' tools: they act on the workspace,
+   * not the task's folder. Throws when that provider has no key.
+   */
+  async makeDetached(detached: DetachedSession): Promise<AgentSession> {
+    const chat = readAgentSettings();
+    const sameProvider = detached.provider === chat.provider;
+    const settings: AgentSettings = sameProvider
+      ? { ...chat, model: detached.model, ...(detached.model === chat.model ? {} : { fallbackModels: [] }) }
+      : { ...chat, provider: detached.provider, model: detached.model, baseUrl: undefined, fallbackModels: [] };
+    const credentials = await this.credentials(settings);
+    if (credentials === undefined) throw new Error(`${providerLabel(settings.provider, settings.baseUrl)} has no API key: set one with "Elbow: Set API Key", then run the task again.`);
+    const problem = providerSetupProblem(settings);
+    if (problem !== undefined) throw new Error(problem);
+    return createAgentSession({
+      settings,
+      ...credentials,
+      host: detached.host,
+      customizations: await this.deps.customizations(),
+      archive: new JsonlTranscriptArchive(this.deps.transcriptsFolder, detached.id),
+      permissions: new PermissionGate({ settings: new VscodePermissionSettings(() => false), approvals: detached.approvals }),
+      modelInfo: this.modelInfo,
+    });
   }
 
   /** Settings or keys changed: the view shows the model and key state now, and a missing key's error says what changed. */

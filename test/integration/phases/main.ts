@@ -43,6 +43,8 @@ import { vscodeHostTests } from '../suites/vscodeHost.test';
 import { welcomeTests } from '../suites/welcome.test';
 import { workbenchTests } from '../suites/workbench.test';
 import { workspaceEndpointTests } from '../suites/workspaceEndpoint.test';
+import { worktreeTaskTests } from '../suites/worktreeTasks.test';
+import { compareTests } from '../suites/compare.test';
 import { xssTests } from '../suites/xss.test';
 import { runPhase } from '../support/runPhase';
 
@@ -94,6 +96,8 @@ export function run(): Promise<void> {
     historyAndThemeTests,
     longSessionTests,
     readmeScreenshotTests,
+    worktreeTaskTests,
+    compareTests,
     beforeReloadTests,
   ]);
 }
