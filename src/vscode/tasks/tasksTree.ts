@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { changedLines, statusLabels, taskContextValue, taskDescription } from './taskRow';
 import type { WorktreeFileChange, WorktreeTasks, WorktreeTaskState, WorktreeTaskStatus } from './worktreeTasks';
 
-/** A row of the Tasks view: a task, or a file it changed. */
-export type TaskNode = { type: 'task'; id: string } | { type: 'file'; taskId: string; change: WorktreeFileChange };
+/** A row of the Tasks view: a task, the line of its details under it, or a file it changed. */
+export type TaskNode = { type: 'task'; id: string } | { type: 'details'; taskId: string } | { type: 'file'; taskId: string; change: WorktreeFileChange };
 
 const icons: Readonly<Record<WorktreeTaskStatus, [string, string?]>> = {
   starting: ['loading~spin'],
@@ -35,22 +35,24 @@ export class TasksTree implements vscode.TreeDataProvider<TaskNode>, vscode.Disp
     if (node === undefined) return [...this.tasks.list()].reverse().map((task) => ({ type: 'task', id: task.id }));
     if (node.type !== 'task') return [];
     const task = this.tasks.get(node.id);
-    return stillInWorktree(task) ? (task?.changes ?? []).map((change) => ({ type: 'file', taskId: node.id, change })) : [];
+    const files: TaskNode[] = stillInWorktree(task) ? (task?.changes ?? []).map((change) => ({ type: 'file', taskId: node.id, change })) : [];
+    return [{ type: 'details', taskId: node.id }, ...files];
   }
 
   getTreeItem(node: TaskNode): vscode.TreeItem {
-    if (node.type === 'file') return fileItem(node.change);
+    if (node.type === 'file') return fileItem(node.taskId, node.change);
+    if (node.type === 'details') return detailsItem(this.tasks.get(node.taskId));
     const task = this.tasks.get(node.id);
     if (task === undefined) return new vscode.TreeItem('(gone)');
-    const hasFiles = stillInWorktree(task) && (task.changes ?? []).length > 0;
-    const item = new vscode.TreeItem(task.title, hasFiles ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    // Unfolded: a side bar of 300 px leaves no room for the details beside the title.
+    const item = new vscode.TreeItem(task.title, vscode.TreeItemCollapsibleState.Expanded);
     item.id = task.id;
-    item.description = taskDescription(task, Date.now());
+    item.description = statusLabels[task.status];
     const [icon, color] = icons[task.status];
     item.iconPath = new vscode.ThemeIcon(icon, color === undefined ? undefined : new vscode.ThemeColor(color));
     item.contextValue = taskContextValue(task);
     item.tooltip = tooltipOf(task);
-    item.accessibilityInformation = { label: `${task.title}: ${statusLabels[task.status]}, ${item.description}` };
+    item.accessibilityInformation = { label: `${task.title}: ${statusLabels[task.status]}, ${taskDescription(task, Date.now())}` };
     if (task.answer !== undefined) item.command = { command: 'elbow.tasks.showAnswer', title: 'Show Answer', arguments: [node] };
     return item;
   }
@@ -76,8 +78,19 @@ function stillInWorktree(task: WorktreeTaskState | undefined): boolean {
   return task !== undefined && (task.status === 'done' || task.status === 'failed' || task.status === 'cancelled');
 }
 
-function fileItem(change: WorktreeFileChange): vscode.TreeItem {
+/** The task's model, time, tokens, cost and changed lines, on a line of their own; the time ticks while it runs. */
+function detailsItem(task: WorktreeTaskState | undefined): vscode.TreeItem {
+  if (task === undefined) return new vscode.TreeItem('');
+  const item = new vscode.TreeItem(taskDescription(task, Date.now()));
+  item.id = `${task.id}/details`;
+  item.tooltip = `${statusLabels[task.status]}${task.error === undefined ? '' : `: ${task.error}`}`;
+  item.contextValue = 'elbow.task.details';
+  return item;
+}
+
+function fileItem(taskId: string, change: WorktreeFileChange): vscode.TreeItem {
   const item = new vscode.TreeItem(change.path);
+  item.id = `${taskId}/file/${change.path}`;
   const lines = changedLines(change);
   item.description = lines === undefined ? `${change.status}, not text` : `${change.status} +${lines.added} −${lines.removed}`;
   item.iconPath = new vscode.ThemeIcon(fileIcons[change.status]);

@@ -30,13 +30,13 @@ function firstUserText(request: RecordedRequest): string {
   return JSON.stringify(messages.find((message) => message.role === 'user')?.content);
 }
 
-/** Each task writes its file, then answers; the first answers slowly enough for the second to start meanwhile. */
+/** Each task writes its file, then answers slowly: the first still answers while the second runs. */
 function taskScript(request: RecordedRequest): ScriptedResponse {
   const isA = firstUserText(request).includes('lines 3 and 16');
   if (!JSON.stringify(request.body).includes('"tool"')) {
     return { kind: 'reply', content: [isA ? toolCall('write_file', { path: planFile, content: joined(editedPlan) }) : toolCall('write_file', { path: 'tasks/release-notes.md', content: '# Release notes\n\n- Tasks run in worktrees.\n' })] };
   }
-  return { kind: 'reply', content: [text(isA ? 'Rewrote lines 3 and 16 of the plan.' : 'Wrote tasks/release-notes.md.')], ...(isA ? { chunkSize: 1, chunkDelayMs: 150 } : {}) };
+  return { kind: 'reply', content: [text(isA ? 'Rewrote lines 3 and 16 of the plan.' : 'Wrote tasks/release-notes.md.')], chunkSize: 1, chunkDelayMs: isA ? 200 : 100 };
 }
 
 /** The Tasks view's row of a task, by what it tells screen readers (`<title>: Done, …`). */
@@ -109,8 +109,10 @@ export function worktreeTaskTests(server: () => FakeLlmServer): void {
       assert.equal(prompts.filter((prompt) => prompt.includes('release')).length, 2);
       assert.equal(await readWorkspaceFile(planFile), joined(planLines), 'the workspace is untouched until a review');
       assert.equal(await exists(workspaceFile('tasks/release-notes.md')), false);
-      await page.waitFor(rowOf(promptA, 'Done'), { text: '1 file +2 −2' });
-      await page.waitFor(rowOf(promptB, 'Done'), { text: '1 file +3 −0' });
+      // Under each title, a line of its details: model, time, tokens, cost and the lines changed.
+      await page.waitFor(`${rowOf(promptA, 'Done')}[aria-label*="1 file +2 −2"]`);
+      await page.waitFor(`${rowOf(promptB, 'Done')}[aria-label*="1 file +3 −0"]`);
+      await page.waitFor('.monaco-list-row', { text: '1 file +2 −2' });
       await page.screenshot('tasks-view-300-dark');
       await useTheme('Default Light Modern');
       await page.screenshot('tasks-view-300-light');
