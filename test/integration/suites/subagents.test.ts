@@ -75,7 +75,9 @@ export function subagentTests(server: () => FakeLlmServer): void {
         const path = 'subagent-notes.md';
         const content = 'Notes written by the general subagent.\n';
         server().enqueue(
-          { kind: 'reply', content: [toolCall('task', { description: 'Write the notes', prompt: 'Write the notes file.', agent: 'general' }, 'call_1')] },
+          // The parent's own call_1 is a search; the child numbers its calls from call_1 too.
+          { kind: 'reply', content: [toolCall('search', { pattern: 'parseConfig' }, 'call_1')] },
+          { kind: 'reply', content: [toolCall('task', { description: 'Write the notes', prompt: 'Write the notes file.', agent: 'general' }, 'call_2')] },
           { kind: 'reply', content: [toolCall('write_file', { path, content }, 'call_1')] },
           { kind: 'reply', content: [text('Wrote subagent-notes.md.')] },
           { kind: 'reply', content: [text('The notes are written.')] },
@@ -83,7 +85,7 @@ export function subagentTests(server: () => FakeLlmServer): void {
         await sendPrompt('Write the notes');
         const pending = `${taskItem} .proposal[data-state="pending"]`;
         await webview.waitFor(`${pending} .proposal-diff .diff-add`, { text: 'Notes written by the general subagent.', timeoutMs: 30_000 });
-        assert.equal(await webview.evaluate<number>('document.querySelectorAll(".proposal").length'), 1, 'asked on one card only');
+        assert.equal(await webview.evaluate<number>('document.querySelectorAll(".proposal").length'), 1, 'not asked on the search card of the same call id');
         await assert.rejects(readWorkspaceFile(path), 'nothing is written before Apply');
         await page.screenshot('subagent-edit-proposal-dark');
         await webview.click(`${pending} .proposal-apply`);
@@ -96,6 +98,8 @@ export function subagentTests(server: () => FakeLlmServer): void {
         assert.equal(await webview.evaluate<string>(`document.querySelector('${taskItem} .proposal').dataset.state`), 'applied');
         assert.deepEqual(server().violations, []);
         await page.screenshot('subagent-edit-applied-dark');
+        await useTheme('Default Light Modern');
+        await page.screenshot('subagent-edit-applied-light');
         await vscode.workspace.fs.delete(workspaceFile(path));
       } finally {
         await elbow.update('edits.review', undefined, vscode.ConfigurationTarget.Global);
