@@ -4,6 +4,7 @@ import { CommandSession } from '../tools/builtin/commands/commandSession';
 import { SessionHooks } from '../customize/sessionHooks';
 import { promptHooks } from './promptHooks';
 import type { AgentHost } from '../host/host';
+import type { ApprovalSubagent } from '../host/approvals';
 import { addToTotals, type UsageTotals } from '../context/usageTotals';
 import type { TranscriptArchive } from '../host/transcriptArchive';
 import { userText, type Message, type Usage, type UserMessage } from '../llm/messages';
@@ -44,8 +45,8 @@ export interface AgentSessionOptions {
   commands?: CommandSession;
   /** Where the full history goes before a summary replaces it. */
   archive?: TranscriptArchive;
-  /** Set for a subagent's session: how deep it is, the limit it works within, and its parent's hooks. */
-  subagent?: { depth: number; limit?: AgentToolLimit; hooks: SessionHooks; guard?: GuardRails };
+  /** Set for a subagent's session: which child it is, how deep, the limit it works within, and its parent's hooks. */
+  subagent?: { task?: ApprovalSubagent; depth: number; limit?: AgentToolLimit; hooks: SessionHooks; guard?: GuardRails };
 }
 
 /** One conversation with the agent: its history, and one run at a time. */
@@ -248,6 +249,7 @@ export class AgentSession {
         mode: this.mode,
         ...(limit === undefined ? {} : { agent: limit }),
         ...(subagents === undefined ? {} : { subagents }),
+        ...(this.options.subagent?.task === undefined ? {} : { subagent: this.options.subagent.task }),
         ...(this.context === undefined ? {} : { resultLimit: resultLimitFor(this.context.budget, this.context.estimator.calibration) }),
       },
       guard: this.guard,
@@ -327,5 +329,5 @@ const childSession: ChildSessionFactory = (parent, child) => new AgentSession({
   permissions: parent.permissions.forSubagent(child.subagent),
   commands: parent.commands,
   ...(parent.archive === undefined ? {} : { archive: parent.archive }),
-  subagent: { depth: parent.depth + 1, hooks: parent.hooks, guard: parent.guard, ...(child.limit === undefined ? {} : { limit: child.limit }) },
+  subagent: { task: child.subagent, depth: parent.depth + 1, hooks: parent.hooks, guard: parent.guard, ...(child.limit === undefined ? {} : { limit: child.limit }) },
 });

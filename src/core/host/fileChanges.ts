@@ -1,3 +1,4 @@
+import type { ApprovalSubagent } from './approvals';
 import type { OpenedPathCheck } from './fileSystem';
 
 /**
@@ -36,6 +37,11 @@ export interface ProposedChange {
   mode?: number;
   /** The tool call making the change, so the host can link it to the call's card. */
   toolCallId: string;
+  /**
+   * The subagent whose call it is (absent: the conversation's own). A call id is unique only within its own
+   * conversation: a child's may equal its parent's, so the host finds the call by both.
+   */
+  subagent?: ApprovalSubagent;
   /** What the objects the host opens to check and apply the change must be (see `HostFileSystem`). */
   allowed: OpenedPathCheck;
   /**

@@ -9,6 +9,7 @@ import type { ConversationMode } from './conversationMode';
 import type { AgentToolLimit } from './agentToolLimit';
 import type { Workspace } from '../workspace/workspace';
 import type { Subagents } from './subagents';
+import type { ApprovalSubagent } from '../host/approvals';
 
 export interface ToolContext {
   host: AgentHost;
@@ -30,6 +31,8 @@ export interface ToolContext {
   agent?: AgentToolLimit;
   /** Starts children for the `task` tool (absent: no subagents in this session). */
   subagents?: Subagents;
+  /** In a subagent's session: the child whose calls these are (absent: the conversation's own calls). */
+  subagent?: ApprovalSubagent;
 }
 
 export interface ToolOutput {

@@ -23,6 +23,6 @@ export function buildChatBridges(parts: { review: Review; post(message: ToWebvie
   const transcript = new ChatTranscript();
   const approvals = new ApprovalBridge({ transcript, chatVisible, post, waiting });
   const review = new ReviewBridge({ manager: parts.review.manager, actions: parts.review.actions, transcript, chatVisible, post, waiting });
-  const fileChanges = new VscodeFileChanges(parts.review.manager, review, (change) => review.applied(change), (toolCallId, path) => review.putBack(toolCallId, path));
+  const fileChanges = new VscodeFileChanges(parts.review.manager, review, (change) => review.applied(change), (call, path) => review.putBack(call, path));
   return { transcript, approvals, review, fileChanges, waiting };
 }

@@ -157,7 +157,8 @@ export class ChatTranscript {
    * names, with the deltas to post; `undefined` when there is no such card.
    */
   updateCard(update: ToolCardUpdate): { cardId: string; messages: ToWebview[] } | undefined {
-    const card = 'taskId' in update ? this.taskCard(update.taskId) : 'toolCallId' in update ? this.toolCard(update.toolCallId) : this.cardWithId(update.cardId);
+    // A subagent's call is found by its task: its id is the child's own and may equal one of the parent's cards.
+    const card = 'taskId' in update && update.taskId !== undefined ? this.taskCard(update.taskId) : 'toolCallId' in update ? this.toolCard(update.toolCallId) : this.cardWithId(update.cardId);
     if (card === undefined) return undefined;
     const item = updatedCard(card, update);
     if (item === undefined) return { cardId: card.id, messages: [] };

@@ -5,12 +5,12 @@ import { fileExists } from '../review/currentText';
 import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { SettledReview } from '../review/reviewOutcome';
-import type { AppliedChange, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
+import type { AppliedChange, ChangeCall, ProposalDecision, ProposalGate } from '../review/vscodeFileChanges';
 import type { AppliedFileChange } from './cardChangedFiles';
 import type { ChatTranscript } from './chatTranscript';
 import { showCardUpdate } from './showCardUpdate';
 import { PendingQuestions } from './pendingQuestions';
-import type { ToolCardUpdate } from './toolCardUpdate';
+import { callOnCard, type ToolCardUpdate } from './toolCardUpdate';
 import type { WaitingQuestionCount } from './waitingQuestionCount';
 import type { WebviewMessageHandlersFor } from './webviewMessageHandlers';
 import { showInformation } from '../notifications';
@@ -51,8 +51,8 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
     this.subscriptions = [deps.manager.onDidChange(() => this.schedulePost()), deps.manager.onDidSettle((settled) => this.showOutcome(settled))];
   }
 
-  ask(toolCallId: string, diff: string, signal: AbortSignal): Promise<ProposalDecision> {
-    const cardId = this.show({ type: 'proposal_asked', toolCallId, diff });
+  ask(call: ChangeCall, diff: string, signal: AbortSignal): Promise<ProposalDecision> {
+    const cardId = this.show({ type: 'proposal_asked', ...callOnCard(call), diff });
     if (cardId === undefined) return Promise.resolve({ decision: 'reject', feedback: 'The change could not be shown for approval.' });
     if (!this.deps.chatVisible()) {
       void showInformation('Elbow is waiting for you to approve an edit.', 'Show').then((choice) => {
@@ -69,12 +69,12 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   applied(change: AppliedChange): void {
     const file: AppliedFileChange = { uri: uriOf(change.path), path: change.displayPath, change: change.change, added: change.added, removed: change.removed };
     if (change.movedTo !== undefined) file.movedTo = uriOf(change.movedTo);
-    const cardId = this.show({ type: 'file_changed', toolCallId: change.toolCallId, file, review: change.pendingReview ? 'pending' : 'accepted' });
+    const cardId = this.show({ type: 'file_changed', ...callOnCard(change), file, review: change.pendingReview ? 'pending' : 'accepted' });
     if (cardId !== undefined && change.pendingReview) this.deps.manager.awaitReview(change.path, cardId);
   }
 
-  putBack(toolCallId: string, path: string): void {
-    this.show({ type: 'file_put_back', toolCallId, uri: uriOf(path) });
+  putBack(call: ChangeCall, path: string): void {
+    this.show({ type: 'file_put_back', ...callOnCard(call), uri: uriOf(path) });
   }
 
   async postState(): Promise<void> {

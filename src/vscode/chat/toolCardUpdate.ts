@@ -1,8 +1,20 @@
+import type { ApprovalSubagent } from '../../core/host/approvals';
 import type { Approval, ChatItemOf, EditReview } from '../../protocol/chatItems';
 import { cardReview, withChangedFile, withoutFile, withReviewDecided, type AppliedFileChange } from './cardChangedFiles';
 import { withAsking } from './subagentCard';
 
 type ToolItem = ChatItemOf<'tool'>;
+
+/** A call whose card an update is for; `taskId` names the subagent whose call it is: it shows on the card of the `task` that runs the child. */
+export interface CallOnCard {
+  toolCallId: string;
+  taskId?: string;
+}
+
+/** How the transcript finds a call's card: a subagent's call by its task too, as its id may equal one of the parent's. */
+export function callOnCard(call: { toolCallId: string; subagent?: ApprovalSubagent }): CallOnCard {
+  return call.subagent === undefined ? { toolCallId: call.toolCallId } : { toolCallId: call.toolCallId, taskId: call.subagent.taskId };
+}
 
 /**
  * Review and approval news for a tool card. The bridges send it to the transcript, which alone
@@ -15,12 +27,12 @@ export type ToolCardUpdate =
   | { type: 'subagent_approval_asked'; taskId: string; toolCallId: string; approval: Approval }
   | { type: 'approval_decided'; cardId: string; approval: Approval }
   /** An edit waits for the user's approval (`beforeApply` review). */
-  | { type: 'proposal_asked'; toolCallId: string; diff: string }
+  | ({ type: 'proposal_asked'; diff: string } & CallOnCard)
   | { type: 'proposal_decided'; cardId: string; state: 'applied' | 'rejected'; feedback: string | undefined }
   /** The call changed this file; its change waits for review, or was approved before it was applied. */
-  | { type: 'file_changed'; toolCallId: string; file: AppliedFileChange; review: 'pending' | 'accepted' }
+  | ({ type: 'file_changed'; file: AppliedFileChange; review: 'pending' | 'accepted' } & CallOnCard)
   /** The call put the file back as it was (a later file of it did not land). */
-  | { type: 'file_put_back'; toolCallId: string; uri: string }
+  | ({ type: 'file_put_back'; uri: string } & CallOnCard)
   /** The user decided every change to the file at `uri` that was pending review. */
   | { type: 'review_decided'; cardId: string; uri: string; review: Exclude<EditReview, 'pending'> };
 
@@ -34,9 +46,9 @@ export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | 
     case 'approval_decided':
       return { ...card, approval: update.approval, ...(card.subagent === undefined ? {} : { subagent: withAsking(card.subagent, undefined, undefined) }) };
     case 'proposal_asked':
-      return { ...card, proposal: { diff: update.diff, state: 'pending' } };
+      return { ...card, proposal: { diff: update.diff, state: 'pending' }, ...(card.subagent === undefined || update.taskId === undefined ? {} : { subagent: withAsking(card.subagent, update.taskId, update.toolCallId) }) };
     case 'proposal_decided':
-      return card.proposal === undefined ? undefined : { ...card, proposal: { ...card.proposal, state: update.state, feedback: update.feedback } };
+      return card.proposal === undefined ? undefined : { ...card, proposal: { ...card.proposal, state: update.state, feedback: update.feedback }, ...(card.subagent === undefined ? {} : { subagent: withAsking(card.subagent, undefined, undefined) }) };
     case 'file_changed':
       return reviewed(card, withChangedFile(card.changedFiles ?? [], update.file, update.review));
     case 'file_put_back': {

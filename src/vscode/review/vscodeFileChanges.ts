@@ -13,13 +13,15 @@ export interface ProposalDecision {
   feedback?: string;
 }
 
+/** The call a change comes from: its id, and the subagent it is a call of (absent: the conversation's own). */
+export type ChangeCall = Pick<ProposedChange, 'toolCallId' | 'subagent'>;
+
 /** Asks the user about a proposed change in the chat (`beforeApply` review). */
 export interface ProposalGate {
-  ask(toolCallId: string, diff: string, signal: AbortSignal): Promise<ProposalDecision>;
+  ask(call: ChangeCall, diff: string, signal: AbortSignal): Promise<ProposalDecision>;
 }
 
-export interface AppliedChange {
-  toolCallId: string;
+export interface AppliedChange extends ChangeCall {
   path: string;
   displayPath: string;
   change: 'created' | 'modified' | 'deleted';
@@ -43,7 +45,7 @@ export class VscodeFileChanges implements FileChanges {
     private readonly gate: ProposalGate,
     private readonly onApplied: (change: AppliedChange) => void,
     /** A change of the call was put back (a later file of it did not land): its card no longer lists the file. */
-    private readonly onPutBack: (toolCallId: string, path: string) => void = () => undefined,
+    private readonly onPutBack: (call: ChangeCall, path: string) => void = () => undefined,
   ) {}
 
   async apply(change: ProposedChange, signal: AbortSignal): Promise<ChangeOutcome> {
@@ -59,7 +61,7 @@ export class VscodeFileChanges implements FileChanges {
     if (approved && change.putBack !== true) {
       if ((await currentText(change.path)) !== before) return { status: 'stale' };
       const diff = createTwoFilesPatch(change.displayPath, change.displayPath, before ?? '', after ?? '', before === undefined ? 'new file' : undefined, after === undefined ? 'deleted' : undefined, { headerOptions: FILE_HEADERS_ONLY });
-      const decision = await this.gate.ask(change.toolCallId, diff, signal);
+      const decision = await this.gate.ask(callOf(change), diff, signal);
       if (decision.decision === 'reject') return { status: 'rejected', feedback: decision.feedback };
     }
     // VS Code's save follows links: the target is checked as late as this API allows (see docs/safety.md).
@@ -85,10 +87,10 @@ export class VscodeFileChanges implements FileChanges {
     }
     // A change put back leaves the file as it was: nothing for the card to link to or the user to look at.
     if (change.putBack === true) {
-      this.onPutBack(change.toolCallId, change.path);
+      this.onPutBack(callOf(change), change.path);
     } else {
       this.onApplied({
-        toolCallId: change.toolCallId,
+        ...callOf(change),
         path: change.path,
         displayPath: change.displayPath,
         change: after === undefined ? 'deleted' : before === undefined ? 'created' : 'modified',
@@ -111,6 +113,10 @@ export class VscodeFileChanges implements FileChanges {
     if (document?.version === version && this.manager.file(change.path)?.baseline === before) return countLines(this.manager.hunksOf(document as vscode.TextDocument));
     return countLines(computeHunks(before ?? '', after ?? ''));
   }
+}
+
+function callOf(change: ProposedChange): ChangeCall {
+  return change.subagent === undefined ? { toolCallId: change.toolCallId } : { toolCallId: change.toolCallId, subagent: change.subagent };
 }
 
 /** The text a host change is made of (bytes never get here: `apply` refuses them first). */

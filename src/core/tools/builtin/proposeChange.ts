@@ -69,6 +69,7 @@ export async function proposeChange(context: ToolContext, change: FileChange): P
         before,
         after,
         toolCallId: context.toolCallId ?? '',
+        ...(context.subagent === undefined ? {} : { subagent: context.subagent }),
         allowed,
         ...(change.mode === undefined ? {} : { mode: change.mode }),
         ...(change.putBack ? { putBack: true } : {}),

@@ -11,6 +11,7 @@ import { ChatTranscript } from '../../../../src/vscode/chat/chatTranscript';
 import { meterTotalOf } from '../../../../src/vscode/chat/meterTotal';
 import { askedBySubagent, askingSubagent, notifiedForSubagent } from '../../../../src/vscode/chat/subagentApproval';
 import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../../../../src/vscode/chat/subagentCard';
+import { callOnCard } from '../../../../src/vscode/chat/toolCardUpdate';
 
 const tokens = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 });
 
@@ -154,6 +155,37 @@ describe('ChatTranscript: subagents on their task cards', () => {
     assert.equal(card().approval?.state, 'allowed');
     assert.equal(waitingStep(), undefined);
     assert.equal(transcript.updateCard({ type: 'subagent_approval_asked', taskId: 'nobody', toolCallId: 'c1', approval }), undefined);
+  });
+
+  it('shows a child\'s edit to approve, then its changed file, on the card of the task that runs it, never on a parent card of the same call id', () => {
+    play(
+      { type: 'turn_start', turn: 1 },
+      { type: 'tool_call_start', id: 'c1', name: 'write_file', title: 'Writing', kind: 'edit' },
+      { type: 'tool_result', id: 'c1', name: 'write_file', isError: false, summary: 'Wrote a.ts', text: '' },
+      ...taskCall.slice(1),
+      child({ type: 'tool_call_start', id: 'c1', name: 'write_file', title: 'Writing notes.md', kind: 'edit' }, 'task1', 'child1', { agent: 'general' }),
+    );
+    const call = callOnCard({ toolCallId: 'c1', subagent: { taskId: 'child1', description: 'Find uses of parseConfig', agent: 'general' } });
+    const asked = transcript.updateCard({ type: 'proposal_asked', ...call, diff: '+notes' });
+    assert.equal(asked?.cardId, 'task1');
+    for (const message of asked?.messages ?? []) toWebviewSchema.parse(message);
+    assert.deepEqual(card().proposal, { diff: '+notes', state: 'pending' });
+    assert.equal(card('c1').proposal, undefined, 'the parent\'s own call of that id is not asked');
+    const asking = () => {
+      const step = card().subagent?.steps[0];
+      return step?.kind === 'tool' ? step.asking : undefined;
+    };
+    assert.equal(asking(), true, 'the child\'s step waits');
+    transcript.updateCard({ type: 'proposal_decided', cardId: 'task1', state: 'applied', feedback: undefined });
+    assert.equal(card().proposal?.state, 'applied');
+    assert.equal(asking(), undefined);
+    const file = { uri: 'file:///w/notes.md', path: 'notes.md', change: 'created' as const, added: 1, removed: 0 };
+    assert.equal(transcript.updateCard({ type: 'file_changed', ...call, file, review: 'pending' })?.cardId, 'task1');
+    assert.deepEqual(card().changedFiles?.map((changed) => changed.path), ['notes.md']);
+    assert.equal(card('c1').changedFiles, undefined, 'the parent\'s card of that id lists no file of the child\'s');
+    transcript.updateCard({ type: 'file_put_back', ...call, uri: file.uri });
+    assert.equal(card().changedFiles, undefined);
+    assert.equal(transcript.updateCard({ type: 'proposal_asked', ...callOnCard({ toolCallId: 'c1', subagent: { taskId: 'nobody', description: '', agent: 'general' } }), diff: '+x' }), undefined, 'no card runs that task');
   });
 });
 
