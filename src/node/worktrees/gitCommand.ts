@@ -20,8 +20,9 @@ const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT
 
 /**
  * Settings that keep git from running any program a repository's configuration (or a file it
- * includes) can name: hooks, the file system monitor, signing, auto maintenance, pagers, external
- * diffs, submodule recursion. Given with `-c`, they win over every configuration file.
+ * includes) can name: hooks, the file system monitor, signing, auto maintenance, pagers, submodule
+ * recursion. Given with `-c`, they win over every configuration file. (Elbow's git makes no
+ * textual diff, only `diff-tree --raw`, so no external diff or textconv program is ever asked for.)
  */
 export const SAFE_GIT_SETTINGS: readonly string[] = [
   `core.hooksPath=${os.devNull}`,
@@ -30,7 +31,6 @@ export const SAFE_GIT_SETTINGS: readonly string[] = [
   'commit.gpgSign=false',
   'gc.auto=0',
   'maintenance.auto=false',
-  'diff.external=',
   'submodule.recurse=false',
   'protocol.allow=never',
 ];
