@@ -17,6 +17,13 @@ describe('the home folder\'s private paths', () => {
     assert.equal(isPrivate(path.join(home, '.ssh', 'id_ed25519')), true);
   });
 
+  it('leave a task\'s worktree in VS Code\'s storage of the extension alone, where nothing is private', () => {
+    for (const storage of [path.join(home, '.config', 'Code', 'User', 'globalStorage', 'elbow.elbow'), path.join(home, '.vscode-server', 'data', 'User', 'globalStorage', 'elbow.elbow')]) {
+      const inStorage = path.join(storage, 'worktrees', 'fix-a1b2c3d4');
+      assert.equal(homePrivateTest(home, () => [inStorage])(path.join(inStorage, 'a.ts')), false);
+    }
+  });
+
   it('stay private when a workspace folder is the data folder itself or another private folder', () => {
     assert.equal(homePrivateTest(home, () => [data])(path.join(data, 'transcripts', 'secret.jsonl')), true);
     assert.equal(homePrivateTest(home, () => [path.join(home, '.ssh')])(path.join(home, '.ssh', 'id_ed25519')), true);
