@@ -32,8 +32,11 @@ export interface WorktreeEvent {
 export async function cleanUpStaleWorktrees(manager: WorktreeManager, writeErr: (text: string) => void): Promise<void> {
   try {
     const removed = await manager.cleanUpStale();
-    if (removed.length > 0) writeErr(`elbow: removed ${removed.length === 1 ? 'the worktree' : `${removed.length} worktrees`} of a run that ended abruptly (${removed.map((worktree) => worktree.branch).join(', ')}).\n`);
-    for (const worktree of removed) if (worktree.keptCommit !== undefined) writeErr(`elbow: what that run had changed is kept on the branch ${worktree.branch} (commit ${worktree.keptCommit.slice(0, 12)}).\n`);
+    const left = removed.filter((worktree) => worktree.leftForUser === true);
+    const gone = removed.filter((worktree) => worktree.leftForUser !== true);
+    if (gone.length > 0) writeErr(`elbow: removed ${gone.length === 1 ? 'the worktree' : `${gone.length} worktrees`} of a run that ended abruptly (${gone.map((worktree) => worktree.branch).join(', ')}).\n`);
+    for (const worktree of left) writeErr(`elbow: the changes of a run that ended abruptly could not be committed on ${worktree.branch}; its worktree is left as it is in ${worktree.path}.\n`);
+    for (const worktree of gone) if (worktree.keptCommit !== undefined) writeErr(`elbow: what that run had changed is kept on the branch ${worktree.branch} (commit ${worktree.keptCommit.slice(0, 12)}).\n`);
   } catch (error) {
     writeErr(`elbow: worktrees of earlier runs could not be cleaned up: ${error instanceof Error ? error.message : String(error)}\n`);
   }
@@ -66,7 +69,8 @@ async function finishWorktreeTask(manager: WorktreeManager, worktree: Worktree, 
       io.writeOut(`${JSON.stringify(event)}\n`);
     }
   } catch (error) {
-    io.writeErr(`elbow: the worktree's changes could not be kept: ${error instanceof Error ? error.message : String(error)} They are still in ${worktree.path}.\n`);
+    await manager.leaveForUser(worktree).catch(() => undefined);
+    io.writeErr(`elbow: the worktree's changes could not be kept: ${error instanceof Error ? error.message : String(error)} They are still in ${worktree.path}, which Elbow will not remove.\n`);
   }
 }
 

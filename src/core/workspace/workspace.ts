@@ -58,7 +58,7 @@ export class Workspace {
   private readonly isHomePrivate: (absolutePath: string) => boolean;
 
   constructor(private readonly host: AgentHost) {
-    this.isHomePrivate = homePrivateTest(host.environment.homeDirectory);
+    this.isHomePrivate = homePrivateTest(host.environment.homeDirectory, () => host.workspaceRoots);
   }
 
   get roots(): readonly string[] {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import * as os from 'node:os';
 import { WorktreeError } from './worktree';
 
 export interface GitResult {
@@ -17,8 +18,51 @@ export interface GitOptions {
 /** Variables that would point git at another repository, index or work tree than the folder it runs in (set when Elbow runs from a git hook). */
 const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES'];
 
-/** Runs git with arguments (never through a shell) and collects what it printed; a missing git is a `WorktreeError`. */
-export function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
+/**
+ * Settings that keep git from running any program a repository's configuration (or a file it
+ * includes) can name: hooks, the file system monitor, signing, auto maintenance, pagers, submodule
+ * recursion. Given with `-c`, they win over every configuration file. (Elbow's git makes no
+ * textual diff, only `diff-tree --raw`, so no external diff or textconv program is ever asked for.)
+ */
+export const SAFE_GIT_SETTINGS: readonly string[] = [
+  `core.hooksPath=${os.devNull}`,
+  'core.fsmonitor=false',
+  'core.pager=cat',
+  'commit.gpgSign=false',
+  'gc.auto=0',
+  'maintenance.auto=false',
+  'submodule.recurse=false',
+  'protocol.allow=never',
+];
+
+const FILTER_KEY = /^filter\.(.+)\.(clean|smudge|process|required)$/i;
+
+/** `-c` arguments that turn off every filter driver the configuration names (`clean`, `smudge`, `process`), read without running anything. */
+async function filterOverrides(options: GitOptions): Promise<string[]> {
+  const result = await spawnGit([...settingArguments(SAFE_GIT_SETTINGS), 'config', '--null', '--name-only', '--get-regexp', '^filter\\.'], options);
+  const names = new Set<string>();
+  for (const key of result.stdout.toString('utf8').split('\0')) {
+    const name = FILTER_KEY.exec(key.trim())?.[1];
+    if (name !== undefined) names.add(name);
+  }
+  return [...names].flatMap((name) => [`filter.${name}.clean=`, `filter.${name}.smudge=`, `filter.${name}.process=`, `filter.${name}.required=false`]);
+}
+
+function settingArguments(settings: readonly string[]): string[] {
+  return settings.flatMap((setting) => ['-c', setting]);
+}
+
+/**
+ * Runs git with arguments (never through a shell) and collects what it printed; a missing git is a
+ * `WorktreeError`. Every call runs with `SAFE_GIT_SETTINGS` and every filter turned off: the
+ * repository and the files a task wrote are not trusted, and Elbow's git runs outside the sandbox.
+ */
+export async function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  const filters = await filterOverrides(options);
+  return await spawnGit([...settingArguments(SAFE_GIT_SETTINGS), ...settingArguments(filters), ...args], options);
+}
+
+function spawnGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
   const inherited = Object.entries(process.env).filter(([name]) => !REPOSITORY_VARIABLES.includes(name));
   const env = { ...Object.fromEntries(inherited), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env };
   return new Promise((resolve, reject) => {

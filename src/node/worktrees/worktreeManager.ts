@@ -81,7 +81,10 @@ export class WorktreeManager {
   /** Commits everything in the worktree's folder on its branch (its hooks are not run: the folder's files were written by a task), then removes the folder. */
   async keepOnBranch(worktree: Worktree, message: string): Promise<{ branch: string; commit?: string }> {
     await this.present(worktree);
-    const commit = await commitFolder(worktree, message);
+    const commit = await commitFolder(worktree, message).catch(async (error: unknown) => {
+      await this.leaveForUser(worktree);
+      throw new WorktreeError(`${error instanceof Error ? error.message : String(error)} The worktree is left as it is in ${worktree.path} (branch ${worktree.branch}); Elbow will not remove it.`);
+    });
     await this.remove(worktree, { deleteBranch: false });
     return commit === undefined ? { branch: worktree.branch } : { branch: worktree.branch, commit };
   }
@@ -92,6 +95,13 @@ export class WorktreeManager {
     await this.discard(worktree, options.deleteBranch === true);
   }
 
+  /** Marks the worktree as one whose changes could not be kept: cleanups leave its folder and branch alone from now on. */
+  async leaveForUser(worktree: Worktree): Promise<void> {
+    this.own(worktree);
+    const entry = (await this.registry.entries()).find((candidate) => candidate.worktree.id === worktree.id);
+    await this.registry.add({ ...(entry ?? { worktree, owner: currentProcess() }), leftForUser: true });
+  }
+
   async list(): Promise<Worktree[]> {
     return (await this.registry.entries()).map((entry) => entry.worktree);
   }
@@ -99,13 +109,19 @@ export class WorktreeManager {
   /**
    * Removes the worktrees whose process is gone (a crash): what was changed in one is first
    * committed on its branch, so no work is lost; a branch left with no commit of its own is deleted.
+   * One whose changes cannot be committed is left for the user (`leftForUser`), never removed.
    */
   async cleanUpStale(): Promise<StaleWorktree[]> {
     const removed: StaleWorktree[] = [];
     for (const entry of await this.registry.entries()) {
-      if (isRunning(entry.owner)) continue;
+      if (entry.leftForUser === true || isRunning(entry.owner)) continue;
       const { worktree } = entry;
       const keptCommit = await salvage(worktree);
+      if (keptCommit === SALVAGE_FAILED) {
+        await this.leaveForUser(worktree);
+        removed.push({ ...worktree, leftForUser: true });
+        continue;
+      }
       const tip = await branchTip(worktree.repoRoot, worktree.branch).catch(() => undefined);
       await this.discard(worktree, tip === worktree.baseCommit);
       removed.push(keptCommit === undefined ? worktree : { ...worktree, keptCommit });
@@ -149,8 +165,13 @@ export class WorktreeManager {
   }
 }
 
-/** A worktree `cleanUpStale` removed; `keptCommit`: the commit on its branch holding what its task had changed. */
-export type StaleWorktree = Worktree & { keptCommit?: string };
+/**
+ * A worktree `cleanUpStale` removed; `keptCommit`: the commit on its branch holding what its task had
+ * changed. With `leftForUser` it was not removed: its changes could not be committed.
+ */
+export type StaleWorktree = Worktree & { keptCommit?: string; leftForUser?: true };
+
+const SALVAGE_FAILED = Symbol('salvage failed');
 
 /** Commits everything in the worktree's folder on its branch, when anything differs from the branch; the new commit. */
 async function commitFolder(worktree: Worktree, message: string): Promise<string | undefined> {
@@ -165,11 +186,11 @@ async function commitFolder(worktree: Worktree, message: string): Promise<string
   return commit;
 }
 
-/** The changes of a worktree whose task ended abruptly, committed on its branch; nothing when there are none or they cannot be read. */
-async function salvage(worktree: Worktree): Promise<string | undefined> {
+/** The changes of a worktree whose task ended abruptly, committed on its branch; nothing when there are none; `SALVAGE_FAILED` when they cannot be committed. */
+async function salvage(worktree: Worktree): Promise<string | undefined | typeof SALVAGE_FAILED> {
   // An entry without its git folder is of a worktree whose making was cut short: it holds no work.
   if (worktree.gitDir === '' || (await fs.stat(worktree.path).catch(() => undefined))?.isDirectory() !== true) return undefined;
-  return await commitFolder(worktree, 'Changes of a task that ended abruptly').catch(() => undefined);
+  return await commitFolder(worktree, 'Changes of a task that ended abruptly').catch(() => SALVAGE_FAILED);
 }
 
 /** Points git at the worktree's own git folder and files, whatever its `.git` file says. */

@@ -9,6 +9,8 @@ import type { Worktree } from './worktree';
 export interface RegisteredWorktree {
   worktree: Worktree;
   owner: OwnerProcess;
+  /** Its changes could not be committed: the folder stays for the user, and no cleanup removes it. */
+  leftForUser?: boolean;
 }
 
 const entrySchema = z.object({
@@ -24,6 +26,7 @@ const entrySchema = z.object({
     label: z.string().optional(),
   }),
   owner: z.object({ pid: z.number().int().positive(), startedAt: z.string().optional(), host: z.string().optional() }),
+  leftForUser: z.boolean().optional(),
 });
 
 const ENTRY_SUFFIX = '.worktree.json';

@@ -6,7 +6,8 @@ import { WorktreeError, type WorktreeFileChange } from './worktree';
 
 /**
  * The tree of everything in a worktree's folder now, untracked files included and ignored ones
- * left out, written through an index of its own so the worktree's index stays as it was. Reading
+ * left out, and repositories a task made inside it left out too (git can store one only as a
+ * reference to a commit of its own, which is not kept anywhere), written through an index of its own so the worktree's index stays as it was. Reading
  * through git takes a symbolic link as a link: nothing outside the folder is read.
  */
 export async function snapshotTree(folder: string, repository: Readonly<Record<string, string>>): Promise<string> {
@@ -18,11 +19,18 @@ export async function snapshotTree(folder: string, repository: Readonly<Record<s
     // index's time: git trusts an entry's file times only when the file is older than the index it reads.
     await copyWithTimes(own, index);
     const env = { ...repository, GIT_INDEX_FILE: index };
-    await git(['add', '--all', '--', '.'], { cwd: folder, env }, `Reading the files of the worktree ${folder} failed`);
+    const embedded = (await embeddedRepositories(folder, env)).map((folderPath) => `:(exclude,literal)${folderPath}`);
+    await git(['add', '--all', '--', '.', ...embedded], { cwd: folder, env }, `Reading the files of the worktree ${folder} failed`);
     return await git(['write-tree'], { cwd: folder, env }, `Reading the files of the worktree ${folder} failed`);
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** Untracked folders holding a repository of their own: git lists them, and only them, as folders (`sub/`). */
+async function embeddedRepositories(folder: string, env: Readonly<Record<string, string>>): Promise<string[]> {
+  const listed = await git(['ls-files', '--others', '--exclude-standard', '-z'], { cwd: folder, env }, `Reading the files of the worktree ${folder} failed`);
+  return listed.split('\0').filter((entry) => entry.endsWith('/')).map((entry) => entry.slice(0, -1));
 }
 
 async function copyWithTimes(from: string, to: string): Promise<void> {

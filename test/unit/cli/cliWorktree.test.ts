@@ -49,6 +49,28 @@ describe('elbow -p --worktree', function () {
     assert.deepEqual(server.violations, []);
   });
 
+  it('works with the default data folder in the home folder: the worktree is the run\'s workspace, the rest of the data folder stays out of reach', async () => {
+    const { server, cwd } = fixture;
+    const home = path.join(dataFolder, 'home');
+    const defaultData = path.join(home, '.local', 'share', 'elbow');
+    await fs.mkdir(path.join(defaultData, 'transcripts'), { recursive: true });
+    await fs.writeFile(path.join(defaultData, 'transcripts', 'secret.jsonl'), 'a conversation\n');
+    server.enqueue(
+      { kind: 'reply', content: [toolCall('write_file', { path: 'b.txt', content: 'beta\n' })] },
+      { kind: 'reply', content: [toolCall('read_file', { path: path.join(defaultData, 'transcripts', 'secret.jsonl') })] },
+      { kind: 'reply', content: [text('Wrote b.txt.')] },
+    );
+    const env: NodeJS.ProcessEnv = { ...environment(), HOME: home };
+    delete env.ELBOW_DATA_DIR;
+    delete env.XDG_DATA_HOME;
+    const run = await runElbow(['-p', 'Write b.txt', '--worktree', '--yes', '--cwd', cwd], env);
+    assert.equal(run.code, 0, run.stderr);
+    const branch = /kept on the branch (elbow\/write-b-txt-[0-9a-f]{8})/.exec(run.stderr)?.[1];
+    assert.ok(branch, run.stderr);
+    assert.equal(git('show', `${branch}:b.txt`), 'beta');
+    assert.doesNotMatch(JSON.stringify(server.requests[2]?.body), /a conversation/);
+  });
+
   it('with --json prints a worktree event with the branch, the commit and the files', async () => {
     const { server, cwd } = fixture;
     await fs.writeFile(path.join(cwd, 'a.txt'), 'alpha, not committed\n');

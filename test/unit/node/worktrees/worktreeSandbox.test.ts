@@ -84,6 +84,17 @@ describe('a worktree task\'s commands in the sandbox (bubblewrap)', function () 
     assert.equal(await fs.readFile(path.join(worktree.path, '.git'), 'utf8'), before);
   });
 
+  it('cannot write the hooks folder core.hooksPath names in the shared repository\'s configuration', async () => {
+    temp.git('config', 'core.hooksPath', 'tools/hooks');
+    try {
+      const result = await run('mkdir -p tools/hooks; echo "#!/bin/sh" > tools/hooks/reference-transaction; echo end');
+      assert.match(result.output, /end/);
+      await assert.rejects(fs.stat(path.join(worktree.path, 'tools/hooks/reference-transaction')));
+    } finally {
+      temp.git('config', '--unset', 'core.hooksPath');
+    }
+  });
+
   it('does not see Elbow\'s other data or other tasks\' worktrees', async () => {
     const result = await run(['transcripts/secret.jsonl', `worktrees/${other.id}/other.txt`, `worktrees/${other.id}.worktree.json`].map((file) => `cat ${JSON.stringify(path.join(dataFolder, file))}`).join('; ') + '; echo end');
     assert.doesNotMatch(result.output, /a conversation/);
