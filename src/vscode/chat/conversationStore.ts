@@ -202,6 +202,16 @@ export class ConversationStore {
       if (!isMissing(error)) this.log(`Could not read conversation ${file}: ${describe(error)}`);
       return undefined;
     }
+    // The file may come from another machine or be edited: no failure reading it may stop the others being listed, saved or deleted.
+    try {
+      return this.conversationOfText(file, id, text);
+    } catch (error) {
+      this.log(`Skipping corrupt conversation file ${file}: ${describe(error)}`);
+      return undefined;
+    }
+  }
+
+  private conversationOfText(file: string, id: string, text: string): StoredConversation | undefined {
     const reading = migrateSavedConversation(parseJson(text));
     if (reading.kind === 'newer') {
       this.log(`Not loading conversation ${file}: ${describeNewerFormat(reading.version)}.`);
@@ -211,12 +221,7 @@ export class ConversationStore {
       this.log(`Skipping corrupt conversation file ${file}: ${reading.kind === 'invalid' ? reading.problem : 'its id does not match its name'}`);
       return undefined;
     }
-    try {
-      return storedConversationOf(reading.value);
-    } catch (error) {
-      this.log(`Skipping corrupt conversation file ${file}: ${describe(error)}`);
-      return undefined;
-    }
+    return storedConversationOf(reading.value);
   }
 }
 

@@ -27,7 +27,16 @@ export function describeNewerFormat(version: number): string {
   return `it was saved by a newer version of Elbow (saved-conversation format ${version}; this version knows up to ${SAVED_CONVERSATION_FORMAT_VERSION}), so it is left as it is`;
 }
 
+/** A saved file may come from another machine or be edited: whatever fails while reading it makes it invalid, never an error past its reader. */
 function migrate<T>(json: unknown, schemaOf: (version: number) => z.ZodType<T> | undefined): SavedFileReading<T> {
+  try {
+    return migrateOrThrow(json, schemaOf);
+  } catch (error) {
+    return { kind: 'invalid', problem: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+function migrateOrThrow<T>(json: unknown, schemaOf: (version: number) => z.ZodType<T> | undefined): SavedFileReading<T> {
   const version = z.object({ version: z.number().int().positive() }).safeParse(json);
   if (!version.success) return { kind: 'invalid', problem: json === undefined ? 'not JSON' : 'it has no format version' };
   if (version.data.version > SAVED_CONVERSATION_FORMAT_VERSION) return { kind: 'newer', version: version.data.version };
