@@ -45,6 +45,7 @@ export function compareTests(server: () => FakeLlmServer): void {
 
     it('runs the prompt on the two models picked and shows their results side by side (dark and light)', async () => {
       server().enqueue(compareScript, compareScript, compareScript, compareScript);
+      const earlier = server().requests.length;
       const comparing = vscode.commands.executeCommand('elbow.tasks.compare', prompt);
       await page.waitFor('.quick-input-widget', { text: 'pick 2 to 4 models' });
       await page.waitFor('.quick-input-widget .monaco-list-row', { text: 'fake-model-b' });
@@ -53,12 +54,14 @@ export function compareTests(server: () => FakeLlmServer): void {
       await comparing;
       await page.waitFor('.tab', { text: 'Compare Models' });
       // Both tasks are rows of the Tasks view too: the panel is drawn from the same states once both are done.
-      await page.click('.pane-header[aria-expanded="false"]', 'Tasks');
+      // Opened here, or still open after the suite before.
+      await vscode.commands.executeCommand('elbow.tasks.show');
+      await page.waitFor('.pane-header[aria-expanded="true"]', { text: 'Tasks' });
       await page.waitFor(`.monaco-list-row[aria-label^="${prompt}: Done"] >> nth=1`, { timeoutMs: 60_000 });
       // The panel draws again at most once a second.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       assert.deepEqual(server().violations, []);
-      const models = server().requests.filter((request) => JSON.stringify(request.body).includes(prompt)).map((request) => (request.body as { model: string }).model).sort();
+      const models = server().requests.slice(earlier).filter((request) => JSON.stringify(request.body).includes(prompt)).map((request) => (request.body as { model: string }).model).sort();
       assert.deepEqual(models, ['fake-model', 'fake-model', 'fake-model-b', 'fake-model-b']);
       assert.equal(await readWorkspaceFile('greeting.txt').catch(() => undefined), undefined, 'the workspace is untouched until a review');
       await page.screenshot('compare-panel-dark');

@@ -87,6 +87,8 @@ export function worktreeTaskTests(server: () => FakeLlmServer): void {
 
     it('runs two tasks at once, each writing in its own worktree, both listed in the Tasks view (300 px, dark and light)', async () => {
       server().enqueue(taskScript, taskScript, taskScript, taskScript);
+      // Earlier suites' requests stay recorded (one spoke of release notes): count only this test's.
+      const earlier = server().requests.length;
       await narrowChatTo(300);
       await vscode.commands.executeCommand('elbow.tasks.show');
       // Folded, the chat leaves the Tasks view room for its rows.
@@ -104,7 +106,7 @@ export function worktreeTaskTests(server: () => FakeLlmServer): void {
       await page.waitFor(rowOf(promptA, 'Done'), { timeoutMs: 60_000 });
       await page.waitFor(rowOf(promptB, 'Done'), { timeoutMs: 60_000 });
       assert.deepEqual(server().violations, []);
-      const prompts = server().requests.map(firstUserText);
+      const prompts = server().requests.slice(earlier).map(firstUserText);
       assert.equal(prompts.filter((prompt) => prompt.includes('lines 3 and 16')).length, 2);
       assert.equal(prompts.filter((prompt) => prompt.includes('release')).length, 2);
       assert.equal(await readWorkspaceFile(planFile), joined(planLines), 'the workspace is untouched until a review');
