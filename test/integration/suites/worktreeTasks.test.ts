@@ -125,8 +125,8 @@ export function worktreeTaskTests(server: () => FakeLlmServer): void {
       await page.click(rowOf(promptA, 'Done'), undefined, 'right');
       await page.click('.monaco-menu .action-label', 'Review in Workspace');
       const uri = workspaceFile(planFile);
-      // Once the row says so, the file is open in the editor with the task's change.
-      await page.waitFor(rowOf(promptA, 'In review in the workspace'));
+      // Once the row says so, the file is open in the editor with the task's change (git removes the worktree first: slow on a busy machine).
+      await page.waitFor(rowOf(promptA, 'In review in the workspace'), { timeoutMs: 60_000 });
       await waitForHunks(uri, 2);
       const editor = vscode.window.visibleTextEditors.find((shown) => shown.document.uri.toString() === uri.toString()) ?? (await vscode.window.showTextDocument(uri));
       assert.equal(editor.document.getText(), joined(editedPlan));
