@@ -28,6 +28,8 @@ export class PendingQuestions<Answer> {
   private lastId = 0;
   private readonly open = new Map<string, OpenQuestion<Answer>>();
   private readonly lines = new Map<string, Promise<void>>();
+  /** Counts `answerAll`: a question still in line when it ran is never shown. */
+  private closings = 0;
 
   /** Asks `question` once every earlier question in `line` (the card it shows on) is answered. */
   async ask<Result>(line: string, signal: AbortSignal, question: CardQuestion<Answer, Result>): Promise<Result> {
@@ -35,9 +37,10 @@ export class PendingQuestions<Answer> {
     let release = (): void => undefined;
     const turn = earlier.then(() => new Promise<void>((resolve) => { release = resolve; }));
     this.lines.set(line, turn);
+    const closings = this.closings;
     try {
       await untilAborted(earlier, signal);
-      if (signal.aborted) return question.unasked('stopped');
+      if (signal.aborted || this.closings !== closings) return question.unasked('stopped');
       const questionId = `q${++this.lastId}`;
       const cardId = question.show(questionId);
       if (cardId === undefined) return question.unasked('notShown');
@@ -67,7 +70,9 @@ export class PendingQuestions<Answer> {
     this.answer(questionId, answer);
   }
 
+  /** Answers every open question, and those still in line are dropped unasked (the conversation closed). */
   answerAll(answer: Answer): void {
+    this.closings++;
     for (const questionId of [...this.open.keys()]) this.answer(questionId, answer);
   }
 

@@ -62,4 +62,15 @@ describe('questions waiting on tool cards', () => {
     questions.answer(ids[1] ?? '', 'deny');
     assert.equal(await third, 'deny');
   });
+
+  it('answers every open question when the conversation closes, and never shows the ones still in line', async () => {
+    const questions = new PendingQuestions<string>();
+    const ids: string[] = [];
+    const first = questions.ask('card', new AbortController().signal, onCard('card', ids));
+    const second = questions.ask('card', new AbortController().signal, onCard('card', ids));
+    await tick();
+    questions.answerAll('closed');
+    assert.deepEqual(await Promise.all([first, second]), ['closed', 'stopped']);
+    assert.equal(ids.length, 1);
+  });
 });
