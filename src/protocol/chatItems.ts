@@ -40,6 +40,8 @@ export const proposalSchema = z.object({
   /** Unified diff of the proposed change, headers included. */
   diff: z.string(),
   state: z.enum(['pending', 'applied', 'rejected']),
+  /** The pending question's own id: the answer names it, so it answers this proposal and no later one on the card. */
+  question: z.string().max(100).optional(),
   /** What the user told the model when rejecting. */
   feedback: z.string().optional(),
 });
@@ -85,6 +87,8 @@ export const approvalSchema = z.object({
   /** Command prefixes "Always allow" would add to the allow list (for an MCP tool: the tool's name; for a web page: its domain); empty when it is not offered. */
   alwaysAllow: z.array(z.string()),
   state: z.enum(['pending', 'allowed', 'denied']),
+  /** The pending question's own id: the answer names it, so it answers this question and no later one on the card. */
+  question: z.string().max(100).optional(),
   /** What the user told the model when denying. */
   reason: z.string().optional(),
   /** For an allowed command: where the user let it run. */

@@ -38,6 +38,8 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
     type: z.literal('resolveProposal'),
     itemId: z.string(),
     decision: z.enum(['apply', 'reject']),
+    /** The proposal's `question`: the answer applies to it only. */
+    question: z.string().max(100).optional(),
     feedback: z.string().max(10_000).optional(),
   }),
   /**
@@ -48,6 +50,8 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
     type: z.literal('resolveApproval'),
     itemId: z.string(),
     decision: approvalChoiceSchema,
+    /** The approval's `question`: the answer applies to it only. */
+    question: z.string().max(100).optional(),
     reason: z.string().max(10_000).optional(),
   }),
   /** The banner saying that commands run without a sandbox here was closed: not again in this conversation. */

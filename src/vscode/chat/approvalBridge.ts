@@ -35,7 +35,7 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
 
   /** The approval messages from the webview. */
   readonly messageHandlers: WebviewMessageHandlersFor<'resolveApproval' | 'setAutoApprove'> = {
-    resolveApproval: (message) => this.questions.answer(message.itemId, { decision: message.decision, reason: message.reason }),
+    resolveApproval: (message) => this.questions.answerOnCard(message.itemId, message.question, { decision: message.decision, reason: message.reason }),
     setAutoApprove: (message) => this.setAutoApprove(message.enabled),
   };
 
@@ -64,18 +64,24 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
     if (signal.aborted) return Promise.resolve({ approved: false, reason: 'The user stopped the request.' });
     const asker = askingSubagent(request);
     const approval = asker === undefined ? approvalOf(request) : askedBySubagent(approvalOf(request), asker);
-    const cardId = this.show(asker === undefined
-      ? { type: 'approval_asked', toolCallId: request.toolCallId, approval }
-      : { type: 'subagent_approval_asked', taskId: asker.taskId, toolCallId: request.toolCallId, approval });
-    if (cardId === undefined) return Promise.resolve({ approved: false, reason: 'The request could not be shown to the user.' });
-    if (!this.deps.chatVisible()) this.notify(cardId, request);
-    const answered = this.questions.wait(cardId, signal, { decision: 'deny', reason: 'The user stopped the request.' });
-    return this.deps.waiting.until(answered).then((answer) => {
-      const decision = decisionOf(request, answer);
-      this.show({ type: 'approval_decided', cardId, approval: decidedApproval(request, approval, decision) });
-      this.decided.fire();
-      return decision;
-    });
+    // A child's questions all show on its task's card: one at a time there.
+    const line = asker === undefined ? `call:${request.toolCallId}` : `task:${asker.taskId}`;
+    return this.deps.waiting.until(this.questions.ask(line, signal, {
+      onAbort: { decision: 'deny', reason: 'The user stopped the request.' },
+      show: (question) => this.show(asker === undefined
+        ? { type: 'approval_asked', toolCallId: request.toolCallId, approval: { ...approval, question } }
+        : { type: 'subagent_approval_asked', taskId: asker.taskId, toolCallId: request.toolCallId, approval: { ...approval, question } }),
+      unasked: (why) => ({ approved: false, reason: why === 'stopped' ? 'The user stopped the request.' : 'The request could not be shown to the user.' }),
+      shown: (_cardId, answer) => {
+        if (!this.deps.chatVisible()) this.notify(request, answer);
+      },
+      decided: (cardId, answer) => {
+        const decision = decisionOf(request, answer);
+        this.show({ type: 'approval_decided', cardId, approval: decidedApproval(request, approval, decision) });
+        this.decided.fire();
+        return decision;
+      },
+    }));
   }
 
   dispose(): void {
@@ -83,14 +89,15 @@ export class ApprovalBridge implements Approvals, vscode.Disposable {
     this.decided.dispose();
   }
 
-  private notify(cardId: string, request: ApprovalRequest): void {
+  /** The notification's buttons answer this request's question only; once it is gone they do nothing. */
+  private notify(request: ApprovalRequest, answer: (answer: ApprovalAnswer) => void): void {
     const asker = askingSubagent(request);
     const notification = approvalNotification(request);
     const { message, choices } = asker === undefined ? notification : notifiedForSubagent(notification, asker);
     void showWarning(message, ...choices.map((choice) => choice.label)).then((label) => {
-      const answer = choices.find((choice) => choice.label === label)?.answer;
-      if (answer === 'showInChat') void vscode.commands.executeCommand('elbow.focusChat');
-      else if (answer !== undefined) this.questions.answer(cardId, answer);
+      const chosen = choices.find((choice) => choice.label === label)?.answer;
+      if (chosen === 'showInChat') void vscode.commands.executeCommand('elbow.focusChat');
+      else if (chosen !== undefined) answer(chosen);
     });
   }
 

@@ -44,7 +44,7 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
     rejectFile: (message) => this.deps.actions.rejectFile(pathOf(message.uri)),
     acceptAll: () => this.deps.actions.acceptAll(),
     rejectAll: () => this.deps.actions.rejectAll(),
-    resolveProposal: (message) => this.questions.answer(message.itemId, { decision: message.decision, feedback: message.feedback }),
+    resolveProposal: (message) => this.questions.answerOnCard(message.itemId, message.question, { decision: message.decision, feedback: message.feedback }),
   };
 
   constructor(private readonly deps: ReviewBridgeDependencies) {
@@ -52,18 +52,25 @@ export class ReviewBridge implements ProposalGate, vscode.Disposable {
   }
 
   ask(call: ChangeCall, diff: string, signal: AbortSignal): Promise<ProposalDecision> {
-    const cardId = this.show({ type: 'proposal_asked', ...callOnCard(call), diff });
-    if (cardId === undefined) return Promise.resolve({ decision: 'reject', feedback: 'The change could not be shown for approval.' });
-    if (!this.deps.chatVisible()) {
-      void showInformation('Elbow is waiting for you to approve an edit.', 'Show').then((choice) => {
-        if (choice !== undefined) void vscode.commands.executeCommand('elbow.focusChat');
-      });
-    }
-    const decided = this.questions.wait(cardId, signal, { decision: 'reject', feedback: 'The user stopped the request.' });
-    return this.deps.waiting.until(decided).then((decision) => {
-      this.show({ type: 'proposal_decided', cardId, state: decision.decision === 'apply' ? 'applied' : 'rejected', feedback: decision.feedback });
-      return decision;
-    });
+    const onCard = callOnCard(call);
+    // A child's edits all show on its task's card: one proposal at a time there.
+    const line = onCard.taskId === undefined ? `call:${onCard.toolCallId}` : `task:${onCard.taskId}`;
+    return this.deps.waiting.until(this.questions.ask<ProposalDecision>(line, signal, {
+      onAbort: { decision: 'reject', feedback: 'The user stopped the request.' },
+      show: (question) => this.show({ type: 'proposal_asked', ...onCard, diff, question }),
+      unasked: (why) => ({ decision: 'reject', feedback: why === 'stopped' ? 'The user stopped the request.' : 'The change could not be shown for approval.' }),
+      shown: () => {
+        if (!this.deps.chatVisible()) {
+          void showInformation('Elbow is waiting for you to approve an edit.', 'Show').then((choice) => {
+            if (choice !== undefined) void vscode.commands.executeCommand('elbow.focusChat');
+          });
+        }
+      },
+      decided: (cardId, decision) => {
+        this.show({ type: 'proposal_decided', cardId, state: decision.decision === 'apply' ? 'applied' : 'rejected', feedback: decision.feedback });
+        return decision;
+      },
+    }));
   }
 
   applied(change: AppliedChange): void {

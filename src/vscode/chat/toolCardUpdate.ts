@@ -27,7 +27,7 @@ export type ToolCardUpdate =
   | { type: 'subagent_approval_asked'; taskId: string; toolCallId: string; approval: Approval }
   | { type: 'approval_decided'; cardId: string; approval: Approval }
   /** An edit waits for the user's approval (`beforeApply` review). */
-  | ({ type: 'proposal_asked'; diff: string } & CallOnCard)
+  | ({ type: 'proposal_asked'; diff: string; question?: string } & CallOnCard)
   | { type: 'proposal_decided'; cardId: string; state: 'applied' | 'rejected'; feedback: string | undefined }
   /** The call changed this file; its change waits for review, or was approved before it was applied. */
   | ({ type: 'file_changed'; file: AppliedFileChange; review: 'pending' | 'accepted' } & CallOnCard)
@@ -46,9 +46,9 @@ export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | 
     case 'approval_decided':
       return { ...card, approval: update.approval, ...(card.subagent === undefined ? {} : { subagent: withAsking(card.subagent, undefined, undefined) }) };
     case 'proposal_asked':
-      return { ...card, proposal: { diff: update.diff, state: 'pending' }, ...(card.subagent === undefined || update.taskId === undefined ? {} : { subagent: withAsking(card.subagent, update.taskId, update.toolCallId) }) };
+      return { ...card, proposal: { diff: update.diff, state: 'pending', ...(update.question === undefined ? {} : { question: update.question }) }, ...(card.subagent === undefined || update.taskId === undefined ? {} : { subagent: withAsking(card.subagent, update.taskId, update.toolCallId) }) };
     case 'proposal_decided':
-      return card.proposal === undefined ? undefined : { ...card, proposal: { ...card.proposal, state: update.state, feedback: update.feedback }, ...(card.subagent === undefined ? {} : { subagent: withAsking(card.subagent, undefined, undefined) }) };
+      return card.proposal === undefined ? undefined : { ...card, proposal: { diff: card.proposal.diff, state: update.state, feedback: update.feedback }, ...(card.subagent === undefined ? {} : { subagent: withAsking(card.subagent, undefined, undefined) }) };
     case 'file_changed':
       return reviewed(card, withChangedFile(card.changedFiles ?? [], update.file, update.review));
     case 'file_put_back': {

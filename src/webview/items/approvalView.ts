@@ -55,6 +55,8 @@ export class ApprovalView {
   private readonly outcome = h('div', { className: 'approval-outcome', hidden: true, attributes: { tabindex: '-1' } });
   private readonly controls: Array<HTMLButtonElement | HTMLTextAreaElement>;
   private pending = false;
+  /** The id of the question shown, which the answer names. */
+  private question: string | undefined;
 
   constructor(private readonly itemId: string, private readonly extension: ExtensionLink) {
     const titleId = `approval-title-${itemId}`;
@@ -84,6 +86,7 @@ export class ApprovalView {
   update(approval: Approval | undefined): void {
     const wasPending = this.pending;
     this.pending = approval?.state === 'pending';
+    this.question = approval?.question;
     this.element.hidden = approval === undefined;
     this.setBusy(false);
     if (approval === undefined) {
@@ -179,7 +182,8 @@ export class ApprovalView {
   private decide(decision: ApprovalChoice, reason?: string): void {
     if (!this.pending || this.allow.disabled) return;
     const text = reason?.trim() ?? '';
-    this.extension.post({ type: 'resolveApproval', itemId: this.itemId, decision, ...(text === '' ? {} : { reason: text }) });
+    const question = this.question;
+    this.extension.post({ type: 'resolveApproval', itemId: this.itemId, decision, ...(question === undefined ? {} : { question }), ...(text === '' ? {} : { reason: text }) });
     const hadFocus = this.element.contains(document.activeElement);
     this.setBusy(true);
     // The disabled button would drop the focus to the page.

@@ -18,6 +18,8 @@ export class ProposalView {
   private readonly status = h('div', { className: 'proposal-status', hidden: true, attributes: { tabindex: '-1' } });
   private readonly controls: Array<HTMLButtonElement | HTMLTextAreaElement>;
   private pending = false;
+  /** The id of the question shown, which the answer names. */
+  private question: string | undefined;
 
   constructor(private readonly itemId: string, private readonly extension: ExtensionLink) {
     this.feedback = new ReasonPrompt({
@@ -38,6 +40,7 @@ export class ProposalView {
   update(proposal: Proposal | undefined): void {
     const wasPending = this.pending;
     this.pending = proposal?.state === 'pending';
+    this.question = proposal?.question;
     this.element.hidden = proposal === undefined;
     this.setBusy(false);
     if (proposal === undefined) return;
@@ -56,7 +59,8 @@ export class ProposalView {
   private decide(decision: 'apply' | 'reject', feedback?: string): void {
     if (!this.pending || this.apply.disabled) return;
     const text = feedback?.trim() ?? '';
-    this.extension.post({ type: 'resolveProposal', itemId: this.itemId, decision, ...(text === '' ? {} : { feedback: text }) });
+    const question = this.question;
+    this.extension.post({ type: 'resolveProposal', itemId: this.itemId, decision, ...(question === undefined ? {} : { question }), ...(text === '' ? {} : { feedback: text }) });
     const hadFocus = this.element.contains(document.activeElement);
     this.setBusy(true);
     if (hadFocus) this.diff.element.focus({ preventScroll: true });

@@ -57,6 +57,18 @@ async function openWith(harness: ChatViewHarness, ...items: ChatItemOf<'tool'>[]
 }
 
 export function approvalSpecs(harness: () => ChatViewHarness): void {
+  it('names the question it answers, so a later question on the same card gets its own answer', async () => {
+    const view = await openWith(harness(), run('t1', ask({ question: 'q7' })));
+    const asked = card(view.page, 't1');
+    await asked.locator('.approval-allow').click();
+    await view.deliver({ type: 'itemUpdated', item: run('t1', ask({ question: 'q8', title: 'Run it outside the sandbox?' })) });
+    await asked.locator('.approval-deny').click();
+    assert.deepEqual(await view.postedOfType('resolveApproval'), [
+      { type: 'resolveApproval', itemId: 't1', decision: 'allow', question: 'q7' },
+      { type: 'resolveApproval', itemId: 't1', decision: 'deny', question: 'q8' },
+    ]);
+  });
+
   it('shows a pending command open, with the exact command, where it runs and why Elbow asks, and posts Allow once', async () => {
     const view = await openWith(harness(), run('t1', ask({ detail: 'Runs the test suite' })));
     const { page } = view;

@@ -42,6 +42,19 @@ async function focusedClass(page: Page): Promise<string> {
 }
 
 export function reviewSpecs(harness: () => ChatViewHarness): void {
+  it('names the proposal it answers, so a later proposal on the same card gets its own answer', async () => {
+    const view = await harness().open();
+    const { page } = view;
+    await view.deliver(conversation([user('u1', 'Change b')], { running: true }), { type: 'itemAdded', item: edit('t1', { ...pending(), question: 'q3' }) });
+    await card(page, 't1').locator('.proposal-reject').click();
+    await view.deliver({ type: 'itemUpdated', item: edit('t1', { ...pending(), question: 'q4' }) });
+    await card(page, 't1').locator('.proposal-apply').click();
+    assert.deepEqual(await view.postedOfType('resolveProposal'), [
+      { type: 'resolveProposal', itemId: 't1', decision: 'reject', question: 'q3' },
+      { type: 'resolveProposal', itemId: 't1', decision: 'apply', question: 'q4' },
+    ]);
+  });
+
   it('lists the changed files between the conversation and the composer, with counts, and hides the list when nothing is left', async () => {
     const view = await harness().open();
     const { page } = view;
