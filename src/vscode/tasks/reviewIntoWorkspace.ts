@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentHost } from '../../core/host/host';
-import { findProtectedPath } from '../../core/sandbox/protectedPaths';
-import { protectedPathsOfFolder } from '../../core/sandbox/workspaceProtectedPaths';
+import type { ProtectedLookup } from '../../core/sandbox/protectedEntryOf';
 import { Workspace } from '../../core/workspace/workspace';
 import { checkWriteTarget } from '../../node/guardedFiles/guardedWrite';
 import { showInformation, showWarning } from '../notifications';
@@ -10,6 +9,7 @@ import { currentText } from '../review/currentText';
 import type { ReviewManager } from '../review/reviewManager';
 import { readSandboxSettings } from '../settings';
 import { proposedText } from './reviewText';
+import { reviewTarget } from './reviewTarget';
 import type { TaskWorktree } from './worktreeStore';
 import type { WorktreeFileChange, WorktreeTaskState } from './worktreeTasks';
 
@@ -36,11 +36,11 @@ export async function reviewIntoWorkspace(
 ): Promise<ReviewedChanges> {
   const { folder, worktree } = where;
   const workspace = new Workspace({ ...parts.host, workspaceRoots: [folder] });
-  const protectedPaths = await protectedPathsOfFolder(folder, parts.host.files, readSandboxSettings().protectedPaths);
+  const lookup: ProtectedLookup = { files: parts.host.files, workspaceRoots: [folder], settings: readSandboxSettings().protectedPaths };
   const result: ReviewedChanges = { inReview: [], changedSince: [], skipped: [] };
   for (const change of changes) {
     try {
-      const why = await reviewOne(parts.manager, workspace, change, path.join(worktree.repoRoot, ...change.path.split('/')), protectedPaths, result);
+      const why = await reviewOne(parts.manager, { workspace, lookup, repoRoot: worktree.repoRoot }, change, result);
       if (why !== undefined) result.skipped.push({ path: change.path, why });
     } catch (error) {
       result.skipped.push({ path: change.path, why: error instanceof Error ? error.message : String(error) });
@@ -53,20 +53,20 @@ export async function reviewIntoWorkspace(
 
 async function reviewOne(
   manager: ReviewManager,
-  workspace: Workspace,
+  /** The workspace checked as tools check it, and the main repository a change's path is relative to. */
+  where: { workspace: Workspace; lookup: ProtectedLookup; repoRoot: string },
   change: WorktreeFileChange,
-  /** Where the change lands: its path in the main repository. */
-  target: string,
-  protectedPaths: Parameters<typeof findProtectedPath>[1],
   result: ReviewedChanges,
 ): Promise<string | undefined> {
-  const resolved = await workspace.resolve(target, { forWriting: true });
+  const { workspace } = where;
+  const target = await reviewTarget(workspace, where.lookup, where.repoRoot, change.path);
+  if (target.kind === 'skip') return target.why;
+  const { resolved, protectedEntry: entry } = target;
   const current = await currentText(resolved.absolute);
   const proposed = proposedText(change, current);
   if (proposed.kind === 'unchanged') return undefined;
   if (proposed.kind === 'notFile') return `it is a ${change.kind === 'symlink' ? 'symbolic link' : 'submodule'}, not a file's text; keep the task on its branch to have it.`;
   if (proposed.kind === 'notText') return 'it is not UTF-8 text, which review could not put back; keep the task on its branch to have it.';
-  const entry = findProtectedPath(resolved.relative, protectedPaths);
   if (entry !== undefined) {
     const answer = await showWarning(`The task changed the protected file ${resolved.relative} (${entry.why}). Put its change into the workspace for review?`, 'Put In for Review', 'Leave Out');
     if (answer !== 'Put In for Review') return 'it is protected, and you left it out.';
