@@ -47,7 +47,7 @@ export async function reviewIntoWorkspace(
     }
   }
   parts.manager.notify();
-  await tell(task, result);
+  await tell(task, result, worktree.branch);
   return result;
 }
 
@@ -86,11 +86,13 @@ async function reviewOne(
   return undefined;
 }
 
-async function tell(task: WorktreeTaskState, result: ReviewedChanges): Promise<void> {
+async function tell(task: WorktreeTaskState, result: ReviewedChanges, branch: string): Promise<void> {
   const count = result.inReview.length;
   const lines = [`The task "${task.title}": ${count === 0 ? 'nothing to review' : `${count} ${count === 1 ? 'file is' : 'files are'} in review in the workspace; accept or reject each change in the editor`}.`];
   if (result.changedSince.length > 0) lines.push(`Changed in the workspace since the task began, so reviewed against their text now: ${result.changedSince.join(', ')}.`);
-  if (result.skipped.length > 0) lines.push(`Left out: ${result.skipped.map((skipped) => `${skipped.path} (${skipped.why})`).join('; ')}`);
+  if (result.skipped.length > 0) {
+    lines.push(`Left out: ${result.skipped.map((skipped) => `${skipped.path} (${skipped.why})`).join('; ')}`, `The task's changes stay on the branch ${branch}.`);
+  }
   const first = result.inReview.find((file) => path.isAbsolute(file));
   const show = result.skipped.length > 0 || result.changedSince.length > 0 ? showWarning : showInformation;
   if (first !== undefined && (await fileExistsNow(first))) await vscode.window.showTextDocument(vscode.Uri.file(first), { preview: false });
