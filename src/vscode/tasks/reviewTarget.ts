@@ -21,7 +21,8 @@ export async function reviewTarget(workspace: Workspace, lookup: ProtectedLookup
     return notItself(changePath);
   }
   const resolved = await workspace.resolve(target, { forWriting: true });
-  if (resolved.absolute !== target) return notItself(changePath);
+  // The folder may be reached by another name than the repository's (a link to it): the path's own segments must stay.
+  if (!resolved.absolute.endsWith(path.sep + segments.join(path.sep))) return notItself(changePath);
   return { kind: 'target', resolved, protectedEntry: await protectedEntryOf(lookup, resolved) };
 }
 

@@ -49,4 +49,15 @@ describe('reviewTarget', () => {
     const exact = await targetOf('README.md');
     assert.ok(exact.kind === 'target' && exact.resolved.absolute === path.join(folder, 'README.md'));
   });
+
+  it('finds the file when the workspace folder is a link to the repository', async () => {
+    await fs.mkdir(path.join(folder, 'repo'));
+    await fs.writeFile(path.join(folder, 'repo', 'README.md'), 'readme\n');
+    await fs.symlink('repo', path.join(folder, 'opened'));
+    const opened = path.join(folder, 'opened');
+    const host = await createNodeHost([opened]);
+    const workspace = new Workspace({ ...host, workspaceRoots: [opened] });
+    const target = await reviewTarget(workspace, { files: host.files, workspaceRoots: [opened], settings: [] }, path.join(folder, 'repo'), 'README.md');
+    assert.ok(target.kind === 'target' && target.resolved.absolute === path.join(opened, 'README.md'));
+  });
 });
