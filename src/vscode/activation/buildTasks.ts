@@ -39,9 +39,7 @@ export function buildTasks(context: vscode.ExtensionContext, parts: { log: vscod
       ownDataFolders: () => [path.dirname(context.globalStorageUri.fsPath), storageFolder],
       quarantineFolder: path.join(context.globalStorageUri.fsPath, 'quarantine'),
     }),
-    reviewInWorkspace: async (task, changes, where) => {
-      await reviewIntoWorkspace({ manager: parts.review.manager, host: await parts.host.current() }, task, changes, where);
-    },
+    reviewInWorkspace: async (task, changes, where) => reviewIntoWorkspace({ manager: parts.review.manager, host: await parts.host.current() }, task, changes, where),
     showError: (message) => void showError(message, 'Show Logs').then((choice) => (choice === undefined ? undefined : log.show())),
     log: (message) => log.info(message),
   });

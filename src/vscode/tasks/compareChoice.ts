@@ -8,7 +8,7 @@ export type OthersChoice = 'discard' | 'keep';
 /** The group's other results that still hold a worktree or run: what "discard the others" removes. */
 export function resultsToDiscard(tasks: readonly WorktreeTaskState[], chosen: WorktreeTaskState): WorktreeTaskState[] {
   if (chosen.group === undefined) return [];
-  return groupTasks(tasks, chosen.group).filter((task) => task.id !== chosen.id && !['reviewed', 'reviewing', 'kept', 'discarded'].includes(task.status));
+  return groupTasks(tasks, chosen.group).filter((task) => task.id !== chosen.id && !['reviewed', 'reviewing', 'kept', 'discarded'].includes(task.status) && task.changesUnreadable === undefined);
 }
 
 /**

@@ -57,6 +57,7 @@ export function comparisonOf(group: string, tasks: readonly WorktreeTaskState[],
 function resultOf(task: WorktreeTaskState, now: number, chosen: string | undefined): ComparedResult {
   const live = liveStatuses.includes(task.status);
   const files = (task.changes ?? []).map(fileOf);
+  const error = task.error ?? (task.changesUnreadable === undefined ? undefined : `Its changes could not be read (${task.changesUnreadable}); its worktree and branch stay.`);
   return {
     taskId: task.id,
     provider: task.provider,
@@ -68,7 +69,7 @@ function resultOf(task: WorktreeTaskState, now: number, chosen: string | undefin
     cost: task.cost,
     files,
     ...(task.answer === undefined ? {} : { answer: task.answer }),
-    ...(task.error === undefined ? {} : { error: task.error }),
+    ...(error === undefined ? {} : { error }),
     ...(task.branch === undefined ? {} : { branch: task.branch }),
     canOpenDiff: files.length > 0 && task.status !== 'discarded',
     canReview: task.status === 'done' && files.length > 0 && chosen === undefined,

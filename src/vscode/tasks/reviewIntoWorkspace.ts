@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentHost } from '../../core/host/host';
-import { findProtectedPath } from '../../core/sandbox/protectedPaths';
-import { protectedPathsOfFolder } from '../../core/sandbox/workspaceProtectedPaths';
+import type { ProtectedLookup } from '../../core/sandbox/protectedEntryOf';
 import { Workspace } from '../../core/workspace/workspace';
 import { checkWriteTarget } from '../../node/guardedFiles/guardedWrite';
 import { showInformation, showWarning } from '../notifications';
@@ -10,6 +9,7 @@ import { currentText } from '../review/currentText';
 import type { ReviewManager } from '../review/reviewManager';
 import { readSandboxSettings } from '../settings';
 import { proposedText } from './reviewText';
+import { reviewTarget } from './reviewTarget';
 import type { TaskWorktree } from './worktreeStore';
 import type { WorktreeFileChange, WorktreeTaskState } from './worktreeTasks';
 
@@ -36,37 +36,37 @@ export async function reviewIntoWorkspace(
 ): Promise<ReviewedChanges> {
   const { folder, worktree } = where;
   const workspace = new Workspace({ ...parts.host, workspaceRoots: [folder] });
-  const protectedPaths = await protectedPathsOfFolder(folder, parts.host.files, readSandboxSettings().protectedPaths);
+  const lookup: ProtectedLookup = { files: parts.host.files, workspaceRoots: [folder], settings: readSandboxSettings().protectedPaths };
   const result: ReviewedChanges = { inReview: [], changedSince: [], skipped: [] };
   for (const change of changes) {
     try {
-      const why = await reviewOne(parts.manager, workspace, change, path.join(worktree.repoRoot, ...change.path.split('/')), protectedPaths, result);
+      const why = await reviewOne(parts.manager, { workspace, lookup, repoRoot: worktree.repoRoot }, change, result);
       if (why !== undefined) result.skipped.push({ path: change.path, why });
     } catch (error) {
       result.skipped.push({ path: change.path, why: error instanceof Error ? error.message : String(error) });
     }
   }
   parts.manager.notify();
-  await tell(task, result);
+  await tell(task, result, worktree.branch);
   return result;
 }
 
 async function reviewOne(
   manager: ReviewManager,
-  workspace: Workspace,
+  /** The workspace checked as tools check it, and the main repository a change's path is relative to. */
+  where: { workspace: Workspace; lookup: ProtectedLookup; repoRoot: string },
   change: WorktreeFileChange,
-  /** Where the change lands: its path in the main repository. */
-  target: string,
-  protectedPaths: Parameters<typeof findProtectedPath>[1],
   result: ReviewedChanges,
 ): Promise<string | undefined> {
-  const resolved = await workspace.resolve(target, { forWriting: true });
+  const { workspace } = where;
+  const target = await reviewTarget(workspace, where.lookup, where.repoRoot, change.path);
+  if (target.kind === 'skip') return target.why;
+  const { resolved, protectedEntry: entry } = target;
   const current = await currentText(resolved.absolute);
   const proposed = proposedText(change, current);
   if (proposed.kind === 'unchanged') return undefined;
   if (proposed.kind === 'notFile') return `it is a ${change.kind === 'symlink' ? 'symbolic link' : 'submodule'}, not a file's text; keep the task on its branch to have it.`;
   if (proposed.kind === 'notText') return 'it is not UTF-8 text, which review could not put back; keep the task on its branch to have it.';
-  const entry = findProtectedPath(resolved.relative, protectedPaths);
   if (entry !== undefined) {
     const answer = await showWarning(`The task changed the protected file ${resolved.relative} (${entry.why}). Put its change into the workspace for review?`, 'Put In for Review', 'Leave Out');
     if (answer !== 'Put In for Review') return 'it is protected, and you left it out.';
@@ -86,11 +86,13 @@ async function reviewOne(
   return undefined;
 }
 
-async function tell(task: WorktreeTaskState, result: ReviewedChanges): Promise<void> {
+async function tell(task: WorktreeTaskState, result: ReviewedChanges, branch: string): Promise<void> {
   const count = result.inReview.length;
   const lines = [`The task "${task.title}": ${count === 0 ? 'nothing to review' : `${count} ${count === 1 ? 'file is' : 'files are'} in review in the workspace; accept or reject each change in the editor`}.`];
   if (result.changedSince.length > 0) lines.push(`Changed in the workspace since the task began, so reviewed against their text now: ${result.changedSince.join(', ')}.`);
-  if (result.skipped.length > 0) lines.push(`Left out: ${result.skipped.map((skipped) => `${skipped.path} (${skipped.why})`).join('; ')}`);
+  if (result.skipped.length > 0) {
+    lines.push(`Left out: ${result.skipped.map((skipped) => `${skipped.path} (${skipped.why})`).join('; ')}`, `The task's changes stay on the branch ${branch}.`);
+  }
   const first = result.inReview.find((file) => path.isAbsolute(file));
   const show = result.skipped.length > 0 || result.changedSince.length > 0 ? showWarning : showInformation;
   if (first !== undefined && (await fileExistsNow(first))) await vscode.window.showTextDocument(vscode.Uri.file(first), { preview: false });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CommandHandlers } from '../commands/commandHandlers';
-import { showError } from '../notifications';
+import { showError, showWarning } from '../notifications';
 import type { TaskAnswers } from './taskAnswers';
 import type { TaskNode } from './tasksTree';
 import type { WorktreeTasks } from './worktreeTasks';
@@ -27,10 +27,22 @@ export function taskCommands(tasks: WorktreeTasks, answers: TaskAnswers): Comman
     'elbow.tasks.show': () => vscode.commands.executeCommand('elbow.tasks.focus'),
     'elbow.tasks.review': acting((id) => tasks.review(id)),
     'elbow.tasks.keepOnBranch': acting((id) => tasks.keepOnBranch(id)),
-    'elbow.tasks.discard': acting((id) => tasks.discard(id)),
+    'elbow.tasks.discard': acting((id) => discardAsking(tasks, id)),
     'elbow.tasks.cancel': acting((id) => tasks.cancel(id)),
     'elbow.tasks.showAnswer': acting((id) => answers.show(id)),
   };
+}
+
+/** A task whose changes could not be read is discarded only when the user says so, seeing what goes with it. */
+async function discardAsking(tasks: WorktreeTasks, id: string): Promise<void> {
+  const task = tasks.get(id);
+  if (task?.changesUnreadable === undefined) return tasks.discard(id);
+  const answer = await showWarning(
+    `Elbow could not read the changes of the task "${task.title}" (${task.changesUnreadable}). Discard removes its worktree and its branch ${task.branch ?? ''} with whatever they hold.`,
+    'Discard',
+    'Keep',
+  );
+  if (answer === 'Discard') await tasks.discard(id, { unreadableConfirmed: true });
 }
 
 async function askForPrompt(): Promise<string | undefined> {

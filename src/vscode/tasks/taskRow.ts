@@ -29,7 +29,8 @@ export function changedLines(change: WorktreeFileChange): { added: number; remov
 export function taskDescription(task: WorktreeTaskState, now: number): string {
   const parts = [task.model, elapsedText((task.endedAt ?? now) - task.startedAt)];
   if (task.tokens > 0) parts.push(`${formatTokenCount(task.tokens)} tokens`, formatCost(task.cost));
-  if (task.changes !== undefined) parts.push(changesText(task.changes));
+  if (task.changesUnreadable !== undefined) parts.push('changes unreadable');
+  else if (task.changes !== undefined) parts.push(changesText(task.changes));
   return parts.join(' · ');
 }
 

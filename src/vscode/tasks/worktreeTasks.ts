@@ -31,6 +31,8 @@ export interface WorktreeTaskState {
   error?: string;
   branch?: string;
   changes?: WorktreeFileChange[];
+  /** Why the task's changes could not be read: its worktree and branch then stay until the user removes them. */
+  changesUnreadable?: string;
   group?: string;
 }
 
@@ -53,8 +55,8 @@ export interface WorktreeTasksDependencies {
   defaults(): { provider: string; model: string };
   /** Runs the task's prompt in its worktree; `report` gets every event of the run. */
   run(task: TaskRun, report: (event: AgentEvent) => void, signal: AbortSignal): Promise<RunOutcome>;
-  /** Puts the task's changes into the workspace folder it branched from (`folder`), for review hunk by hunk. */
-  reviewInWorkspace(task: WorktreeTaskState, changes: readonly WorktreeFileChange[], where: { folder: string; worktree: TaskWorktree }): Promise<void>;
+  /** Puts the task's changes into the workspace folder it branched from (`folder`), for review hunk by hunk; says what it left out. */
+  reviewInWorkspace(task: WorktreeTaskState, changes: readonly WorktreeFileChange[], where: { folder: string; worktree: TaskWorktree }): Promise<{ skipped: readonly unknown[] }>;
   /** Tells the user something went wrong and what to do. */
   showError(message: string): void;
   log(message: string): void;
@@ -132,20 +134,37 @@ export class WorktreeTasks implements vscode.Disposable {
     await this.tasks.get(id)?.settled;
   }
 
-  /** The task's changes go into the workspace as the agent's, to accept or reject hunk by hunk; its worktree and branch go. */
+  /**
+   * The task's changes go into the workspace as the agent's, to accept or reject hunk by hunk; its worktree goes, and
+   * its branch too when everything went in. What review left out (links, binary files, …) stays on the branch.
+   */
   async review(id: string): Promise<void> {
     const task = this.finishedTask(id, 'review');
+    this.refuseUnreadable(task, 'review');
     const changes = task.state.changes ?? [];
     const before = task.state.status;
     this.update(task, { status: 'reviewing' });
+    let leftOut: number;
     try {
-      await this.deps.reviewInWorkspace(task.state, changes, { folder: task.folder ?? '', worktree: task.worktree as TaskWorktree });
+      leftOut = (await this.deps.reviewInWorkspace(task.state, changes, { folder: task.folder ?? '', worktree: task.worktree as TaskWorktree })).skipped.length;
     } catch (error) {
       this.update(task, { status: before });
       throw error;
     }
-    await this.removeWorktree(task, true);
-    this.update(task, { status: 'reviewed' });
+    if (leftOut === 0) {
+      await this.removeWorktree(task, true);
+      this.update(task, { status: 'reviewed' });
+      return;
+    }
+    const worktree = task.worktree as TaskWorktree;
+    try {
+      const kept = await this.deps.worktrees.keepOnBranch(worktree, commitMessage(task.state));
+      task.worktree = undefined;
+      this.update(task, { status: 'reviewed', branch: kept.branch });
+    } catch (error) {
+      this.update(task, { status: 'reviewed' });
+      this.deps.showError(`Elbow: could not keep what review left out of the task "${task.state.title}" on its branch ${worktree.branch}: ${messageOf(error)} Its worktree stays at ${worktree.path}.`);
+    }
   }
 
   /** Commits the task's changes on its branch and removes its worktree; the branch stays. */
@@ -157,9 +176,10 @@ export class WorktreeTasks implements vscode.Disposable {
     this.update(task, { status: 'kept', branch: kept.branch });
   }
 
-  /** Removes the task's worktree and branch, with its changes. */
-  async discard(id: string): Promise<void> {
+  /** Removes the task's worktree and branch, with its changes; for a task whose changes could not be read, only when the user confirmed. */
+  async discard(id: string, options: { unreadableConfirmed?: boolean } = {}): Promise<void> {
     const task = this.finishedTask(id, 'discard');
+    if (options.unreadableConfirmed !== true) this.refuseUnreadable(task, 'discard');
     await this.removeWorktree(task, true);
     this.update(task, { status: 'discarded' });
   }
@@ -191,6 +211,10 @@ export class WorktreeTasks implements vscode.Disposable {
         await task.settled;
         const worktree = task.worktree;
         if (worktree === undefined) return;
+        if (task.state.changesUnreadable !== undefined) {
+          this.deps.log(`The changes of the task "${task.state.title}" could not be read, so its worktree ${worktree.path} and branch ${worktree.branch} stay.`);
+          return;
+        }
         try {
           if ((task.state.changes ?? []).length > 0) await this.deps.worktrees.keepOnBranch(worktree, commitMessage(task.state));
           else await this.deps.worktrees.remove(worktree, { deleteBranch: true });
@@ -238,13 +262,14 @@ export class WorktreeTasks implements vscode.Disposable {
   }
 
   private async endRun(task: Task, outcome: RunOutcome): Promise<void> {
-    let changes: WorktreeFileChange[] = [];
+    let ended: Partial<WorktreeTaskState> = { endedAt: this.now(), changes: [] };
     try {
-      if (task.worktree !== undefined) changes = await this.deps.worktrees.changes(task.worktree);
+      if (task.worktree !== undefined) ended = { endedAt: this.now(), changes: await this.deps.worktrees.changes(task.worktree) };
     } catch (error) {
-      this.deps.log(`Could not read the changes of the task "${task.state.title}": ${messageOf(error)}`);
+      const why = messageOf(error);
+      this.deps.log(`Could not read the changes of the task "${task.state.title}": ${why}`);
+      ended = { endedAt: this.now(), changesUnreadable: why };
     }
-    const ended = { endedAt: this.now(), changes };
     switch (outcome.reason) {
       case 'completed':
         this.update(task, { ...ended, status: 'done', answer: outcome.text });
@@ -279,6 +304,13 @@ export class WorktreeTasks implements vscode.Disposable {
       throw new Error(`The task "${task.state.title}" is ${task.state.status}: only a finished task with its worktree can ${action} its changes.`);
     }
     return task;
+  }
+
+  private refuseUnreadable(task: Task, action: string): void {
+    const why = task.state.changesUnreadable;
+    if (why === undefined) return;
+    const worktree = task.worktree as TaskWorktree;
+    throw new Error(`The changes of the task "${task.state.title}" could not be read (${why}), so Elbow cannot ${action} them: look at its worktree ${worktree.path} on the branch ${worktree.branch}.`);
   }
 
   private async removeWorktree(task: Task, deleteBranch: boolean): Promise<void> {

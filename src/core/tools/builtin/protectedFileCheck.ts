@@ -1,9 +1,6 @@
-import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { FileContent } from '../../host/fileChanges';
-import { findProtectedPath, type ProtectedPath } from '../../sandbox/protectedPaths';
-import { protectedLinkTargetHolding } from '../../sandbox/protectedLinkTargets';
-import { protectedPathsOfFolder } from '../../sandbox/workspaceProtectedPaths';
+import { protectedEntryOf } from '../../sandbox/protectedEntryOf';
 import type { ToolContext } from '../tool';
 import type { ResolvedPath } from '../../workspace/workspace';
 import { decodeFile } from './textFile';
@@ -24,18 +21,7 @@ export async function checkProtectedFile(
   after: FileContent | undefined,
   toolName: string,
 ): Promise<void> {
-  if (file.outside) return;
-  // Through a symbolic link (`notes.md` → `AGENTS.md`) the change lands where the link leads.
-  const locations = [{ root: file.root, relative: file.relative }];
-  const { real } = file;
-  if (real !== undefined && (real.root !== file.root || real.relative !== file.relative)) locations.push(real);
-  let entry: ProtectedPath | undefined;
-  for (const location of locations) {
-    const protectedPaths = await protectedPathsOfFolder(location.root, context.host.files, context.permissions.protectedPathSettings());
-    entry = findProtectedPath(location.relative, protectedPaths);
-    if (entry !== undefined) break;
-  }
-  entry ??= await protectedNameLeadingTo(context, real ?? { root: file.root, relative: file.relative }, locations);
+  const entry = await protectedEntryOf({ files: context.host.files, workspaceRoots: context.host.workspaceRoots, settings: context.permissions.protectedPathSettings() }, file);
   if (entry === undefined) return;
   await context.permissions.checkProtectedFile(
     {
@@ -48,24 +34,6 @@ export async function checkProtectedFile(
     },
     context.signal,
   );
-}
-
-/** A protected name elsewhere that is a link to the changed path or a folder holding it (`.vscode` → `conf`). */
-async function protectedNameLeadingTo(
-  context: ToolContext,
-  real: { root: string; relative: string },
-  locations: readonly { root: string; relative: string }[],
-): Promise<ProtectedPath | undefined> {
-  const { files } = context.host;
-  const realRoot = await files.realPath(real.root).catch(() => real.root);
-  const realPath = path.join(realRoot, ...real.relative.split('/').filter((segment) => segment !== '.'));
-  for (const root of context.host.workspaceRoots) {
-    const protectedPaths = await protectedPathsOfFolder(root, files, context.permissions.protectedPathSettings());
-    const changedRelatives = locations.filter((location) => location.root === root).map((location) => location.relative);
-    const entry = await protectedLinkTargetHolding(realPath, root, changedRelatives, protectedPaths, files);
-    if (entry !== undefined) return entry;
-  }
-  return undefined;
 }
 
 function unifiedDiff(shown: string, before: FileContent | undefined, after: FileContent | undefined): string {

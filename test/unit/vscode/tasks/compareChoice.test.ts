@@ -43,4 +43,12 @@ describe('Compare: reviewing one result', () => {
     assert.ok(chosen !== undefined);
     assert.deepEqual(resultsToDiscard(tasks.list(), chosen).map((task) => task.id), [ids[2], ids[3]]);
   });
+
+  it('never discards without asking a result whose changes could not be read', async () => {
+    const { tasks, ids } = await fourModels();
+    tasks.update(ids[2] ?? '', { status: 'done', changesUnreadable: 'git refused .Git/config' });
+    const chosen = tasks.get(ids[0] ?? '');
+    assert.ok(chosen !== undefined);
+    assert.deepEqual(resultsToDiscard(tasks.list(), chosen).map((task) => task.id), [ids[1], ids[3]]);
+  });
 });

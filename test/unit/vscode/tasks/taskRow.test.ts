@@ -23,6 +23,10 @@ describe('the Tasks view\'s rows', () => {
     assert.equal(changesText([]), 'no changes');
   });
 
+  it('say a task\'s changes could not be read, never that it has none', () => {
+    assert.equal(taskDescription(task({ status: 'done', endedAt: 8_000, changesUnreadable: 'git refused .Git/config' }), 9_000), 'gpt-x · 8 s · changes unreadable');
+  });
+
   it('count time as people say it', () => {
     assert.equal(elapsedText(59_999), '59 s');
     assert.equal(elapsedText(120_000), '2 min');

@@ -24,7 +24,10 @@ class FakeWorktrees implements WorktreeStore {
     return worktree;
   }
 
+  changesFailure: Error | undefined;
+
   async changes(worktree: TaskWorktree): Promise<WorktreeFileChange[]> {
+    if (this.changesFailure !== undefined) throw this.changesFailure;
     return this.changesOf.get(worktree.path) ?? [];
   }
 
@@ -81,16 +84,21 @@ function setUp(options: { repoRoot?: string } = { repoRoot: '/repo' }) {
   const runs = new ScriptedRuns();
   const errors: string[] = [];
   const reviewed: Array<{ task: WorktreeTaskState; changes: readonly WorktreeFileChange[] }> = [];
+  /** What the next review leaves out. */
+  const leaveOut: Array<{ path: string; why: string }> = [];
   const tasks = new WorktreeTasks({
     worktrees,
     repoRoot: () => repoRoot,
     defaults: () => ({ provider: 'openai', model: 'gpt-test' }),
     run: runs.run,
-    reviewInWorkspace: async (task, changes) => void reviewed.push({ task, changes }),
+    reviewInWorkspace: async (task, changes) => {
+      reviewed.push({ task, changes });
+      return { skipped: [...leaveOut] };
+    },
     showError: (message) => void errors.push(message),
     log: () => undefined,
   });
-  return { worktrees, runs, errors, reviewed, tasks };
+  return { worktrees, runs, errors, reviewed, leaveOut, tasks };
 }
 
 describe('WorktreeTasks', () => {
@@ -209,5 +217,40 @@ describe('WorktreeTasks', () => {
     assert.equal(tasks.get(running)?.status, 'cancelled');
     assert.deepEqual(worktrees.kept, ['/worktrees/w1']);
     assert.deepEqual(worktrees.removed, [{ path: '/worktrees/w2', deleteBranch: true }]);
+  });
+
+  it('keeps a task\'s changes on its branch when review leaves anything out, and removes only its worktree', async () => {
+    const { worktrees, runs, leaveOut, tasks } = setUp();
+    worktrees.changesOf.set('/worktrees/w1', [{ path: 'logo.png', status: 'added', kind: 'file', after: new Uint8Array([0x89, 0x50, 0xff]) }]);
+    leaveOut.push({ path: 'logo.png', why: 'it is not UTF-8 text' });
+    const id = await tasks.start({ prompt: 'add a logo' });
+    await until(() => runs.started.length === 1);
+    runs.end('add a logo', { reason: 'completed', text: 'done' });
+    await tasks.settled(id);
+    await tasks.review(id);
+    assert.equal(tasks.get(id)?.status, 'reviewed');
+    assert.deepEqual(worktrees.kept, ['/worktrees/w1']);
+    assert.deepEqual(worktrees.removed, [], 'the branch holding what review left out stays');
+    assert.equal(tasks.get(id)?.branch, worktrees.made[0]?.branch);
+  });
+
+  it('marks a task whose changes cannot be read as such and keeps its worktree and branch through review, discard and shutdown', async () => {
+    const { worktrees, runs, tasks } = setUp();
+    worktrees.changesFailure = new Error('git refused .Git/config');
+    const id = await tasks.start({ prompt: 'unreadable' });
+    await until(() => runs.started.length === 1);
+    runs.end('unreadable', { reason: 'completed', text: 'done' });
+    await tasks.settled(id);
+    const task = tasks.get(id);
+    assert.equal(task?.changesUnreadable, 'git refused .Git/config');
+    assert.notDeepEqual(task?.changes, [], 'never read as "no changes"');
+    await assert.rejects(tasks.review(id), /could not be read.*\/worktrees\/w1.*elbow\//);
+    await assert.rejects(tasks.discard(id), /could not be read/);
+    await tasks.stop();
+    assert.deepEqual(worktrees.removed, []);
+    assert.deepEqual(worktrees.kept, []);
+    assert.equal(tasks.get(id)?.status, 'done');
+    await tasks.discard(id, { unreadableConfirmed: true });
+    assert.deepEqual(worktrees.removed, [{ path: '/worktrees/w1', deleteBranch: true }]);
   });
 });
