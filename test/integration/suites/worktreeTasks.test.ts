@@ -124,6 +124,8 @@ export function worktreeTaskTests(server: () => FakeLlmServer): void {
     it('reviews a task into the workspace hunk by hunk, and discards the other with its worktree and branch', async () => {
       await page.click(rowOf(promptA, 'Done'), undefined, 'right');
       await page.click('.monaco-menu .action-label', 'Review in Workspace');
+      // A context menu ignores a click that comes too soon after it opened, and stays open: click again then.
+      await page.waitFor('.monaco-menu', { state: 'hidden', timeoutMs: 2_000 }).catch(() => page.click('.monaco-menu .action-label', 'Review in Workspace'));
       const uri = workspaceFile(planFile);
       // Once the row says so, the file is open in the editor with the task's change (git removes the worktree first: slow on a busy machine).
       await page.waitFor(rowOf(promptA, 'In review in the workspace'), { timeoutMs: 60_000 });
