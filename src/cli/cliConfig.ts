@@ -9,7 +9,7 @@ import { keyToSend } from '../core/llm/presets/presetKey';
 import type { ProviderPreset } from '../core/llm/presets/providerPreset';
 import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
 import { UsageError, type CliArguments } from './cliArguments';
-import { elbowDataFolder, type DataFolderSystem } from './dataFolder';
+import { elbowDataFolder, type DataFolderSystem } from '../node/dataFolder';
 import { modelOverridesVariable, readModelOverridesVariable } from './modelOverridesVariable';
 
 export interface CliConfig {

@@ -14,7 +14,7 @@ import { NodeWebPageFetcher } from '../node/web/nodeWebPageFetcher';
 import type { CommandSandbox } from '../node/sandbox/commandSandbox';
 import { JsonlTranscriptArchive } from '../node/jsonlTranscriptArchive';
 import type { CliConfig } from './cliConfig';
-import { transcriptsFolder } from './dataFolder';
+import { transcriptsFolder } from '../node/dataFolder';
 import { unattendedHint } from './approvalFlags';
 
 export interface CliPermissions {

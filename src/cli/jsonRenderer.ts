@@ -11,9 +11,13 @@ export class JsonRenderer {
   constructor(private readonly write: (text: string) => void) {}
 
   handle(event: AgentEvent): void {
-    const line = JSON.stringify(event.type === 'subagent' ? childEventLine(event) : event).replace(rawInJson, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    this.write(`${line}\n`);
+    this.write(streamLine(event.type === 'subagent' ? childEventLine(event) : event));
   }
+}
+
+/** One line of the `--json` stream: the value as JSON, in plain ASCII controls, and a newline. */
+export function streamLine(value: unknown): string {
+  return `${JSON.stringify(value).replace(rawInJson, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { agentListText } from './agentList';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { RunOutcome } from '../core/agent/agentEvents';
+import { randomUUID } from 'node:crypto';
 import { TerminalApprovals } from './cliApprovals';
 import { preApprovedClasses, refusalLine } from './approvalFlags';
 import type { AgentSession } from '../core/agent/agentSession';
@@ -12,7 +12,7 @@ import { cliMcpLog } from './cliMcpLog';
 import { createCliMcp, type CliMcp } from './createCliMcp';
 import { createCliSandbox } from './createCliSandbox';
 import { cleanUpStaleWorktrees, startWorktreeTask } from './cliWorktree';
-import { worktreesFolder } from './dataFolder';
+import { worktreesFolder } from '../node/dataFolder';
 import { WorktreeManager } from '../node/worktrees/worktreeManager';
 import { mcpServerSandbox } from '../node/sandboxedMcpTransports';
 import { CliCustomizationTrust } from './cliCustomizationTrust';
@@ -21,7 +21,9 @@ import { customizeCommand } from './customizeCommand';
 import { untrustedCustomizationsLine } from './customizeReport';
 import { loadHostCustomizations } from '../core/customize/hostCustomizations';
 import { trustStoreFile, TrustedContentStore } from './trustedContentStore';
-import { JsonRenderer } from './jsonRenderer';
+import { JsonRenderer, streamLine } from './jsonRenderer';
+import { RunRecorder } from './stream/runRecorder';
+import { sessionStartEvent } from './stream/sessionStartEvent';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
@@ -84,7 +86,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
-    return await runSession(session, args, { interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr });
+    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr });
   } finally {
     await mcp.manager.dispose();
     await sandbox.dispose();
@@ -93,6 +95,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 interface RunParts {
+  /** The workspace folder the session works in. */
+  root: string;
   interactive: boolean;
   terminalApprovals: TerminalApprovals;
   mcp: CliMcp;
@@ -102,7 +106,7 @@ interface RunParts {
   writeErr(text: string): void;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
@@ -137,9 +141,16 @@ async function runSession(session: AgentSession, args: CliArguments, { interacti
     const content = await contentWithImages(prompt, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });
-    const outcome = await session.send(content, (event) => renderer.handle(event), controller.signal);
+    const recorder = new RunRecorder(randomUUID(), session.usageTotals);
+    if (args.json) writeOut(streamLine(sessionStartEvent(recorder.sessionId, root, config, false)));
+    const outcome = await session.send(content, (event) => {
+      recorder.observe(event);
+      renderer.handle(event);
+    }, controller.signal);
+    const result = recorder.result(outcome, session.usageTotals);
+    if (args.json) writeOut(streamLine(result));
     await session.dispose();
-    return exitCodeFor(outcome);
+    return result.exitCode;
   }
   const succeeded = await runPipedPrompts(session, process.stdin, renderer, controller.signal);
   await session.dispose();
@@ -154,11 +165,6 @@ function workspaceRoot(cwd: string | undefined): string {
   const root = path.resolve(cwd ?? process.cwd());
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--cwd: no such folder: ${root}`);
   return fs.realpathSync(root);
-}
-
-function exitCodeFor(outcome: RunOutcome): number {
-  if (outcome.reason === 'completed') return 0;
-  return outcome.reason === 'cancelled' ? 130 : 1;
 }
 
 function print(text: string, code: number): number {

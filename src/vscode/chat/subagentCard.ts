@@ -2,15 +2,12 @@ import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import { addToTotals } from '../../core/context/usageTotals';
 import { emptyUsage, type Usage } from '../../core/llm/messages';
 import type { ChatItemOf, Subagent, SubagentStatus, SubagentStep } from '../../protocol/chatItems';
+import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../../node/conversations/savedSubagentSchema';
 
 type ToolItem = ChatItemOf<'tool'>;
 type ToolStep = Extract<SubagentStep, { kind: 'tool' }>;
 export type SubagentEvent = Extract<AgentEvent, { type: 'subagent' }>;
 
-/** A card lists at most this many of a child's latest steps: a long run stays cheap to post and to save. */
-export const MAX_SUBAGENT_STEPS = 40;
-/** A text step keeps at most this many of its latest characters; the child's answer is the task's result. */
-export const MAX_SUBAGENT_TEXT_CHARS = 2_000;
 
 /** The `task` card once a child's event is on it; a grandchild's event lands on the step of the child's own `task` call. */
 export function withSubagentEvent(card: ToolItem, event: SubagentEvent): ToolItem {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseCliArguments, UsageError } from '../../../src/cli/cliArguments';
 import { resolveCliConfig } from '../../../src/cli/cliConfig';
-import { elbowDataFolder } from '../../../src/cli/dataFolder';
+import { elbowDataFolder } from '../../../src/node/dataFolder';
 
 describe('cli arguments and configuration', () => {
   it('parses the one-shot flags', () => {

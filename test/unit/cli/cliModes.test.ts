@@ -36,7 +36,14 @@ describe('elbow command line', function () {
     assert.ok(types.includes('tool_call') && types.includes('tool_result') && types.includes('usage'), types.join());
     const result = events.find((event) => event.type === 'tool_result');
     assert.equal(result?.summary, 'Read notes.txt (lines 1–1)');
-    assert.deepEqual(events.at(-1), { type: 'done', outcome: { reason: 'completed', text: 'It says to remember the milk.' } });
+    assert.equal(events[0]?.type, 'session');
+    assert.deepEqual(events.at(-2), { type: 'done', outcome: { reason: 'completed', text: 'It says to remember the milk.' } });
+    const used = events.filter((event) => event.type === 'usage').map((event) => event.usage as Record<string, number>);
+    const sum = (key: string): number => used.reduce((total, usage) => total + (usage[key] ?? 0), 0);
+    assert.deepEqual({ ...events.at(-1), durationMs: 0 }, {
+      type: 'result', outcome: 'completed', exitCode: 0, sessionId: events[0]?.sessionId, answer: 'It says to remember the milk.', filesChanged: [],
+      usage: { inputTokens: sum('inputTokens'), outputTokens: sum('outputTokens'), cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: events.at(-1)?.cost, turns: 2, durationMs: 0,
+    });
   });
 
   it('-p retries a reply the API broke off with an overloaded_error event, and prints only the final reply', async () => {
@@ -67,9 +74,9 @@ describe('elbow command line', function () {
     assert.equal(run.code, 0, run.stderr);
     const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
     const types = events.map((event) => event.type).filter((type, index, all) => type !== 'context' && type !== 'usage' && type !== all[index - 1]);
-    assert.deepEqual(types, ['turn_start', 'text_delta', 'reply_discarded', 'retry', 'text_delta', 'assistant_message', 'done']);
+    assert.deepEqual(types, ['session', 'turn_start', 'text_delta', 'reply_discarded', 'retry', 'text_delta', 'assistant_message', 'done', 'result']);
     assert.match(String(events.find((event) => event.type === 'reply_discarded')?.reason), /overloaded/);
-    assert.deepEqual(events.at(-1), { type: 'done', outcome: { reason: 'completed', text: 'The whole reply.' } });
+    assert.deepEqual(events.at(-2), { type: 'done', outcome: { reason: 'completed', text: 'The whole reply.' } });
   });
 
   it('exits non-zero with a one-line reason when the API refuses the key', async () => {
@@ -101,7 +108,7 @@ describe('elbow command line', function () {
   it('stops at --max-turns with a clear message', async () => {
     server.enqueue({ kind: 'reply', content: [toolCall('list_files', {})] });
     const run = await runElbow(['-p', 'look around', '--max-turns', '1', '--cwd', cwd], elbowEnvironment(server, 'openai'));
-    assert.equal(run.code, 1);
+    assert.equal(run.code, 3);
     assert.match(run.stderr, /Stopped after 1 model turn, the limit/);
   });
 

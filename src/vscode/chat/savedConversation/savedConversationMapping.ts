@@ -1,6 +1,6 @@
 import { editReviewSchema, toolFileChangeSchema, toolKindSchema, toolRefusalSchema, type ChatItem, type ContextGauge, type ConversationListEntry, type ToolChangedFile } from '../../../protocol/chatItems';
-import { savedChatItemSchema, type SavedChatItem } from './savedChatItemSchema';
-import type { SavedConversation, SavedListEntry } from './savedConversationSchema';
+import { savedChatItemSchema, type SavedChatItem } from '../../../node/conversations/savedChatItemSchema';
+import type { SavedConversation, SavedListEntry } from '../../../node/conversations/savedConversationSchema';
 import { subagentOfSaved } from './savedSubagentMapping';
 
 /*

@@ -1,5 +1,5 @@
 import { subagentStatusSchema, toolKindSchema, toolRefusalSchema, toolStatusSchema, type Subagent, type SubagentStep } from '../../../protocol/chatItems';
-import type { SavedSubagent, SavedSubagentStep } from './savedSubagentSchema';
+import type { SavedSubagent, SavedSubagentStep } from '../../../node/conversations/savedSubagentSchema';
 
 /** A saved child as the card shows it: a state a later version added reads as failed, a tool kind as unknown, a refusal as none. */
 export function subagentOfSaved(saved: SavedSubagent): Subagent {

@@ -12,11 +12,11 @@ describe('replayed Anthropic reply cut by the context window', function () {
   this.timeout(60_000);
   const replay = useReplayCli('anthropic');
 
-  it('says so and exits 1 when the reply is cut off again after compacting, instead of printing half a sentence as the answer', async () => {
+  it('says so and exits 6 (stopped) when the reply is cut off again after compacting, instead of printing half a sentence as the answer', async () => {
     // The cut reply, the summary, then the continuation cut off as well.
     replay.server.play('anthropic/context-window-exceeded.sse', 'anthropic/thinking-text.sse', 'anthropic/context-window-exceeded.sse');
     const run = await replay.run(['-p', 'How do I cross the street?'], 'claude-sonnet-4-6');
-    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.code, 6, run.stdout);
     assert.equal(run.stdout, '');
     assert.match(run.stderr, /The conversation was compacted, and the model is asked to continue/);
     assert.match(run.stderr, /cut off: the conversation filled the model's context window\. Compact the conversation/);

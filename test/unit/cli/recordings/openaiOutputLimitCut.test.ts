@@ -19,10 +19,10 @@ describe('replayed replies cut by the output limit (finish_reason "length")', fu
       assert.match(String(second?.messages.at(-1)?.content), /cut off by the output limit/);
     });
 
-    it('exits 1 with a message when the continuation is cut off too', async () => {
+    it('exits 6 (stopped) with a message when the continuation is cut off too', async () => {
       replay.server.play('ollama/text-answer-cut.sse', 'ollama/text-answer-cut.sse');
       const run = await replay.run(['-p', 'what is your name?'], 'qwen2.5-coder:7b');
-      assert.equal(run.code, 1, run.stdout);
+      assert.equal(run.code, 6, run.stdout);
       assert.equal(run.stdout, '');
       assert.match(run.stderr, /cut off again by the model's output limit/);
       assert.equal(replay.server.requests.length, 2);

@@ -10,7 +10,7 @@ import { ChatRun } from '../../../../src/vscode/chat/chatRun';
 import { ChatTranscript } from '../../../../src/vscode/chat/chatTranscript';
 import { meterTotalOf } from '../../../../src/vscode/chat/meterTotal';
 import { askedBySubagent, askingSubagent, notifiedForSubagent } from '../../../../src/vscode/chat/subagentApproval';
-import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../../../../src/vscode/chat/subagentCard';
+import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../../../../src/node/conversations/savedSubagentSchema';
 import { callOnCard } from '../../../../src/vscode/chat/toolCardUpdate';
 
 const tokens = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 });

@@ -6,10 +6,10 @@ import { maxSubagentDepth } from '../../../../../src/core/agent/subagentProfiles
 import { emptyUsage } from '../../../../../src/core/llm/messages';
 import type { ChatItem, Subagent } from '../../../../../src/protocol/chatItems';
 import { ConversationStore } from '../../../../../src/vscode/chat/conversationStore';
-import type { SavedChatItem } from '../../../../../src/vscode/chat/savedConversation/savedChatItemSchema';
-import type { SavedSubagent } from '../../../../../src/vscode/chat/savedConversation/savedSubagentSchema';
-import { migrateSavedConversation } from '../../../../../src/vscode/chat/savedConversation/migrateSavedConversation';
-import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../../../../../src/vscode/chat/subagentCard';
+import type { SavedChatItem } from '../../../../../src/node/conversations/savedChatItemSchema';
+import type { SavedSubagent } from '../../../../../src/node/conversations/savedSubagentSchema';
+import { migrateSavedConversation } from '../../../../../src/node/conversations/migrateSavedConversation';
+import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../../../../../src/node/conversations/savedSubagentSchema';
 
 const leaf: Subagent = { taskId: 't', agent: 'general', description: 'd', status: 'done', steps: [], usage: emptyUsage(), cost: 0 };
 

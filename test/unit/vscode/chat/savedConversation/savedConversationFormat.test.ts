@@ -3,8 +3,8 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ConversationStore } from '../../../../../src/vscode/chat/conversationStore';
-import { migrateSavedConversation, migrateSavedConversationIndex } from '../../../../../src/vscode/chat/savedConversation/migrateSavedConversation';
-import { SAVED_CONVERSATION_FORMAT_VERSION } from '../../../../../src/vscode/chat/savedConversation/savedConversationSchema';
+import { migrateSavedConversation, migrateSavedConversationIndex } from '../../../../../src/node/conversations/migrateSavedConversation';
+import { SAVED_CONVERSATION_FORMAT_VERSION } from '../../../../../src/node/conversations/savedConversationSchema';
 
 /** Files written by ConversationStore at commit cefa138, by produceFixtures.ts there (see the README beside them). */
 const fixtures = path.join(__dirname, '..', 'fixtures', 'saved-conversations');

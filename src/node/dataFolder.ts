@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 
 /** What the data folder depends on besides the environment, passed in so tests can play any platform. */
@@ -33,4 +34,14 @@ function nonEmpty(value: string | undefined): string | undefined {
 /** The git worktrees of `--worktree` runs, with the registry of which process made each. */
 export function worktreesFolder(dataFolder: string): string {
   return path.join(dataFolder, 'worktrees');
+}
+
+/**
+ * The saved conversations of one workspace folder, shared by the terminal and VS Code: the folder's
+ * name (for people looking) and a hash of its real path (so two folders of one name never share).
+ */
+export function sessionsFolder(dataFolder: string, workspaceFolder: string): string {
+  const name = path.basename(workspaceFolder).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'root';
+  const key = createHash('sha256').update(workspaceFolder).digest('hex').slice(0, 16);
+  return path.join(dataFolder, 'sessions', `${name}-${key}`);
 }

@@ -1,6 +1,10 @@
 import * as z from 'zod';
-import { maxSubagentDepth } from '../../../core/agent/subagentProfiles';
-import { MAX_SUBAGENT_STEPS, MAX_SUBAGENT_TEXT_CHARS } from '../subagentCard';
+import { maxSubagentDepth } from '../../core/agent/subagentProfiles';
+
+/** A card lists at most this many of a child's latest steps: a long run stays cheap to post and to save. */
+export const MAX_SUBAGENT_STEPS = 40;
+/** A text step keeps at most this many of its latest characters; the child's answer is the task's result. */
+export const MAX_SUBAGENT_TEXT_CHARS = 2_000;
 
 /*
  * The child agent a `task` card shows, as saved conversations store it (an optional field of format
