@@ -101,6 +101,16 @@ describe('the workflows of docs/ci.md', () => {
     assert.deepEqual(runs.filter((run) => untrustedExpression.test(run)), []);
   });
 
+  it('check out without leaving the job\'s token in the git configuration the agent\'s commands can read', () => {
+    const runsElbow = jobs.filter(({ job }) => (job.steps ?? []).some((step) => usesTheAction(step) || /^\s*elbow -p /m.test(step.run ?? '')));
+    assert.ok(runsElbow.length >= 3, `${runsElbow.length} jobs run Elbow`);
+    for (const { name, job } of runsElbow) {
+      const checkouts = (job.steps ?? []).filter((step) => step.uses?.startsWith('actions/checkout@'));
+      assert.equal(checkouts.length, 1, `job ${name}`);
+      assert.equal(checkouts[0]?.with?.['persist-credentials'], false, `job ${name}`);
+    }
+  });
+
   it('answer @elbow comments and fan a matrix of tasks out to one job each', () => {
     const example = yamlBlocks(section('Example: one job per task'));
     const exampleSteps = example.flatMap((workflow) => Object.values(workflow.jobs ?? {}).flatMap((job) => (job.steps ?? []).filter(usesTheAction).map((step) => ({ job, step, workflow }))));
