@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { TerminalApprovals } from './cliApprovals';
 import { preApprovedClasses, refusalLine } from './approvalFlags';
 import type { AgentSession } from '../core/agent/agentSession';
+import type { AgentEvent } from '../core/agent/agentEvents';
 import { parseCliArguments, usage, UsageError, type CliArguments } from './cliArguments';
 import { contentWithImages, ImageFileError } from './imageFiles';
 import { resolveCliConfig, type CliConfig } from './cliConfig';
@@ -24,6 +25,7 @@ import { trustStoreFile, TrustedContentStore } from './trustedContentStore';
 import { JsonRenderer, streamLine } from './jsonRenderer';
 import { RunRecorder } from './stream/runRecorder';
 import { sessionStartEvent } from './stream/sessionStartEvent';
+import { ChangedFiles } from './stream/changedFiles';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
@@ -49,6 +51,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   await cleanUpStaleWorktrees(worktrees, writeErr);
   const worktreeTask = args.worktree ? await startWorktreeTask(worktrees, folder, args.prompt ?? '', { json: args.json, writeOut, writeErr }) : undefined;
   const root = worktreeTask?.root ?? folder;
+  const changedFiles = new ChangedFiles(root);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
   const sandbox = createCliSandbox(args, config, root, writeErr, worktreeTask?.worktree);
@@ -76,6 +79,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       allowHosts: args.allowHosts,
       allowDomains: args.allowDomains,
       customizationTrust,
+      onFileChanged: (file) => changedFiles.note(file),
     }, mcp.tools);
     const untrusted = untrustedCustomizationsLine(session.setup.customizations, interactive);
     if (untrusted !== undefined) writeErr(untrusted);
@@ -86,7 +90,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
-    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr });
+    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr, changedFiles });
   } finally {
     await mcp.manager.dispose();
     await sandbox.dispose();
@@ -104,9 +108,10 @@ interface RunParts {
   customize: ReplIo['customize'];
   writeOut(text: string): void;
   writeErr(text: string): void;
+  changedFiles: ChangedFiles;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr, changedFiles }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const renderer: EventRenderer = args.json
@@ -143,10 +148,12 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
     });
     const recorder = new RunRecorder(randomUUID(), session.usageTotals);
     if (args.json) writeOut(streamLine(sessionStartEvent(recorder.sessionId, root, config, false)));
-    const outcome = await session.send(content, (event) => {
+    const emit = (event: AgentEvent): void => {
       recorder.observe(event);
       renderer.handle(event);
-    }, controller.signal);
+    };
+    const outcome = await session.send(content, emit, controller.signal);
+    for (const file of changedFiles.list()) recorder.noteChangedFile(file);
     const result = recorder.result(outcome, session.usageTotals);
     if (args.json) writeOut(streamLine(result));
     await session.dispose();

@@ -30,7 +30,7 @@ export function strictAjv(): Ajv2020 {
  * field the CLI prints that the schema does not describe fails.
  */
 export function compileClosed(schema: SchemaNode): ValidateFunction {
-  return strictAjv().compile(closed(schema, []));
+  return strictAjv().compile(closed(schema, []) as SchemaNode);
 }
 
 function closed(node: unknown, at: readonly string[]): unknown {
