@@ -1,0 +1,56 @@
+import * as core from '@actions/core';
+import * as github from '@actions/github';
+import { readActionInputs } from './actionInputs';
+import { elbowCommand } from './elbowCommand';
+import { runElbow } from './elbowRun';
+import { Checkout } from './gitChanges';
+import { publishChanges } from './publishChanges';
+import { replyComment } from './replies';
+import { runPrompt } from './runPrompt';
+import { triggerOf, type EventPayload } from './trigger';
+import { hasWriteAccess } from './writeAccess';
+
+/** The GitHub Action (action.yml): on a comment with the trigger phrase, or a prompt, runs `elbow -p` on the checkout and publishes what it did. */
+async function runAction(): Promise<void> {
+  const inputs = readActionInputs();
+  const { context } = github;
+  const payload = context.payload as EventPayload & { repository?: { default_branch?: string } };
+  const trigger = triggerOf(context.eventName, payload, inputs.prompt, inputs.triggerPhrase);
+  if (trigger.kind === 'skip') return core.info(`Elbow did not run: ${trigger.reason}.`);
+  const { owner, repo } = context.repo;
+  const client = github.getOctokit(inputs.githubToken);
+  if (trigger.commenter !== undefined && !(await hasWriteAccess(client, owner, repo, trigger.commenter))) {
+    return core.notice(`Elbow did not run: @${trigger.commenter} does not have write access to ${owner}/${repo}. Only collaborators with write, maintain or admin access can start it.`);
+  }
+
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const checkout = new Checkout(workspace, process.env);
+  await checkout.forgetPersistedCredentials();
+  const prompt = runPrompt({ ...trigger, repository: `${owner}/${repo}` });
+  const run = await runElbow(elbowCommand(inputs, prompt, workspace, process.env), workspace);
+  const result = run.result;
+  if (result === undefined) throw new Error(`elbow exited with code ${run.exitCode} before its result; its messages are above.`);
+  core.setOutput('result', JSON.stringify(result));
+  core.setOutput('session_id', result.sessionId);
+
+  const published = result.outcome !== 'completed' ? {} : await publishChanges(checkout, client, {
+    mode: inputs.mode,
+    result,
+    request: trigger.request,
+    number: trigger.conversation?.number,
+    repository: { owner, repo, defaultBranch: payload.repository?.default_branch },
+    baseBranch: inputs.baseBranch,
+    serverUrl: context.serverUrl,
+    token: inputs.githubToken,
+    secrets: [inputs.apiKey, inputs.githubToken],
+  });
+  if (published.branch !== undefined) core.setOutput('branch', published.branch);
+  if (published.pullRequestUrl !== undefined) core.setOutput('pull_request_url', published.pullRequestUrl);
+
+  const reply = replyComment(result, published.note);
+  if (trigger.conversation !== undefined) await client.rest.issues.createComment({ owner, repo, issue_number: trigger.conversation.number, body: reply });
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(reply, true).write();
+  if (result.outcome !== 'completed') core.setFailed(`Elbow stopped: ${result.outcome}${result.message === undefined ? '' : ` (${result.message})`}.`);
+}
+
+runAction().catch((error: unknown) => core.setFailed(error instanceof Error ? error.message : String(error)));
