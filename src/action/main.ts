@@ -3,9 +3,9 @@ import * as github from '@actions/github';
 import { readActionInputs } from './actionInputs';
 import { elbowCommand } from './elbowCommand';
 import { runElbow } from './elbowRun';
-import { Checkout } from './gitChanges';
-import { publishChanges } from './publishChanges';
-import { replyComment } from './replies';
+import { Checkout, SecretInChangesError } from './gitChanges';
+import { publishChanges, type Published } from './publishChanges';
+import { redacted, replyComment } from './replies';
 import { runPrompt } from './runPrompt';
 import { triggerOf, type EventPayload } from './trigger';
 import { hasWriteAccess } from './writeAccess';
@@ -29,11 +29,12 @@ async function runAction(): Promise<void> {
   const prompt = runPrompt({ ...trigger, repository: `${owner}/${repo}` });
   const run = await runElbow(elbowCommand(inputs, prompt, workspace, process.env), workspace);
   const result = run.result;
+  const secrets = [inputs.apiKey, inputs.githubToken];
   if (result === undefined) throw new Error(`elbow exited with code ${run.exitCode} before its result; its messages are above.`);
   core.setOutput('result', JSON.stringify(result));
   core.setOutput('session_id', result.sessionId);
 
-  const published = result.outcome !== 'completed' ? {} : await publishChanges(checkout, client, {
+  const publishing: Promise<Published> = result.outcome !== 'completed' ? Promise.resolve({}) : publishChanges(checkout, client, {
     mode: inputs.mode,
     result,
     request: trigger.request,
@@ -42,12 +43,17 @@ async function runAction(): Promise<void> {
     baseBranch: inputs.baseBranch,
     serverUrl: context.serverUrl,
     token: inputs.githubToken,
-    secrets: [inputs.apiKey, inputs.githubToken],
+    secrets,
+  });
+  const published = await publishing.catch((error: unknown): Published => {
+    if (!(error instanceof SecretInChangesError)) throw error;
+    core.setFailed(error.message);
+    return { note: error.message };
   });
   if (published.branch !== undefined) core.setOutput('branch', published.branch);
   if (published.pullRequestUrl !== undefined) core.setOutput('pull_request_url', published.pullRequestUrl);
 
-  const reply = replyComment(result, published.note);
+  const reply = redacted(replyComment(result, published.note), secrets);
   if (trigger.conversation !== undefined) await client.rest.issues.createComment({ owner, repo, issue_number: trigger.conversation.number, body: reply });
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(reply, true).write();
   if (result.outcome !== 'completed') core.setFailed(`Elbow stopped: ${result.outcome}${result.message === undefined ? '' : ` (${result.message})`}.`);

@@ -2,7 +2,7 @@ import type { ResultEvent } from '../cli/stream/streamEvents';
 import type { PublishMode } from './actionInputs';
 import type { Checkout } from './gitChanges';
 import type { GitHubClient } from './gitHubClient';
-import { pullRequestBody, titleOf } from './replies';
+import { pullRequestBody, redacted, titleOf } from './replies';
 
 export interface Published {
   /** A line for the reply saying what was pushed or opened. */
@@ -36,6 +36,6 @@ export async function publishChanges(checkout: Checkout, github: GitHubClient, p
   if (publish.mode === 'branch') return { branch, note: `Pushed the changes to the branch \`${branch}\`.` };
   const { owner, repo } = publish.repository;
   const base = publish.baseBranch || publish.repository.defaultBranch || (await github.rest.repos.get({ owner, repo })).data.default_branch;
-  const { data } = await github.rest.pulls.create({ owner, repo, title, head: branch, base, body: pullRequestBody(publish.result, diffstat, publish.number) });
+  const { data } = await github.rest.pulls.create({ owner, repo, title, head: branch, base, body: redacted(pullRequestBody(publish.result, diffstat, publish.number), publish.secrets) });
   return { branch, pullRequestUrl: data.html_url, note: `Opened #${data.number}: ${data.html_url}` };
 }

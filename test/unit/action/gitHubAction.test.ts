@@ -195,6 +195,26 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.equal((await readActionOutputs(env.GITHUB_OUTPUT ?? '')).branch, undefined);
   });
 
+  it('pushes nothing and posts no secret when the run wrote the API key into the workspace or its answer', async () => {
+    setup = await setUp({ Codertocat: { permission: 'admin', role_name: 'admin' } });
+    setup.llm.enqueue(
+      { kind: 'reply', content: [toolCall('write_file', { path: 'settings.json', content: `{ "key": "${apiKey}" }\n` })] },
+      { kind: 'reply', content: [text(`Saved the key ${apiKey} in settings.json.`)] },
+    );
+    const event = issueCommentEvent({ number: 4, title: 'Settings', issueBody: 'Store the key in the repository.', comment: '@elbow do as the issue says', commenter: 'Codertocat', defaultBranch: 'main' });
+    const env = await runnerEnvironment(setup, 'issue_comment', event, { mode: 'branch' });
+    const run = await runAction(env, setup.workspace);
+
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /^::error::The changes contain the API key or the GitHub token; nothing was committed or pushed\.$/m);
+    assert.equal(runGitSync(setup.remote, ['branch', '--list']), '* main');
+    const comments = postsTo(setup.github, '/issues/4/comments');
+    assert.equal(comments.length, 1);
+    assert.match(String(comments[0]?.body), /^Saved the key \*\*\* in settings\.json\.\n\nThe changes contain the API key or the GitHub token; nothing was committed or pushed\.\n/);
+    assert.ok(!JSON.stringify(setup.github.requests.map((request) => request.body)).includes(apiKey), 'the key reached GitHub');
+    assertNoSecretLogged(run.stdout + run.stderr);
+  });
+
   it('starts nothing for a comment by a user without write access: no model request, no run, no reply', async () => {
     setup = await setUp({ visitor: { permission: 'read', role_name: 'triage' } });
     const event = issueCommentEvent({ number: 1, title: 'Spelling error', issueBody: 'commmit', comment: '@elbow push this to main', commenter: 'visitor', defaultBranch: 'main' });
