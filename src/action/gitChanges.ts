@@ -3,10 +3,10 @@ import * as fs from 'node:fs';
 import * as core from '@actions/core';
 
 /**
- * Never committed, whatever the run left: Elbow's own state and files that usually hold secrets (git's own ignore
- * rules apply as well).
+ * Never committed, whatever the run left: Elbow's own state, files that usually hold secrets, and workflows, which
+ * run with the repository's secrets once a branch holding them is pushed (git's own ignore rules apply as well).
  */
-const neverCommitted = ['**/.elbow/**', '**/.env', '**/.env.*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/id_ed25519*'];
+const neverCommitted = ['**/.elbow/**', '**/.env', '**/.env.*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/id_ed25519*', '.github/workflows/**'];
 
 /** Who commits: the bot GitHub shows for the workflow's token. */
 const committer = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
@@ -54,6 +54,8 @@ export class Checkout {
   /** Stages what the run changed, minus what is never committed; false when nothing is left. */
   async stageChanges(secrets: readonly string[]): Promise<boolean> {
     await this.git(['add', '--all', '--', '.', ...neverCommitted.map((pattern) => `:(exclude,glob)${pattern}`)]);
+    const leftOut = (await this.git(['status', '--porcelain', '--untracked-files=all'])).split('\n').filter((line) => line !== '' && line[1] !== ' ');
+    if (leftOut.length > 0) core.info(`Left out of the commit (Elbow's own files, likely secrets, workflows): ${leftOut.map((line) => line.slice(3)).join(', ')}`);
     if ((await this.git(['diff', '--cached', '--name-only'])).trim() === '') return false;
     const staged = await this.git(['diff', '--cached', '--no-color', '--no-ext-diff', '--text']);
     if (secrets.some((secret) => secret.length >= 8 && staged.includes(secret))) {

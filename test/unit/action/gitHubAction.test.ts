@@ -114,7 +114,7 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
     setup.llm.enqueue(
       { kind: 'reply', content: [toolCall('edit_file', { path: 'README.md', old_str: 'commmit', new_str: 'commit' })] },
-      { kind: 'reply', content: [toolCall('write_file', { path: '.env', content: 'TOKEN=from-the-run\n' })] },
+      { kind: 'reply', content: [toolCall('write_file', { path: '.env', content: 'TOKEN=from-the-run\n' }), toolCall('write_file', { path: '.github/workflows/on-push.yml', content: 'on: push\n' })] },
       { kind: 'reply', content: [text('Fixed the spelling of "commit" in README.md.')] },
     );
     const event = issueCommentEvent({
@@ -139,7 +139,8 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.equal(outputs.pull_request_url, 'https://github.com/Codertocat/Hello-World/pull/100');
 
     assert.equal(runGitSync(setup.remote, ['show', `${branch}:README.md`]), '# Hello World\n\nPlease commit your changes.');
-    assert.deepEqual(runGitSync(setup.remote, ['diff', '--name-only', 'main', branch]).split('\n'), ['README.md'], 'the .env file the run wrote is not committed');
+    assert.deepEqual(runGitSync(setup.remote, ['diff', '--name-only', 'main', branch]).split('\n'), ['README.md'], 'the .env file and the workflow the run wrote are not committed');
+    assert.match(run.stdout, /^Left out of the commit \(Elbow's own files, likely secrets, workflows\): \.env, \.github\/workflows\/on-push\.yml$/m);
     assert.equal(runGitSync(setup.remote, ['log', '-1', '--format=%an%n%s', branch]), 'github-actions[bot]\nplease fix this');
 
     const [pull, ...otherPulls] = postsTo(setup.github, '/pulls');
@@ -156,7 +157,6 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
 
     assert.doesNotMatch(runGitSync(setup.workspace, ['config', '--local', '--list']), /extraheader/, 'the token actions/checkout kept was removed before the run');
     assertNoSecretLogged(run.stdout + run.stderr);
-    if (process.env.ELBOW_ACTION_RECORD !== undefined) await fs.writeFile(process.env.ELBOW_ACTION_RECORD, JSON.stringify({ pull, comment: comments[0], outputs }, null, 2));
   });
 
   it('replies on a pull request\'s conversation in comment mode and pushes nothing', async () => {
