@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { inputVariable, readActionOutputs, runAction } from '../../support/actionRunner';
-import { buildCliOnce } from '../../support/elbowCli';
+import { buildCliOnce, cliPath } from '../../support/elbowCli';
 import { startFakeGitHubServer, type FakeGitHubServer } from '../../support/fakeGitHubServer';
 import { issueCommentEvent, pullRequestEvent, webhookRepository } from '../../support/fakeGitHub/webhookEvents';
 import { startFakeLlmServer, text, toolCall, type FakeLlmServer } from '../../support/fakeLlmServer';
@@ -76,6 +76,7 @@ async function runnerEnvironment(setup: Setup, eventName: string, event: Record<
     GITHUB_API_URL: setup.github.url,
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_TOKEN: githubToken,
+    ACTIONS_RUNTIME_TOKEN: 'runtime-token-of-the-runner',
     RUNNER_TEMP: path.join(setup.base, 'runner-temp'),
     ...files,
     ...Object.fromEntries(Object.entries(allInputs).map(([name, value]) => [inputVariable(name), value])),
@@ -159,12 +160,21 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assertNoSecretLogged(run.stdout + run.stderr);
   });
 
-  it('replies on a pull request\'s conversation in comment mode and pushes nothing', async () => {
+  it('replies on a pull request\'s conversation in comment mode with the elbow on PATH, which gets only the key of the runner\'s secrets', async () => {
     setup = await setUp({ octocat: { permission: 'write', role_name: 'maintain' } });
     setup.llm.enqueue({ kind: 'reply', content: [text('The README has one typo.')] });
     const event = issueCommentEvent({ number: 7, title: 'Update the README', issueBody: 'Small wording changes.', comment: 'What do you think, @elbow?', commenter: 'octocat', onPullRequest: true, defaultBranch: 'main' });
     const env = await runnerEnvironment(setup, 'issue_comment', event, {});
+    // An installed elbow (npm install -g) that notes the variables it was started with, then runs the CLI.
+    const bin = path.join(setup.base, 'bin');
+    const started = path.join(setup.base, 'elbow-environment');
+    await fs.mkdir(bin);
+    await fs.writeFile(path.join(bin, 'elbow'), `#!/bin/sh\nenv > '${started}'\nexec '${process.execPath}' '${cliPath}' "$@"\n`, { mode: 0o755 });
+    env.PATH = `${bin}:${env.PATH ?? ''}`;
     const run = await runAction(env, setup.workspace);
+    const names = (await fs.readFile(started, 'utf8')).split('\n').map((line) => line.slice(0, line.indexOf('=')));
+    assert.ok(names.includes('OPENAI_API_KEY') && names.includes('GITHUB_REPOSITORY'), names.join());
+    assert.deepEqual(names.filter((name) => /^(INPUT_|ACTIONS_)|^GITHUB_TOKEN$/.test(name)), []);
 
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual([setup.llm.violations, setup.github.violations], [[], []]);
