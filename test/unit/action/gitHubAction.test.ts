@@ -35,7 +35,12 @@ async function setUp(permissions: Record<string, { permission: string; role_name
   runGitSync(seed, ['push', '--quiet', remote, 'main']);
   const workspace = path.join(base, 'workspace');
   runGitSync(base, ['clone', '--quiet', remote, workspace]);
+  // actions/checkout before v6 keeps the token in .git/config, since v6 in a file of RUNNER_TEMP that .git/config includes.
   runGitSync(workspace, ['config', '--local', 'http.https://github.com/.extraheader', persistedHeader]);
+  const credentialsFile = path.join(base, 'runner-temp', 'git-credentials-0b1e.config');
+  await fs.mkdir(path.dirname(credentialsFile));
+  await fs.writeFile(credentialsFile, `[http "https://github.com/"]\n\textraheader = ${persistedHeader}\n`);
+  runGitSync(workspace, ['config', '--local', `includeIf.gitdir:${workspace}/.git.path`, credentialsFile]);
   const llm = await startFakeLlmServer({ apiKey });
   const github = await startFakeGitHubServer({
     ...webhookRepository,
@@ -156,7 +161,7 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.match(String(comments[0]?.body), /^Fixed the spelling of "commit" in README\.md\.\n\nOpened #100: https:\/\/github\.com\/Codertocat\/Hello-World\/pull\/100\n\n<sub>Elbow · 3 turns/);
     assert.match(await fs.readFile(env.GITHUB_STEP_SUMMARY ?? '', 'utf8'), /Opened #100/);
 
-    assert.doesNotMatch(runGitSync(setup.workspace, ['config', '--local', '--list']), /extraheader/, 'the token actions/checkout kept was removed before the run');
+    assert.doesNotMatch(runGitSync(setup.workspace, ['config', '--list']), /extraheader|includeif/i, 'the token actions/checkout kept was removed before the run');
     assertNoSecretLogged(run.stdout + run.stderr);
   });
 
