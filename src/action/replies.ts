@@ -25,6 +25,11 @@ export function replyComment(result: ResultEvent, published?: string): string {
   return [runAnswer(result), ...(published === undefined ? [] : ['', published]), '', runFooter(result), ownCommentMarker].join('\n');
 }
 
+/** The reply when the run could not start or end (the program failed, a push was refused). */
+export function failureComment(message: string, runUrl: string | undefined): string {
+  return [`Elbow could not finish: ${message}`, ...(runUrl === undefined ? [] : ['', `The job's log: ${runUrl}`]), ownCommentMarker].join('\n');
+}
+
 export function pullRequestBody(result: ResultEvent, diffstat: string, requestedIn: number | undefined): string {
   return [
     ...(requestedIn === undefined ? [] : [`Requested in #${requestedIn}.`, '']),

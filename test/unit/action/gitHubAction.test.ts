@@ -230,6 +230,22 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assertNoSecretLogged(run.stdout + run.stderr);
   });
 
+  it('says on the issue that it could not finish when elbow ends without a result', async () => {
+    setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
+    const event = issueCommentEvent({ number: 3, title: 'Typo', issueBody: 'commmit', comment: '@elbow fix it', commenter: 'Codertocat', defaultBranch: 'main' });
+    const env = await runnerEnvironment(setup, 'issue_comment', event, { provider: 'azure', base_url: '' });
+    env.GITHUB_RUN_ID = '16';
+    const run = await runAction(env, setup.workspace);
+
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /^elbow: .*--base-url/m, 'the CLI\'s own message is in the log');
+    assert.deepEqual(postsTo(setup.github, '/issues/3/comments').map((comment) => comment.body), [
+      'Elbow could not finish: elbow exited with code 2 before its result; its messages are in the job\'s log.\n\nThe job\'s log: https://github.com/Codertocat/Hello-World/actions/runs/16\n<!-- elbow-action -->',
+    ]);
+    assert.equal(setup.llm.requests.length, 0);
+    assertNoSecretLogged(run.stdout + run.stderr);
+  });
+
   it('starts nothing for a comment by a user without write access: no model request, no run, no reply', async () => {
     setup = await setUp({ visitor: { permission: 'read', role_name: 'triage' } });
     const event = issueCommentEvent({ number: 1, title: 'Spelling error', issueBody: 'commmit', comment: '@elbow push this to main', commenter: 'visitor', defaultBranch: 'main' });
