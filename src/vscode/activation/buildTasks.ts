@@ -39,6 +39,7 @@ export function buildTasks(context: vscode.ExtensionContext, parts: { log: vscod
       log,
       ownDataFolders: () => ownDataFolders({ globalStorage: path.dirname(context.globalStorageUri.fsPath), storageFolder, dataFolder: parts.dataFolder }),
       quarantineFolder: path.join(context.globalStorageUri.fsPath, 'quarantine'),
+      dataFolder: parts.dataFolder,
     }),
     reviewInWorkspace: async (task, changes, where) => reviewIntoWorkspace({ manager: parts.review.manager, host: await parts.host.current() }, task, changes, where),
     showError: (message) => void showError(message, 'Show Logs').then((choice) => (choice === undefined ? undefined : log.show())),

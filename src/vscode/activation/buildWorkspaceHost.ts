@@ -51,7 +51,7 @@ export function buildWorkspaceHost(context: vscode.ExtensionContext, parts: Work
     current: () => {
       const roots = workspaceRoots();
       if (roots.length === 0) return Promise.reject(new Error('Elbow works on the files of a folder: open a folder or a workspace first.'));
-      host ??= createVscodeHost(roots, parts.writer, parts.changes, terminals).then((created) => {
+      host ??= createVscodeHost(roots, parts.writer, parts.changes, terminals, parts.dataFolder).then((created) => {
         log.info(`Workspace: ${roots.join(', ')}; search with ${created.searcher.engine}.`);
         // Hooks run as child processes, never in the terminal the user types in.
         return { ...created, hooks: new ChildProcessHookRunner({ shell: created.environment.shell, sandbox }) };
