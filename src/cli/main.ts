@@ -24,6 +24,10 @@ import { trustStoreFile, TrustedContentStore } from './trustedContentStore';
 import { JsonRenderer, streamLine } from './jsonRenderer';
 import { RunRecorder } from './stream/runRecorder';
 import { sessionStartEvent } from './stream/sessionStartEvent';
+import { exitCodeOf } from './stream/exitCodes';
+import { cancelOnSignals } from './limits/cancelSignals';
+import { requirePricesForBudget } from './limits/budgetPrices';
+import { RunLimits } from './limits/runLimits';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
@@ -133,8 +137,11 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
     await session.dispose();
     return 0;
   }
+  requirePricesForBudget(args.maxBudgetUsd, config.settings.model, session.limits);
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
+  cancelOnSignals(controller);
+  const limits = new RunLimits(args, controller);
+  limits.start();
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
     const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
@@ -143,18 +150,21 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
     });
     const recorder = new RunRecorder(randomUUID(), session.usageTotals);
     if (args.json) writeOut(streamLine(sessionStartEvent(recorder.sessionId, root, config, false)));
-    const outcome = await session.send(content, (event) => {
+    const outcome = await session.send(content, limits.watch((event) => {
       recorder.observe(event);
       renderer.handle(event);
-    }, controller.signal);
-    const result = recorder.result(outcome, session.usageTotals);
+    }), controller.signal);
+    limits.finish();
+    const { limit, message } = limits.endingOf(outcome);
+    const result = recorder.result(outcome, session.usageTotals, limit, message);
     if (args.json) writeOut(streamLine(result));
     await session.dispose();
     return result.exitCode;
   }
-  const succeeded = await runPipedPrompts(session, process.stdin, renderer, controller.signal);
+  const succeeded = await runPipedPrompts(session, process.stdin, { handle: limits.watch((event) => renderer.handle(event)) }, controller.signal);
+  limits.finish();
   await session.dispose();
-  return succeeded ? 0 : 1;
+  return limits.hit !== undefined ? exitCodeOf[limits.hit] : succeeded ? 0 : 1;
 }
 
 function version(): string {
