@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
+import { emptyUsage } from '../../../../src/core/llm/messages';
+import { RunLimits } from '../../../../src/cli/limits/runLimits';
 import { cliPath, elbowEnvironment, runElbow, useCliFixture, type CliRun } from '../../../support/elbowCli';
 import { text, toolCall, type ScriptedUsage } from '../../../support/fakeLlmServer';
 import { forwardFromNetworkAddress } from '../../../support/networkForwarder';
@@ -115,6 +118,42 @@ describe('elbow -p limits: --max-budget-usd, --max-turns, --timeout', function (
     assert.equal(run.code, 5, run.stderr);
     assert.equal(server.requests.length, 1, 'the second prompt was not sent');
     assert.match(run.stderr, /^Stopped: --timeout 1s passed\.$/m);
+  });
+});
+
+describe('RunLimits over a run\'s events', () => {
+  const usage = (cost: number | null): AgentEvent => ({ type: 'usage', usage: emptyUsage(), cost });
+  const fromChild = (event: AgentEvent): AgentEvent => ({ type: 'subagent', callId: 'call_task', taskId: 'task_1', description: 'Look', agent: 'explore', event });
+  const toolCallStarts: AgentEvent = { type: 'tool_call', id: 'c', name: 'list_files', arguments: '{}', title: 'List', kind: 'read', subject: '.' };
+
+  function watched(maxBudgetUsd: number) {
+    const controller = new AbortController();
+    const limits = new RunLimits({ maxBudgetUsd }, controller);
+    const seen: AgentEvent[] = [];
+    return { controller, limits, send: limits.watch((event) => seen.push(event)), seen };
+  }
+
+  it('a child\'s request of unknown price ends the run once that request is over, saying why', () => {
+    const { controller, limits, send } = watched(5);
+    send(usage(0.5));
+    send(fromChild(usage(null)));
+    send(fromChild({ type: 'text_delta', text: 'still streaming' }));
+    assert.equal(controller.signal.aborted, false, 'the request under way finishes');
+    send(fromChild(toolCallStarts));
+    assert.equal(controller.signal.aborted, true);
+    assert.deepEqual(limits.endingOf({ reason: 'cancelled', message: 'Cancelled.' }), {
+      limit: 'max_budget',
+      message: 'Stopped: a request\'s price was unknown, so --max-budget-usd 5 could not be kept (known cost so far $0.5000).',
+    });
+  });
+
+  it('a run that completed in the request that reached the budget keeps its answer', () => {
+    const { controller, limits, send, seen } = watched(1);
+    send(usage(1.5));
+    send({ type: 'done', outcome: { reason: 'completed', text: 'Done.' } });
+    assert.equal(controller.signal.aborted, false);
+    assert.deepEqual(limits.endingOf({ reason: 'completed', text: 'Done.' }), {});
+    assert.deepEqual(seen.at(-1), { type: 'done', outcome: { reason: 'completed', text: 'Done.' } });
   });
 });
 
