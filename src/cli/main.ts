@@ -163,8 +163,11 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
   }
   const succeeded = await runPipedPrompts(session, process.stdin, { handle: limits.watch((event) => renderer.handle(event)) }, controller.signal);
   limits.finish();
+  const unannounced = limits.unannounced();
+  if (unannounced !== undefined) writeErr(`${unannounced}\n`);
   await session.dispose();
-  return limits.hit !== undefined ? exitCodeOf[limits.hit] : succeeded ? 0 : 1;
+  if (limits.hit !== undefined) return exitCodeOf[limits.hit];
+  return controller.signal.aborted ? exitCodeOf.cancelled : succeeded ? 0 : 1;
 }
 
 function version(): string {

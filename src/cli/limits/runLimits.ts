@@ -24,6 +24,8 @@ export class RunLimits {
   private budgetReached = false;
   private hitLimit: RunLimit | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Whether a run's `done` event carried the limit's message to the renderer. */
+  private announced = false;
 
   constructor(private readonly flags: LimitFlags, private readonly controller: AbortController) {}
 
@@ -54,12 +56,18 @@ export class RunLimits {
     return limit === undefined || outcome.reason !== 'cancelled' ? {} : { limit, message: this.message(limit) };
   }
 
+  /** The limit's message when no run's end said it: piped prompts whose limit passed between two of them. */
+  unannounced(): string | undefined {
+    return this.hitLimit === undefined || this.announced ? undefined : this.message(this.hitLimit);
+  }
+
   private observe(event: AgentEvent): AgentEvent {
     const inner = innermostEvent(event);
     if (inner.type === 'usage') this.count(inner.cost);
     else if (this.budgetReached && !streamingEvents.has(inner.type)) this.stop('max_budget');
     // The renderer's line for a run a limit cancelled says which limit, not just "Cancelled."
     if (event.type === 'done' && this.hitLimit !== undefined && event.outcome.reason === 'cancelled') {
+      this.announced = true;
       return { ...event, outcome: { ...event.outcome, message: this.message(this.hitLimit) } };
     }
     return event;

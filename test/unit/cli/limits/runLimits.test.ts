@@ -119,6 +119,41 @@ describe('elbow -p limits: --max-budget-usd, --max-turns, --timeout', function (
     assert.equal(server.requests.length, 1, 'the second prompt was not sent');
     assert.match(run.stderr, /^Stopped: --timeout 1s passed\.$/m);
   });
+
+  /** `elbow` reading prompts from a pipe that stays open, as a script feeding it would. */
+  function pipedElbow(flags: string[]) {
+    const child = spawn(process.execPath, [cliPath, '--cwd', fixture.cwd, ...flags], { env: elbowEnvironment(fixture.server, 'openai'), stdio: ['pipe', 'pipe', 'pipe'] });
+    const run: CliRun = { code: null, stdout: '', stderr: '' };
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (run.stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (run.stderr += chunk));
+    const ended = new Promise<CliRun>((resolve) => child.on('close', (code) => resolve({ ...run, code })));
+    return { child, run, ended };
+  }
+
+  it('--timeout while piped input waits for its next line: the run ends and says why; exit 5', async () => {
+    fixture.server.enqueue({ kind: 'reply', content: [text('Hi.')] });
+    const { child, ended } = pipedElbow(['--timeout', '2']);
+    child.stdin.write('hello\n');
+    const settled = await settlesWithin(ended, 20_000);
+    if (!settled) child.kill('SIGKILL');
+    assert.ok(settled, 'elbow ended at its timeout though its input stayed open');
+    const run = await ended;
+    assert.equal(run.code, 5, run.stderr);
+    assert.equal(run.stdout, 'Hi.\n');
+    assert.match(run.stderr, /^Stopped: --timeout 2s passed\.$/m);
+  });
+
+  it('Ctrl-C during piped prompts exits 130', async () => {
+    fixture.server.enqueue({ kind: 'hang' });
+    const { child, ended } = pipedElbow([]);
+    child.stdin.end('hello\n');
+    while (fixture.server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    const settled = await settlesWithin(ended, 20_000);
+    if (!settled) child.kill('SIGKILL');
+    assert.ok(settled, 'elbow ended on Ctrl-C');
+    assert.equal((await ended).code, 130);
+  });
 });
 
 describe('RunLimits over a run\'s events', () => {
