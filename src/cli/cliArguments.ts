@@ -3,8 +3,9 @@ import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSett
 import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
 import { defaultParallelSubagents } from '../core/agent/agentSession';
 import { editFormatSettings, parseEditFormat, type EditFormatSetting } from '../core/tools/editFormat';
+import { parseLimitFlags, type LimitFlags } from './limits/limitFlags';
 
-export interface CliArguments {
+export interface CliArguments extends LimitFlags {
   prompt?: string;
   /** `--image FILE` (repeatable, with -p): images sent with the prompt. */
   images: string[];
@@ -113,6 +114,11 @@ Options:
                            codex models, edit_file for the others), edit_file or apply_patch
                            (default: $ELBOW_EDIT_FORMAT, else auto)
       --max-turns <n>      model turns allowed per request (default 50)
+      --max-budget-usd <n> with -p or piped input: stop once the run has cost this many US
+                           dollars, subagents included (exit 4); the model's prices must be
+                           known (ELBOW_MODELS gives them)
+      --timeout <d>        with -p or piped input: stop the run after this long (90s, 20m, 1h;
+                           a plain number is seconds), its commands too (exit 5)
       --stall-timeout <s>  seconds a streaming reply may send nothing before it is discarded and
                            the request retried (default 120; 0: wait forever)
   -y, --yes                run commands that need approval in the sandbox, and tools of MCP
@@ -206,6 +212,8 @@ const cliOptions = {
   'edit-format': { type: 'string' },
   'max-turns': { type: 'string' },
   'stall-timeout': { type: 'string' },
+  'max-budget-usd': { type: 'string' },
+  timeout: { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
   'allow-read-outside-workspace': { type: 'boolean', default: false },
   'allow-protected-writes': { type: 'boolean', default: false },
@@ -229,8 +237,10 @@ const cliOptions = {
 
 export function parseCliArguments(argv: readonly string[]): CliArguments {
   let values;
+  let limits: LimitFlags;
   try {
     ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: cliOptions }));
+    limits = parseLimitFlags(values['max-budget-usd'], values.timeout);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -257,6 +267,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     reasoningEffort,
     editFormat,
     maxTurns,
+    ...limits,
     stallTimeoutSeconds,
     yes: values.yes,
     allowReadOutsideWorkspace: values['allow-read-outside-workspace'],

@@ -28,6 +28,10 @@ import { sessionStartEvent } from './stream/sessionStartEvent';
 import { ChangedFiles } from './stream/changedFiles';
 import { loadAnswerSchema, type AnswerSchema } from './stream/answerSchema';
 import { answerMatchingSchema, printCheckedAnswer, promptForSchema, resultWithCheck, withoutAnswers } from './stream/structuredAnswer';
+import { exitCodeOf } from './stream/exitCodes';
+import { cancelOnSignals } from './limits/cancelSignals';
+import { requirePricesForBudget } from './limits/budgetPrices';
+import { RunLimits } from './limits/runLimits';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
@@ -144,8 +148,11 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
     await session.dispose();
     return 0;
   }
+  requirePricesForBudget(args.maxBudgetUsd, config.settings.model, session.limits);
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
+  cancelOnSignals(controller);
+  const limits = new RunLimits(args, controller);
+  limits.start();
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
     const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
@@ -155,22 +162,28 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
     const content = answerSchema === undefined ? asked : promptForSchema(asked, answerSchema);
     const recorder = new RunRecorder(randomUUID(), session.usageTotals);
     if (args.json) writeOut(streamLine(sessionStartEvent(recorder.sessionId, root, config, false)));
-    const emit = (event: AgentEvent): void => {
+    const emit = limits.watch((event: AgentEvent): void => {
       recorder.observe(event);
       renderer.handle(event);
-    };
+    });
     const first = await session.send(content, emit, controller.signal);
     const { outcome, check } = answerSchema === undefined ? { outcome: first } : await answerMatchingSchema(session, first, answerSchema, emit, controller.signal);
+    limits.finish();
     for (const file of changedFiles.list()) recorder.noteChangedFile(file);
-    const result = resultWithCheck(recorder.result(outcome, session.usageTotals), check);
+    const { limit, message } = limits.endingOf(outcome);
+    const result = resultWithCheck(recorder.result(outcome, session.usageTotals, limit, message), check);
     if (args.json) writeOut(streamLine(result));
     else if (answerSchema !== undefined) printCheckedAnswer(result, writeOut, writeErr);
     await session.dispose();
     return result.exitCode;
   }
-  const succeeded = await runPipedPrompts(session, process.stdin, renderer, controller.signal);
+  const succeeded = await runPipedPrompts(session, process.stdin, { handle: limits.watch((event) => renderer.handle(event)) }, controller.signal);
+  limits.finish();
+  const unannounced = limits.unannounced();
+  if (unannounced !== undefined) writeErr(`${unannounced}\n`);
   await session.dispose();
-  return succeeded ? 0 : 1;
+  if (limits.hit !== undefined) return exitCodeOf[limits.hit];
+  return controller.signal.aborted ? exitCodeOf.cancelled : succeeded ? 0 : 1;
 }
 
 function version(): string {
