@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { elbowEnvironment, runElbow, useCliFixture } from '../../../support/elbowCli';
+import { spawn } from 'node:child_process';
+import { cliPath, elbowEnvironment, runElbow, useCliFixture } from '../../../support/elbowCli';
 import { text, toolCall, type FakeLlmServer } from '../../../support/fakeLlmServer';
 import { sessionsFolder } from '../../../../src/node/dataFolder';
 import { savedConversationSchema, type SavedConversation } from '../../../../src/node/conversations/savedConversationSchema';
@@ -99,6 +100,26 @@ describe('elbow sessions: saved, continued, listed, exported', function () {
     assert.deepEqual(saved.review, review);
     assert.equal(saved.title, original.title);
     assert.equal(saved.createdAt, original.createdAt);
+  });
+
+  it('keeps the turns a run completed when the process dies mid-run', async () => {
+    server.enqueue({ kind: 'reply', content: [toolCall('read_file', { path: 'notes.txt' })] }, { kind: 'hang' });
+    const child = spawn(process.execPath, [cliPath, '-p', 'what do my notes say?', '--cwd', cwd], { env: environment('anthropic'), stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    // The second turn waits on the server for good; the first must be on disk by then, not only when the run ends.
+    const deadline = Date.now() + 15_000;
+    let saved: SavedConversation | undefined;
+    while (saved?.messages.length !== 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [file] = (await fs.readdir(folder()).catch(() => [])).filter((name) => /^[0-9a-f-]+\.json$/.test(name));
+      if (server.requests.length === 2 && file !== undefined) saved = await savedFile(path.basename(file, '.json'));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    server.discardPending();
+    assert.ok(saved !== undefined);
+    assert.deepEqual(saved.messages.map((message) => message.role), ['user', 'assistant', 'tool']);
+    assert.deepEqual(saved.items.map((item) => (item.kind === 'tool' ? `${item.kind}:${item.status}` : item.kind)), ['user', 'tool:done']);
   });
 
   it('refuses an unknown or malformed --resume id and an empty --continue with exit 2, sending nothing', async () => {
