@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent } from '../../core/agent/agentEvents';
+import type { AgentEvent, RunOutcome } from '../../core/agent/agentEvents';
 import type { AgentSession } from '../../core/agent/agentSession';
 import type { Message } from '../../core/llm/messages';
 import { conversationTitle, type ConversationStore, type StoredConversation } from '../../node/conversations/conversationStore';
@@ -73,7 +73,11 @@ export class CliSessionRecord {
         this.compacted(event);
         return;
       case 'turn_start':
+        this.save();
+        return;
       case 'done':
+        this.itemise();
+        this.noteEnding(event.outcome);
         this.save();
         return;
       default:
@@ -98,6 +102,12 @@ export class CliSessionRecord {
       ...(event.newest === undefined ? {} : { newest: event.newest }),
       ...(event.archive === undefined ? {} : { archive: event.archive }),
     });
+  }
+
+  /** A run that failed or was stopped says so in the History, as VS Code's own runs do. */
+  private noteEnding(outcome: RunOutcome): void {
+    if (outcome.reason === 'error') this.conversation.items.push({ kind: 'error', id: randomUUID(), message: outcome.message, retryable: outcome.retryable });
+    else if (outcome.reason === 'max_turns' || outcome.reason === 'stopped') this.conversation.items.push({ kind: 'notice', id: randomUUID(), text: outcome.message });
   }
 
   private itemise(): void {

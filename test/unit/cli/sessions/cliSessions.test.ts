@@ -122,6 +122,15 @@ describe('elbow sessions: saved, continued, listed, exported', function () {
     assert.deepEqual(saved.items.map((item) => (item.kind === 'tool' ? `${item.kind}:${item.status}` : item.kind)), ['user', 'tool:done']);
   });
 
+  it('notes in the History a run the turn limit stopped', async () => {
+    server.enqueue({ kind: 'reply', content: [toolCall('list_files', {})] });
+    const run = await runElbow(['-p', 'look around', '--max-turns', '1', '--json', '--cwd', cwd], environment('openai'));
+    assert.equal(run.code, 3, run.stderr);
+    const saved = await savedFile(String(events(run.stdout)[0]?.sessionId));
+    assert.deepEqual(saved.items.map((item) => item.kind), ['user', 'tool', 'notice']);
+    assert.match(saved.items[2]?.kind === 'notice' ? saved.items[2].text : '', /Stopped after 1 model turn/);
+  });
+
   it('refuses an unknown or malformed --resume id and an empty --continue with exit 2, sending nothing', async () => {
     const unknown = await runElbow(['-p', 'hi', '--resume', 'no-such-session', '--cwd', cwd], environment('openai'));
     assert.equal(unknown.code, 2);
