@@ -84,6 +84,8 @@ const nodeBundle = { platform: 'node', target: 'node20', format: 'cjs', alias, p
 const bundles = [
   { ...nodeBundle, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
   { ...nodeBundle, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js') },
+  // The GitHub Action (action.yml); @actions/* are ES modules, bundled into CommonJS here.
+  { ...nodeBundle, entryPoints: ['src/action/main.ts'], outfile: path.join(outdir, 'action.js') },
   ...Object.entries(separateBundles).map(([name, file]) => ({ ...nodeBundle, entryPoints: [file], outfile: path.join(outdir, `${name}.js`) })),
   {
     entryPoints: ['src/webview/main.ts'],

@@ -105,6 +105,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/action/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode],
+        patterns: [
+          { group: ['**/vscode/**', '**/webview/**', '**/protocol/**', '**/node/**', '**/format/**'], message: 'The GitHub Action runs the terminal program as a child process: it imports Node, @actions/*, the core and the event stream\'s types only (docs/architecture.md).' },
+          { regex: '(^|/)cli/(?!stream/)', message: 'The GitHub Action runs the terminal program as a child process: of src/cli it imports only the event stream\'s types (cli/stream).' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src/protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

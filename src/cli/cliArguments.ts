@@ -10,6 +10,8 @@ export interface CliArguments {
   /** `--image FILE` (repeatable, with -p): images sent with the prompt. */
   images: string[];
   json: boolean;
+  /** `--json-schema FILE` (with -p): the final answer must be JSON matching this schema. */
+  jsonSchema?: string;
   cwd?: string;
   provider?: string;
   model?: string;
@@ -86,6 +88,11 @@ Options:
                            8000 px on a side) with the prompt; repeatable. In the chat, type
                            --image <file> in a line
       --json               with -p (or piped input): print the event stream as JSON lines
+                           (schema/events.v1.json)
+      --json-schema <file> with -p: the answer must be JSON matching this JSON Schema; one
+                           that does not is sent back once to be fixed, then the run exits 7.
+                           stdout gets the answer as one line of JSON (with --json, the
+                           result event's structuredOutput)
       --cwd <dir>          workspace folder (default: the current folder)
       --provider <id>      the provider preset, listed below (default: $ELBOW_PROVIDER, else
                            openai, or anthropic when only ANTHROPIC_API_KEY is set)
@@ -197,6 +204,7 @@ const cliOptions = {
   print: { type: 'string', short: 'p' },
   image: { type: 'string', multiple: true, default: [] },
   json: { type: 'boolean', default: false },
+  'json-schema': { type: 'string' },
   cwd: { type: 'string' },
   provider: { type: 'string' },
   model: { type: 'string' },
@@ -244,11 +252,13 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   const maxParallelSubagents = parseMaxParallelSubagents(values['max-parallel-subagents']);
   if (values.print !== undefined && values.print.trim() === '') throw new UsageError('-p needs a prompt, e.g. elbow -p "explain src/main.ts".');
   if (values.image.length > 0 && values.print === undefined) throw new UsageError('--image goes with -p, e.g. elbow -p "what is wrong here?" --image shot.png; in the chat, type --image shot.png in a line.');
+  if (values['json-schema'] !== undefined && values.print === undefined) throw new UsageError('--json-schema goes with -p, e.g. elbow -p "list the TODOs" --json-schema todos.schema.json.');
   if (values.worktree && values.print === undefined) throw new UsageError('--worktree goes with -p, e.g. elbow -p "add tests for the parser" --worktree; the chat runs in the folder itself.');
   return {
     prompt: values.print,
     images: values.image,
     json: values.json,
+    ...(values['json-schema'] === undefined ? {} : { jsonSchema: values['json-schema'] }),
     cwd: values.cwd,
     provider: values.provider,
     model: values.model,

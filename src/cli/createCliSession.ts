@@ -16,6 +16,7 @@ import { JsonlTranscriptArchive } from '../node/jsonlTranscriptArchive';
 import type { CliConfig } from './cliConfig';
 import { transcriptsFolder } from '../node/dataFolder';
 import { unattendedHint } from './approvalFlags';
+import { watchingChanges } from './stream/changedFiles';
 
 export interface CliPermissions {
   /** Who answers permission requests the flags do not approve; none: they are refused (one-shot and piped runs). */
@@ -32,6 +33,8 @@ export interface CliPermissions {
   allowDomains?: readonly string[];
   /** Which of the workspace's customization files are used; by default none. */
   customizationTrust?: CustomizationTrust;
+  /** Told the absolute path of each file the tools changed, for the run's result. */
+  onFileChanged?: (absolutePath: string) => void;
 }
 
 /**
@@ -39,7 +42,8 @@ export interface CliPermissions {
  * server for the model's window; when the server does not say, the unknown-model hint speaks instead.
  */
 export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource, modelInfo: ModelInfoProbe = new ServerModelProbe()): Promise<AgentSession> {
-  const host = await createNodeHost([root], { sandbox: permissions.sandbox, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) });
+  const nodeHost = await createNodeHost([root], { sandbox: permissions.sandbox, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) });
+  const host = watchingChanges(nodeHost, permissions.onFileChanged);
   return createAgentSession({
     host,
     customizations: await loadHostCustomizations(host, permissions.customizationTrust ?? trustsNothing),

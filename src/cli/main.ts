@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { TerminalApprovals } from './cliApprovals';
 import { preApprovedClasses, refusalLine } from './approvalFlags';
 import type { AgentSession } from '../core/agent/agentSession';
+import type { AgentEvent } from '../core/agent/agentEvents';
 import { parseCliArguments, usage, UsageError, type CliArguments } from './cliArguments';
 import { contentWithImages, ImageFileError } from './imageFiles';
 import { resolveCliConfig, type CliConfig } from './cliConfig';
@@ -23,6 +24,9 @@ import { trustStoreFile, TrustedContentStore } from './trustedContentStore';
 import { JsonRenderer, streamLine } from './jsonRenderer';
 import { RunRecorder } from './stream/runRecorder';
 import { sessionStartEvent } from './stream/sessionStartEvent';
+import { ChangedFiles } from './stream/changedFiles';
+import { loadAnswerSchema, type AnswerSchema } from './stream/answerSchema';
+import { answerMatchingSchema, printCheckedAnswer, promptForSchema, resultWithCheck, withoutAnswers } from './stream/structuredAnswer';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
@@ -45,6 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (args.help) return print(`${usage}\n`, 0);
   if (args.version) return print(`${version()}\n`, 0);
   const folder = workspaceRoot(args.cwd);
+  const answerSchema = args.jsonSchema === undefined ? undefined : loadAnswerSchema(args.jsonSchema);
   const config = resolveCliConfig(args, process.env);
   const writeOut = (text: string): void => void process.stdout.write(text);
   // Elbow's plain lines carry names, commands and messages from servers and files, and no styling of Elbow's own.
@@ -57,6 +62,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   await cleanUpStaleWorktrees(worktrees, writeErr);
   const worktreeTask = args.worktree ? await startWorktreeTask(worktrees, folder, args.prompt ?? '', { json: args.json, writeOut, writeErr }) : undefined;
   const root = worktreeTask?.root ?? folder;
+  const changedFiles = new ChangedFiles(root);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
   const sandbox = createCliSandbox(args, config, root, writeErr, worktreeTask?.worktree);
@@ -85,6 +91,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       allowHosts: args.allowHosts,
       allowDomains: args.allowDomains,
       customizationTrust,
+      onFileChanged: (file) => changedFiles.note(file),
     }, mcp.tools);
     if (stored !== undefined) {
       restoreConversation(session, stored);
@@ -102,7 +109,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
-    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr });
+    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema });
   } finally {
     await record?.flushed();
     await mcp.manager.dispose();
@@ -123,12 +130,15 @@ interface RunParts {
   record: CliSessionRecord;
   writeOut(text: string): void;
   writeErr(text: string): void;
+  changedFiles: ChangedFiles;
+  /** `--json-schema`: what the answer must match. */
+  answerSchema?: AnswerSchema;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
-  const renderer: EventRenderer = record.recording(args.json
+  const shown: EventRenderer = record.recording(args.json
     ? new JsonRenderer(writeOut)
     : new TerminalRenderer({ stdout: writeOut, stderr: (text) => void process.stderr.write(text) }, {
         // Only the chat streams: -p and piped runs print each final reply, so stdout never holds a reply that broke off and was asked for again.
@@ -136,6 +146,7 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
         labelAnswers: interactive,
         color: interactive && process.stdout.isTTY === true,
       }));
+  const renderer = answerSchema !== undefined && !args.json ? withoutAnswers(shown) : shown;
 
   if (interactive) {
     await runInteractiveChat(session, {
@@ -157,17 +168,22 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
     const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
-    const content = await contentWithImages(prompt, args.images).catch((error: unknown) => {
+    const asked = await contentWithImages(prompt, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });
+    const content = answerSchema === undefined ? asked : promptForSchema(asked, answerSchema);
     const recorder = new RunRecorder(record.id, session.usageTotals);
     if (args.json) writeOut(streamLine(sessionStartEvent(recorder.sessionId, root, config, record.resumed)));
-    const outcome = await session.send(content, (event) => {
+    const emit = (event: AgentEvent): void => {
       recorder.observe(event);
       renderer.handle(event);
-    }, controller.signal);
-    const result = recorder.result(outcome, session.usageTotals);
+    };
+    const first = await session.send(content, emit, controller.signal);
+    const { outcome, check } = answerSchema === undefined ? { outcome: first } : await answerMatchingSchema(session, first, answerSchema, emit, controller.signal);
+    for (const file of changedFiles.list()) recorder.noteChangedFile(file);
+    const result = resultWithCheck(recorder.result(outcome, session.usageTotals), check);
     if (args.json) writeOut(streamLine(result));
+    else if (answerSchema !== undefined) printCheckedAnswer(result, writeOut, writeErr);
     await session.dispose();
     return result.exitCode;
   }

@@ -38,14 +38,14 @@ describe('the marketplace listing', () => {
     for (const url of [manifest.repository?.url, manifest.bugs?.url, manifest.homepage]) assert.match(url ?? '', /^https:\/\//);
   });
 
-  it('packages what a user needs, the README and its images included, and no sources, tests or developer pages', async function () {
+  it('packages what a user needs, the README and its images included, and no sources, tests, developer pages, the CLI\'s npm package or the GitHub Action', async function () {
     // vsce walks the whole checkout, node_modules included, before applying .vscodeignore.
     this.timeout(60_000);
     const files = await listFiles({ cwd: root, packageManager: PackageManager.None });
     for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/elbow.png', 'dist/extension.js', 'dist/extensionMain.js', 'dist/elbowChat.js', 'dist/openaiSdk.js', 'dist/anthropicSdk.js', 'dist/mcpSdk.js', 'dist/shellParser.js', 'dist/webPageConverter.js', 'docs/images/readme-panel.png', 'docs/images/readme-review.png', 'docs/settings.md']) {
       assert.ok(files.includes(needed), `${needed} is not packaged`);
     }
-    const unwanted = files.filter((file) => /^(src|test|bench|scripts|tools|out|node_modules)\//.test(file) || /^docs\/(architecture|testing|developing)\.md$/.test(file) || file === 'dist/cli.js');
+    const unwanted = files.filter((file) => /^(src|test|bench|scripts|tools|out|node_modules|packaging)\//.test(file) || /^docs\/(architecture|testing|developing)\.md$/.test(file) || /^(dist\/cli\.js|dist\/action\.js|action\.yml|[^/]*\.tgz)$/.test(file));
     assert.deepEqual(unwanted, []);
   });
 });

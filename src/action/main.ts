@@ -1,0 +1,79 @@
+import * as core from '@actions/core';
+import * as github from '@actions/github';
+import { readActionInputs, type ActionInputs } from './actionInputs';
+import { elbowCommand } from './elbowCommand';
+import { runElbow } from './elbowRun';
+import { Checkout, SecretInChangesError } from './gitChanges';
+import type { GitHubClient } from './gitHubClient';
+import { publishChanges, type Published } from './publishChanges';
+import { failureComment, redacted, replyComment } from './replies';
+import { runPrompt } from './runPrompt';
+import { triggerOf, type EventPayload, type Trigger } from './trigger';
+import { hasWriteAccess } from './writeAccess';
+
+type Payload = EventPayload & { repository?: { default_branch?: string } };
+
+/** The GitHub Action (action.yml): on a comment with the trigger phrase, or a prompt, runs `elbow -p` on the checkout and publishes what it did. */
+async function runAction(): Promise<void> {
+  const inputs = readActionInputs();
+  const { context } = github;
+  const payload = context.payload as Payload;
+  const trigger = triggerOf(context.eventName, payload, inputs.prompt, inputs.triggerPhrase);
+  if (trigger.kind === 'skip') return core.info(`Elbow did not run: ${trigger.reason}.`);
+  const { owner, repo } = context.repo;
+  const client = github.getOctokit(inputs.githubToken);
+  if (trigger.commenter !== undefined && !(await hasWriteAccess(client, owner, repo, trigger.commenter))) {
+    return core.notice(`Elbow did not run: @${trigger.commenter} does not have write access to ${owner}/${repo}. Only collaborators with write, maintain or admin access can start it.`);
+  }
+  try {
+    await runAndPublish(inputs, trigger, client, payload);
+  } catch (error) {
+    // Whoever asked on the issue would otherwise hear nothing back.
+    const message = error instanceof Error ? error.message : String(error);
+    const runUrl = Number.isFinite(context.runId) ? `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}` : undefined;
+    const body = redacted(failureComment(message, runUrl), [inputs.apiKey, inputs.githubToken]);
+    if (trigger.conversation !== undefined) await client.rest.issues.createComment({ owner, repo, issue_number: trigger.conversation.number, body });
+    throw error;
+  }
+}
+
+async function runAndPublish(inputs: ActionInputs, trigger: Extract<Trigger, { kind: 'run' }>, client: GitHubClient, payload: Payload): Promise<void> {
+  const { context } = github;
+  const { owner, repo } = context.repo;
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const checkout = new Checkout(workspace, process.env);
+  await checkout.forgetPersistedCredentials();
+  const prompt = runPrompt({ ...trigger, repository: `${owner}/${repo}` });
+  const run = await runElbow(elbowCommand(inputs, prompt, workspace, process.env), workspace);
+  const result = run.result;
+  if (result === undefined) throw new Error(`elbow exited with code ${run.exitCode} before its result; its messages are in the job's log.`);
+  const secrets = [inputs.apiKey, inputs.githubToken];
+  core.setOutput('result', JSON.stringify(result));
+  core.setOutput('session_id', result.sessionId);
+
+  const publishing: Promise<Published> = result.outcome !== 'completed' ? Promise.resolve({}) : publishChanges(checkout, client, {
+    mode: inputs.mode,
+    result,
+    request: trigger.request,
+    number: trigger.conversation?.number,
+    repository: { owner, repo, defaultBranch: payload.repository?.default_branch },
+    baseBranch: inputs.baseBranch,
+    serverUrl: context.serverUrl,
+    token: inputs.githubToken,
+    secrets,
+  });
+  const published = await publishing.catch((error: unknown): Published => {
+    if (!(error instanceof SecretInChangesError)) throw error;
+    core.setFailed(error.message);
+    return { note: error.message };
+  });
+  if (published.branch !== undefined) core.setOutput('branch', published.branch);
+  if (published.pullRequestUrl !== undefined) core.setOutput('pull_request_url', published.pullRequestUrl);
+
+  const reply = redacted(replyComment(result, published.note), secrets);
+  if (trigger.conversation !== undefined) await client.rest.issues.createComment({ owner, repo, issue_number: trigger.conversation.number, body: reply });
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(reply, true).write();
+  if (result.outcome !== 'completed') core.setFailed(`Elbow stopped: ${result.outcome}${result.message === undefined ? '' : ` (${result.message})`}.`);
+}
+
+runAction().catch((error: unknown) => core.setFailed(error instanceof Error ? error.message : String(error)));
