@@ -48,6 +48,9 @@ const MAX_TITLE = 60;
 const INDEX_FILE = 'index.json';
 const CONVERSATION_EXTENSION = '.json';
 const idPattern = /^[A-Za-z0-9-]{1,64}$/;
+/** Conversations hold the user's code and commands' output: only the user may read them. */
+const privateFolder = 0o700;
+const privateFile = 0o600;
 
 /**
  * Conversations saved as one JSON file each in a folder of their own, with `index.json` listing
@@ -118,8 +121,8 @@ export class ConversationStore<Item = SavedChatItem> {
       if (versionOnDisk !== undefined && versionOnDisk > SAVED_CONVERSATION_FORMAT_VERSION) {
         throw new Error(`Not saving conversation ${file}: ${describeNewerFormat(versionOnDisk)}.`);
       }
-      await fs.mkdir(this.folder, { recursive: true });
-      await writeFileAtomically(file, json);
+      await fs.mkdir(this.folder, { recursive: true, mode: privateFolder });
+      await writeFileAtomically(file, json, privateFile);
       const written = await fileVersion(file);
       if (written !== undefined) this.known.set(conversation.id, written);
       const entries = await this.currentIndex();
@@ -228,8 +231,8 @@ export class ConversationStore<Item = SavedChatItem> {
   private async writeIndex(entries: ReadonlyMap<string, SavedListEntry>): Promise<void> {
     if (this.indexIsNewer) return;
     const index: SavedConversationIndex = { version: SAVED_CONVERSATION_FORMAT_VERSION, conversations: [...entries.values()].map(({ id, title, updatedAt }) => ({ id, title, updatedAt })) };
-    await fs.mkdir(this.folder, { recursive: true });
-    await writeFileAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify(index));
+    await fs.mkdir(this.folder, { recursive: true, mode: privateFolder });
+    await writeFileAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify(index), privateFile);
   }
 
   private async readConversation(id: string): Promise<StoredConversation<Item> | undefined> {
