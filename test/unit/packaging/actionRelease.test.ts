@@ -58,7 +58,7 @@ describe('a release of the GitHub Action (npm run release:action)', function () 
   this.timeout(120_000);
   let scratch: string;
   let clone: string;
-  let before: Record<string, string>;
+  let untouched: Record<string, string>;
   let source: string;
   let output: string;
   let unpacked: string;
@@ -69,7 +69,7 @@ describe('a release of the GitHub Action (npm run release:action)', function () 
     cloneOfThisRepository(clone);
     source = runGitSync(clone, ['rev-parse', 'HEAD']);
     runGitSync(clone, ['tag', 'v1', 'HEAD~1']);
-    before = snapshot(clone);
+    untouched = snapshot(clone);
     const run = release(clone, ['--tag', 'v1', '--tag', 'v1.2.0']);
     assert.equal(run.status, 0, run.stdout + run.stderr);
     output = run.stdout;
@@ -92,7 +92,7 @@ describe('a release of the GitHub Action (npm run release:action)', function () 
   });
 
   it('leaves the working tree, the index and HEAD of the repository it ran in as they were', () => {
-    assert.deepEqual(snapshot(clone), before);
+    assert.deepEqual(snapshot(clone), untouched);
   });
 
   it('refuses to release from a working tree with uncommitted changes', () => {
