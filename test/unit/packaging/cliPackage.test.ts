@@ -12,10 +12,11 @@ const root = path.resolve(__dirname, '../../..');
 /** Measured 757,937 bytes for 0.1.0 (six bundles, 2.6 MB unpacked); the bound leaves room to grow, not to ship the extension too. */
 const MAX_TARBALL_BYTES = 1_000_000;
 
-/** cli.js and the bundles it loads with a runtime `require` (esbuild.js, `separateBundles`), nothing of the extension or the webview. */
+/** cli.js and the bundles it loads with a runtime `require` or starts as a worker (esbuild.js), nothing of the extension or the webview. */
 const expectedFiles = [
   'LICENSE',
   'README.md',
+  'dist/answerCheckWorker.js',
   'dist/anthropicSdk.js',
   'dist/cli.js',
   'dist/mcpSdk.js',
