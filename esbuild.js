@@ -82,7 +82,9 @@ const nodeBundle = { platform: 'node', target: 'node20', format: 'cjs', alias, p
 
 /** @type {import('esbuild').BuildOptions[]} */
 const bundles = [
-  { ...nodeBundle, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
+  // cli.js starts the worker that checks a --json-schema answer from `require.resolve('./answerCheckWorker.js')`.
+  { ...nodeBundle, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' }, external: ['./answerCheckWorker.js'] },
+  { ...nodeBundle, entryPoints: ['src/cli/stream/answerCheckWorker.ts'], outfile: path.join(outdir, 'answerCheckWorker.js') },
   { ...nodeBundle, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js') },
   // The GitHub Action (action.yml); @actions/* are ES modules, bundled into CommonJS here.
   { ...nodeBundle, entryPoints: ['src/action/main.ts'], outfile: path.join(outdir, 'action.js') },

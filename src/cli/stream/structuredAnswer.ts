@@ -17,10 +17,10 @@ export function promptForSchema(content: string | UserMessage['content'], schema
  */
 export async function answerMatchingSchema(session: AgentSession, first: RunOutcome, schema: AnswerSchema, emit: AgentEventSink, signal: AbortSignal): Promise<{ outcome: RunOutcome; check?: AnswerCheck }> {
   if (first.reason !== 'completed') return { outcome: first };
-  const check = schema.check(first.text);
+  const check = await schema.check(first.text);
   if (check.valid) return { outcome: first, check };
   const second = await session.send(schema.correction(check.problem), emit, signal);
-  return second.reason === 'completed' ? { outcome: second, check: schema.check(second.text) } : { outcome: second };
+  return second.reason === 'completed' ? { outcome: second, check: await schema.check(second.text) } : { outcome: second };
 }
 
 /** The result with the parsed answer, or, when it still does not match, outcome `invalid_output`. */

@@ -16,7 +16,7 @@ const githubToken = 'ghs_fakeReleaseToken0123456789';
 
 /** What a runner needs and nothing else: the Action's and the CLI's bundles (and those they load), no source, no map. */
 const expectedFiles = [
-  'LICENSE', 'README.md', 'action.yml', 'dist/action.js', 'dist/anthropicSdk.js', 'dist/cli.js', 'dist/mcpSdk.js',
+  'LICENSE', 'README.md', 'action.yml', 'dist/action.js', 'dist/answerCheckWorker.js', 'dist/anthropicSdk.js', 'dist/cli.js', 'dist/mcpSdk.js',
   'dist/openaiSdk.js', 'dist/shellParser.js', 'dist/webPageConverter.js',
 ];
 

@@ -12,10 +12,11 @@ const root = path.resolve(__dirname, '../../..');
 /** Measured 757,937 bytes for 0.1.0 (six bundles, 2.6 MB unpacked); the bound leaves room to grow, not to ship the extension too. */
 const MAX_TARBALL_BYTES = 1_000_000;
 
-/** cli.js and the bundles it loads with a runtime `require` (esbuild.js, `separateBundles`), nothing of the extension or the webview. */
+/** cli.js and the bundles it loads with a runtime `require` or starts as a worker (esbuild.js), nothing of the extension or the webview. */
 const expectedFiles = [
   'LICENSE',
   'README.md',
+  'dist/answerCheckWorker.js',
   'dist/anthropicSdk.js',
   'dist/cli.js',
   'dist/mcpSdk.js',
@@ -24,6 +25,9 @@ const expectedFiles = [
   'dist/webPageConverter.js',
   'package.json',
 ];
+
+/** Started as a worker by cli.js, not required: it checks the request it is started with. */
+const answerCheckWorker = 'dist/answerCheckWorker.js';
 
 /**
  * Built-ins that came after Node 20 and are not in any 20.x release (Node's changelogs): the bundles run them
@@ -120,11 +124,13 @@ describe('the CLI as an npm package of its own (npm run pack:cli)', function () 
   });
 
   it('loads every bundle it ships from the installed folder alone, with no node_modules around it', () => {
-    const bundles = expectedFiles.filter((file) => file.startsWith('dist/') && file !== 'dist/cli.js').map((file) => path.join(installed, file));
+    const bundles = expectedFiles.filter((file) => file.startsWith('dist/') && file !== 'dist/cli.js' && file !== answerCheckWorker).map((file) => path.join(installed, file));
     const exported = execFileSync(process.execPath, ['-e', 'for (const file of process.argv.slice(1)) console.log(Object.keys(require(file)).length)', ...bundles], { cwd: scratch, encoding: 'utf8' });
     const counts = exported.trim().split('\n').map(Number);
     assert.equal(counts.length, bundles.length);
     assert.ok(counts.every((count) => count > 0), `exports per bundle: ${counts.join(', ')}`);
+    const checkInWorker = "new (require('node:worker_threads').Worker)(process.argv[1], { workerData: { schema: { type: 'string' }, answer: '\"ok\"' } }).once('message', (check) => console.log(JSON.stringify(check)))";
+    assert.equal(execFileSync(process.execPath, ['-e', checkInWorker, path.join(installed, answerCheckWorker)], { cwd: scratch, encoding: 'utf8' }), '{"valid":true,"value":"ok"}\n');
   });
 
   for (const provider of ['anthropic', 'openai'] satisfies ProviderName[]) {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { elbowEnvironment, runElbow, useCliFixture, type CliRun } from '../../../support/elbowCli';
+import { cliPath, elbowEnvironment, runElbow, useCliFixture, type CliRun } from '../../../support/elbowCli';
 import { text, type RecordedRequest } from '../../../support/fakeLlmServer';
 
 const todoSchema = {
@@ -11,6 +12,19 @@ const todoSchema = {
   additionalProperties: false,
   properties: { todos: { type: 'array', items: { type: 'string' } } },
 };
+
+/** `elbow <args>`, killed if it has not ended after `ms` (its event loop may be too busy for a gentler signal). */
+function runElbowAtMost(ms: number, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: ms, killSignal: 'SIGKILL' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 type Line = { type: string; [key: string]: unknown };
 
@@ -75,6 +89,19 @@ describe('elbow -p --json-schema', function () {
     const run = await runElbow(['-p', 'list the TODOs', '--json-schema', schemaFile, '--cwd', cwd], elbowEnvironment(server, 'openai'));
     assert.deepEqual({ code: run.code, stdout: run.stdout }, { code: 7, stdout: '' });
     assert.match(run.stderr, /^elbow: The answer does not match --json-schema: the answer is not JSON/m);
+  });
+
+  it('stops checking an answer that makes the schema backtrack for ever: invalid_output, exit 7, with a result', async () => {
+    const { server, cwd } = fixture;
+    await fs.writeFile(schemaFile, JSON.stringify({ type: 'string', pattern: '^(a|a)+$' }));
+    const backtracking = JSON.stringify(`${'a'.repeat(40)}!`);
+    server.enqueue({ kind: 'reply', content: [text(backtracking)] }, { kind: 'reply', content: [text(backtracking)] });
+    const run = await runElbowAtMost(20_000, ['-p', 'say a', '--json-schema', schemaFile, '--json', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(run.code, 7, `killed after 20 s: ${run.code === null}; ${run.stderr}`);
+    const result = lastLine(run);
+    assert.deepEqual([result.type, result.outcome, result.exitCode], ['result', 'invalid_output', 7]);
+    assert.match(String(result.message), /checking the answer against the schema took longer than \d+ s/);
+    assert.equal(server.requests.length, 2);
   });
 
   it('refuses a schema file that is not JSON, not a valid schema or missing, before any request, with exit 2', async () => {
