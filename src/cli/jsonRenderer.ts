@@ -17,7 +17,12 @@ export class JsonRenderer {
 
 /** One line of the `--json` stream: the value as JSON, in plain ASCII controls, and a newline. */
 export function streamLine(value: unknown): string {
-  return `${JSON.stringify(value).replace(rawInJson, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+  return `${printableJson(value)}\n`;
+}
+
+/** `value` as JSON (indented by `indent` spaces) with every control a terminal would act on as its `\\u` escape: the same value, safe to print. */
+export function printableJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(rawInJson, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -170,7 +170,7 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
   requirePricesForBudget(args.maxBudgetUsd, config.settings.model, session.limits);
   const controller = new AbortController();
   cancelOnSignals(controller);
-  const limits = new RunLimits(args, controller);
+  const limits = new RunLimits(args, controller, { model: config.settings.model, prices: session.limits?.prices });
   limits.start();
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);

@@ -60,6 +60,11 @@ export interface FakeLlmServerOptions {
   contextWindow?: number;
   /** Unscripted usage reports cached input as the services' prompt caches would (see fakeLlm/promptCache.ts). */
   simulatePromptCache?: boolean;
+  /**
+   * Acts as OpenAI-compatible servers that ignore `stream_options` (older vLLM and LM Studio, some
+   * proxies): `include_usage` is not honoured, so a streamed reply carries no usage chunk.
+   */
+  ignoresStreamOptions?: boolean;
 }
 
 export function text(t: string): ScriptedBlock {
@@ -131,7 +136,8 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     const model = options.model ?? (body.model as string);
     // A scripted error stands for a request the service never processed, so it caches nothing.
     const cacheUse = options.simulatePromptCache && scripted.kind !== 'error' ? promptCache.use(api, body) : { cacheRead: 0, cacheWrite: 0 };
-    await respond(api, { response, body, model, headers, prompt: { total: tokens, ...cacheUse } }, scripted, memory);
+    const honoured = options.ignoresStreamOptions && api === 'openai' ? withoutStreamOptions(body) : body;
+    await respond(api, { response, body: honoured, model, headers, prompt: { total: tokens, ...cacheUse } }, scripted, memory);
   };
 
   const listening = await listenOnLoopback('fake server', handle, violations);
@@ -149,6 +155,12 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     pending: () => queue.length,
     close: () => listening.close(),
   };
+}
+
+function withoutStreamOptions(body: JsonObject): JsonObject {
+  const honoured = { ...body };
+  delete honoured.stream_options;
+  return honoured;
 }
 
 function validate(api: FakeLlmApi, request: IncomingMessage, parsed: unknown, memory: ThinkingMemory): ProtocolError | undefined {

@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventSink, RunOutcome } from '../../core/agent/agentEvents';
+import type { ModelPrices } from '../../core/llm/modelFacts';
 import type { RunLimit } from '../stream/runRecorder';
 import { durationText, type LimitFlags } from './limitFlags';
 
@@ -16,18 +17,27 @@ export interface LimitEnding {
  * controller, as Ctrl-C does (running commands are stopped), and says which limit it was.
  * The budget counts what each request of the run cost, its subagents' included; once it is
  * reached, the request under way may finish but no further request starts. A request whose
- * price is unknown ends the run too: the budget could no longer be kept.
+ * price is unknown ends the run too: the budget could no longer be kept. So does a reply that came
+ * without a usage report (OpenAI-compatible servers that ignore `include_usage`): its cost is unknown, not zero.
  */
 export class RunLimits {
   private spent = 0;
   private unknownCost = false;
+  private unreportedUsage = false;
   private budgetReached = false;
   private hitLimit: RunLimit | undefined;
   private timer: NodeJS.Timeout | undefined;
   /** Whether a run's `done` event carried the limit's message to the renderer. */
   private announced = false;
 
-  constructor(private readonly flags: LimitFlags, private readonly controller: AbortController) {}
+  /** The session's model when it costs nothing (a local server): its replies need no usage report. */
+  private readonly freeModel: string | undefined;
+
+  constructor(private readonly flags: LimitFlags, private readonly controller: AbortController, sessionModel?: { model: string; prices?: ModelPrices }) {
+    const prices = sessionModel?.prices;
+    const free = prices !== undefined && Object.values(prices).every((price) => price === 0);
+    this.freeModel = free ? sessionModel?.model : undefined;
+  }
 
   /** Starts the clock of `--timeout`. */
   start(): void {
@@ -64,6 +74,7 @@ export class RunLimits {
   private observe(event: AgentEvent): AgentEvent {
     const inner = innermostEvent(event);
     if (inner.type === 'usage') this.count(inner.cost);
+    else if (inner.type === 'assistant_message' && inner.message.usage === undefined && inner.message.model !== this.freeModel) this.countUnreported();
     else if (this.budgetReached && !streamingEvents.has(inner.type)) this.stop('max_budget');
     // The renderer's line for a run a limit cancelled says which limit, not just "Cancelled."
     if (event.type === 'done' && this.hitLimit !== undefined && event.outcome.reason === 'cancelled') {
@@ -81,6 +92,12 @@ export class RunLimits {
     if (this.unknownCost || this.spent >= budget) this.budgetReached = true;
   }
 
+  private countUnreported(): void {
+    if (this.flags.maxBudgetUsd === undefined) return;
+    this.unreportedUsage = true;
+    this.budgetReached = true;
+  }
+
   private stop(limit: RunLimit): void {
     if (this.hitLimit !== undefined || this.controller.signal.aborted) return;
     this.hitLimit = limit;
@@ -90,7 +107,9 @@ export class RunLimits {
   private message(limit: RunLimit): string {
     if (limit === 'timeout') return `Stopped: --timeout ${durationText(this.flags.timeoutMs ?? 0)} passed.`;
     const budget = `--max-budget-usd ${this.flags.maxBudgetUsd ?? 0}`;
-    if (this.unknownCost) return `Stopped: a request's price was unknown, so ${budget} could not be kept (known cost so far ${dollars(this.spent)}).`;
+    const known = `known cost so far ${dollars(this.spent)}`;
+    if (this.unreportedUsage) return `Stopped: the server reported no usage for a request, so ${budget} could not be kept (${known}).`;
+    if (this.unknownCost) return `Stopped: a request's price was unknown, so ${budget} could not be kept (${known}).`;
     return `Stopped: the run cost ${dollars(this.spent)}, reaching ${budget}.`;
   }
 }

@@ -1,10 +1,13 @@
 import type { SavedChatItem } from '../../node/conversations/savedChatItemSchema';
 import type { SavedConversation } from '../../node/conversations/savedConversationSchema';
+import { printable } from '../printable';
 
 /**
  * A saved conversation as a readable Markdown transcript. Everything the user, the model, a tool or
  * a file wrote is data: it goes in fenced blocks longer than any backtick run inside them, or is
  * escaped inline, so no text of theirs can close a block, start HTML or add headings and links.
+ * Terminal controls in it show as their escapes (`\x1b`), in blocks too: the transcript is printed
+ * on a terminal or later `cat`-ed there, where they could retitle, clear or write the clipboard.
  */
 export function markdownTranscript(conversation: SavedConversation): string {
   const parts = [`# ${inline(conversation.title)}`, metadata(conversation)];
@@ -54,7 +57,8 @@ function itemMarkdown(item: SavedChatItem): string {
 }
 
 /** A fenced block no line of `text` can close: its fence is longer than the longest backtick run inside. */
-export function fenced(text: string, info: string): string {
+export function fenced(outside: string, info: string): string {
+  const text = shown(outside);
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}${info}\n${text}\n${fence}`;
@@ -62,13 +66,20 @@ export function fenced(text: string, info: string): string {
 
 /**
  * One line of text, shown as it is, never at a line's start: Markdown's punctuation backslash-escaped,
- * `<`, `>` and `&` as entities, line breaks as spaces.
+ * `<`, `>` and `&` as entities, line breaks as spaces, and bare addresses (`https://`, `www.`) kept
+ * from becoming links.
  */
 export function inline(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
+  return shown(text.replace(/[\r\n]+/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\`*_{}[\]()#|~]/g, (character) => `\\${character}`);
+    .replace(/[\\`*_{}[\]()#|~]/g, (character) => `\\${character}`)
+    .replace(/\b(https?|ftp):/gi, '$1\\:')
+    .replace(/\b(www)\./gi, '$1\\.');
+}
+
+/** Outside text with its line ends as newlines and every terminal control visible. */
+function shown(text: string): string {
+  return printable(text.replace(/\r\n/g, '\n'));
 }

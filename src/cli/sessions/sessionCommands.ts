@@ -6,6 +6,7 @@ import { elbowDataFolder } from '../../node/dataFolder';
 import { migrateSavedConversation, describeNewerFormat } from '../../node/conversations/migrateSavedConversation';
 import type { ConversationStore } from '../../node/conversations/conversationStore';
 import { UsageError } from '../cliArguments';
+import { printableJson } from '../jsonRenderer';
 import { printable } from '../printable';
 import { markdownTranscript } from './markdownTranscript';
 import { localTime } from './restoreConversation';
@@ -34,7 +35,7 @@ async function listSessions(argv: readonly string[], { writeOut, writeErr }: Com
     rows.push({ id: stored.id, title: stored.title, createdAt: stored.createdAt, updatedAt: stored.updatedAt, turns, messages: stored.messages.length, ...(stored.model === undefined ? {} : { model: stored.model }) });
   }
   if (values.json) {
-    writeOut(`${JSON.stringify(rows, null, 2)}\n`);
+    writeOut(`${printableJson(rows, 2)}\n`);
     return 0;
   }
   if (rows.length === 0) writeErr('No sessions are saved for this folder yet.\n');
@@ -59,7 +60,7 @@ async function exportSession(argv: readonly string[], { writeOut, writeErr }: Co
   const reading = migrateSavedConversation(parseJson(text));
   if (reading.kind === 'newer') throw new Error(`${file}: ${describeNewerFormat(reading.version)}.`);
   if (reading.kind === 'invalid') throw new Error(`${file} is not a saved conversation: ${reading.problem}`);
-  const exported = values.format === 'json' ? `${JSON.stringify(reading.value, null, 2)}\n` : markdownTranscript(reading.value);
+  const exported = values.format === 'json' ? `${printableJson(reading.value, 2)}\n` : markdownTranscript(reading.value);
   if (values.output === undefined) writeOut(exported);
   else fs.writeFileSync(values.output, exported, { encoding: 'utf8', mode: 0o600 });
   return 0;

@@ -6,7 +6,7 @@ import type { AgentEvent } from '../../../../src/core/agent/agentEvents';
 import { emptyUsage } from '../../../../src/core/llm/messages';
 import { RunLimits } from '../../../../src/cli/limits/runLimits';
 import { cliPath, elbowEnvironment, runElbow, useCliFixture, type CliRun } from '../../../support/elbowCli';
-import { text, toolCall, type ScriptedUsage } from '../../../support/fakeLlmServer';
+import { startFakeLlmServer, text, toolCall, type ScriptedUsage } from '../../../support/fakeLlmServer';
 import { forwardFromNetworkAddress } from '../../../support/networkForwarder';
 import { settlesWithin } from '../../../support/settlesWithin';
 
@@ -74,6 +74,27 @@ describe('elbow -p limits: --max-budget-usd, --max-turns, --timeout', function (
     assert.equal(run.code, 4, run.stderr);
     assert.equal(server.requests.length, 2, 'the child\'s first request reached the budget');
     assert.match(run.stderr, /Stopped: the run cost \$2\.2000, reaching --max-budget-usd 2\.\n/);
+  });
+
+  it('--max-budget-usd with a server that reports no usage stops after the first request, saying so; exit 4', async () => {
+    const server = await startFakeLlmServer({ ignoresStreamOptions: true });
+    try {
+      server.enqueue(
+        { kind: 'reply', content: [toolCall('write_file', { path: 'late.txt', content: 'after the budget\n' })] },
+        { kind: 'reply', content: [text('Done.')] },
+      );
+      const env = { ...elbowEnvironment(server, 'openai'), ELBOW_MODELS: dearModel };
+      const run = await runElbow(['-p', 'look around', '--json', '--max-budget-usd', '100', '--cwd', fixture.cwd], env);
+      assert.equal(run.code, 4, run.stderr);
+      assert.equal(server.requests.length, 1, 'no request after the one without a usage report');
+      assert.deepEqual(server.violations, []);
+      await assert.rejects(fs.stat(path.join(fixture.cwd, 'late.txt')), 'the reply\'s tool call did not run');
+      const result = resultOf(run);
+      assert.equal(result.outcome, 'max_budget');
+      assert.equal(result.message, 'Stopped: the server reported no usage for a request, so --max-budget-usd 100 could not be kept (known cost so far $0.0000).');
+    } finally {
+      await server.close();
+    }
   });
 
   it('--max-budget-usd with a model whose prices are unknown does not start, and says how to give them', async function () {
@@ -180,6 +201,20 @@ describe('RunLimits over a run\'s events', () => {
       limit: 'max_budget',
       message: 'Stopped: a request\'s price was unknown, so --max-budget-usd 5 could not be kept (known cost so far $0.5000).',
     });
+  });
+
+  it('a reply without a usage report ends the run, unless the model is free (a local server)', () => {
+    const reply = (model: string): AgentEvent => ({ type: 'assistant_message', message: { role: 'assistant', content: [{ type: 'text', text: 'Hi' }], stopReason: 'end_turn', provider: 'openai', model } });
+    const free = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    const local = new AbortController();
+    const localSend = new RunLimits({ maxBudgetUsd: 1 }, local, { model: 'llama', prices: free }).watch(() => undefined);
+    localSend(reply('llama'));
+    localSend(toolCallStarts);
+    assert.equal(local.signal.aborted, false);
+    const { controller, send } = watched(1);
+    send(fromChild(reply('llama')));
+    send(fromChild(toolCallStarts));
+    assert.equal(controller.signal.aborted, true);
   });
 
   it('a run that completed in the request that reached the budget keeps its answer', () => {

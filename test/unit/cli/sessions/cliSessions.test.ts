@@ -162,14 +162,20 @@ describe('elbow sessions: saved, continued, listed, exported', function () {
   });
 
   it('exports a session as the golden Markdown transcript and as the saved JSON', async () => {
-    // What the tool and the model return tries to close its block and start HTML.
-    await fs.writeFile(path.join(cwd, 'notes.txt'), '````\n</pre><script>alert(1)</script>\n# not a heading\n');
-    server.enqueue({ kind: 'reply', content: [toolCall('read_file', { path: 'notes.txt' })] }, { kind: 'reply', content: [text('It holds:\n```\n<img src=x onerror=alert(1)>\n```')] });
-    const run = await runElbow(['-p', 'show me notes.txt <b>now</b>', '--json', '--cwd', cwd], environment('openai'));
+    // What the tool, the model and the prompt hold tries to close its block, start HTML, add a link, and retitle, clear or write the clipboard of the terminal.
+    await fs.writeFile(path.join(cwd, 'notes.txt'), '````\n</pre><script>alert(1)</script>\n# not a heading\nfile \x1b]0;FILE-TITLE\x07 \x1b[2J end\n');
+    server.enqueue(
+      { kind: 'reply', content: [text('T\x1b]0;MODEL-TITLE\x07'), toolCall('read_file', { path: 'notes.txt' })] },
+      { kind: 'reply', content: [text('It holds:\n```\n<img src=x onerror=alert(1)>\n```\ndone \x1b]52;c;ZXZpbA==\x07 \x1b[31mRED\u202e')] },
+    );
+    const run = await runElbow(['-p', 'show me notes.txt <b>now</b> https://evil.example \x1b]0;PROMPT\x07', '--json', '--cwd', cwd], environment('openai'));
     assert.equal(run.code, 0, run.stderr);
     const id = String(events(run.stdout)[0]?.sessionId);
     const markdown = await runElbow(['export', id, '--format', 'markdown', '--cwd', cwd], environment('openai'));
     assert.equal(markdown.code, 0, markdown.stderr);
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(markdown.stdout, /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/, 'no control character reaches the terminal raw');
+    for (const shown of ['\\x1b]52;c;ZXZpbA==\\x07', 'FILE-TITLE\\x07', 'MODEL-TITLE\\x07', 'RED\\u202e']) assert.ok(markdown.stdout.includes(shown), shown);
     const comparable = markdown.stdout
       .replace(id, '<session>')
       .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
@@ -183,6 +189,10 @@ describe('elbow sessions: saved, continued, listed, exported', function () {
     const json = await runElbow(['export', id, '--format', 'json', '--output', output, '--cwd', cwd], environment('openai'));
     assert.equal(json.code, 0, json.stderr);
     assert.deepEqual(JSON.parse(await fs.readFile(output, 'utf8')), JSON.parse(await fs.readFile(path.join(folder(), `${id}.json`), 'utf8')));
+    const printed = await runElbow(['export', id, '--format', 'json', '--cwd', cwd], environment('openai'));
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(printed.stdout, /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/, 'JSON on the terminal escapes the controls too');
+    assert.deepEqual(JSON.parse(printed.stdout), JSON.parse(await fs.readFile(output, 'utf8')));
     const badFormat = await runElbow(['export', id, '--format', 'html', '--cwd', cwd], environment('openai'));
     assert.equal(badFormat.code, 2);
   });

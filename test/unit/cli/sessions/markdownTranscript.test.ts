@@ -38,4 +38,21 @@ describe('markdownTranscript', () => {
     const html = new Marked().parse(markdown, { async: false });
     assert.doesNotMatch(html, /<(script|img|svg|a)\b/);
   });
+
+  it('shows terminal controls visibly, in blocks and inline, and leaves no bare address a link', () => {
+    const escapes = 'a\x1b]52;c;ZXZpbA==\x07 \x1b[2J \x9b31m \u202e b\r\nc';
+    const markdown = markdownTranscript({
+      ...conversation([
+        { kind: 'user', id: '1', text: escapes, attachments: [] },
+        { kind: 'assistant', id: '2', text: escapes, thinking: '' },
+        { kind: 'tool', id: '3', name: `read${escapes}`, title: `see https://evil.example and www.evil.example ${escapes}`, status: 'done', arguments: escapes, result: escapes },
+      ]),
+      title: `https://evil.example ${escapes}`,
+    });
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(markdown, /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/);
+    const code = blocks(markdown).filter((token): token is Token & { type: 'code'; text: string } => token.type === 'code').map((token) => token.text);
+    assert.deepEqual(code, Array(4).fill('a\\x1b]52;c;ZXZpbA==\\x07 \\x1b[2J \\x9b31m \\u202e b\nc'));
+    assert.doesNotMatch(new Marked().parse(markdown, { async: false }), /<a\b/);
+  });
 });
