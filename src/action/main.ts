@@ -1,6 +1,8 @@
+import * as os from 'node:os';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { readActionInputs, type ActionInputs } from './actionInputs';
+import { elbowDataFolder } from '../node/dataFolder';
 import { elbowCommand } from './elbowCommand';
 import { runElbow } from './elbowRun';
 import { Checkout, SecretInChangesError } from './gitChanges';
@@ -41,10 +43,11 @@ async function runAndPublish(inputs: ActionInputs, trigger: Extract<Trigger, { k
   const { context } = github;
   const { owner, repo } = context.repo;
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  const checkout = new Checkout(workspace, process.env);
+  const checkout = await Checkout.open(workspace, process.env);
   await checkout.forgetPersistedCredentials();
   const prompt = runPrompt({ ...trigger, repository: `${owner}/${repo}` });
-  const run = await runElbow(elbowCommand(inputs, prompt, workspace, process.env), workspace);
+  const command = await elbowCommand(inputs, prompt, workspace, process.env);
+  const run = await runElbow(command, workspace);
   const result = run.result;
   if (result === undefined) throw new Error(`elbow exited with code ${run.exitCode} before its result; its messages are in the job's log.`);
   const secrets = [inputs.apiKey, inputs.githubToken];
@@ -61,6 +64,7 @@ async function runAndPublish(inputs: ActionInputs, trigger: Extract<Trigger, { k
     serverUrl: context.serverUrl,
     token: inputs.githubToken,
     secrets,
+    dataFolder: elbowDataFolder(command.env, { platform: process.platform, home: os.homedir() }),
   });
   const published = await publishing.catch((error: unknown): Published => {
     if (!(error instanceof SecretInChangesError)) throw error;

@@ -23,12 +23,14 @@ export interface PublishRequest {
   token: string;
   /** Values that must not be in what is pushed. */
   secrets: readonly string[];
+  /** Elbow's data folder, never committed when it is inside the checkout. */
+  dataFolder: string;
 }
 
 /** `branch` and `pull_request`: the run's changes committed on `elbow/<issue>-<session>` and pushed; for `pull_request`, a pull request opened from it. */
 export async function publishChanges(checkout: Checkout, github: GitHubClient, publish: PublishRequest): Promise<Published> {
   if (publish.mode === 'comment') return {};
-  if (!(await checkout.stageChanges(publish.secrets))) return { note: 'No files changed, so nothing was pushed.' };
+  if (!(await checkout.stageChanges(publish.secrets, [publish.dataFolder]))) return { note: 'No files changed, so nothing was pushed.' };
   const branch = `elbow/${publish.number ?? 'run'}-${publish.result.sessionId.slice(0, 8)}`;
   const title = titleOf(publish.request);
   const message = [title, '', ...(publish.number === undefined ? [] : [`Requested in #${publish.number}.`]), `Elbow session ${publish.result.sessionId}.`].join('\n');
