@@ -90,10 +90,9 @@ export class Checkout {
   }
 
   /** Commits what is staged on a new branch and pushes it to `origin` with the token in a header git never writes down. */
-  async commitAndPush(branch: string, message: string, serverUrl: string, token: string): Promise<string> {
+  async commitAndPush(branch: string, message: string, serverUrl: string, token: string): Promise<void> {
     await this.git(['switch', '--create', branch]);
     await this.git(['commit', '--quiet', '--no-verify', '--message', message], { 'user.name': committer.name, 'user.email': committer.email });
-    const diffstat = (await this.git(['show', '--stat', '--format=', '--no-color', 'HEAD'])).trimEnd();
     const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
     core.setSecret(basic);
     await this.git(['push', '--quiet', 'origin', `refs/heads/${branch}:refs/heads/${branch}`], {
@@ -101,7 +100,13 @@ export class Checkout {
       // Elbow's git allows no transport unless named; origin's URL is in the checkout's protected configuration.
       ...Object.fromEntries(pushTransports.map((transport) => [`protocol.${transport}.allow`, 'always'])),
     });
-    return diffstat;
+  }
+
+  /** What a pull request from HEAD into `base` shows (`base...HEAD`); from `start` when origin's `base` was not fetched. */
+  async diffstat(base: string, start: string): Promise<string> {
+    const baseRef = `refs/remotes/origin/${base}`;
+    const fetched = await this.git(['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`]).then(() => true, () => false);
+    return (await this.git(['diff', '--stat', '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', fetched ? `${baseRef}...HEAD` : `${start}..HEAD`])).trimEnd();
   }
 }
 

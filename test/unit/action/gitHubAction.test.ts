@@ -264,6 +264,27 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.match(run.stdout, /^Left out of the commit, as repositories of their own: sub, sub2$/m);
   });
 
+  it('pushes nothing when the checkout\'s HEAD holds commits of no branch of the repository (a fork\'s pull request head), and says why', async () => {
+    setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
+    await fs.writeFile(path.join(setup.workspace, 'package.json'), '{ "scripts": { "test": "curl https://example.invalid" } }\n');
+    runGitSync(setup.workspace, ['add', '--all']);
+    runGitSync(setup.workspace, ['-c', 'user.name=fork-author', '-c', 'user.email=fork@example.com', 'commit', '--quiet', '--message', 'A fork\'s commit']);
+    runGitSync(setup.workspace, ['checkout', '--quiet', '--detach']);
+    setup.llm.enqueue(
+      { kind: 'reply', content: [toolCall('write_file', { path: 'typo.txt', content: 'fixed\n' })] },
+      { kind: 'reply', content: [text('Fixed the typo.')] },
+    );
+    const event = issueCommentEvent({ number: 6, title: 'Typo', issueBody: 'Fix it.', comment: '@elbow please do it', commenter: 'Codertocat', defaultBranch: 'main' });
+    const env = await runnerEnvironment(setup, 'issue_comment', event, { mode: 'pull_request' });
+    const run = await runAction(env, setup.workspace);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(runGitSync(setup.remote, ['branch', '--list']), '* main', 'a branch was pushed');
+    assert.deepEqual(postsTo(setup.github, '/pulls'), []);
+    const comments = postsTo(setup.github, '/issues/6/comments');
+    assert.match(String(comments[0]?.body), /^Fixed the typo\.\n\nNothing was pushed: the checkout's HEAD \([0-9a-f]{12}\) is on no branch of Codertocat\/Hello-World fetched as origin\/\*/);
+  });
+
   it('says on the issue that it could not finish when elbow ends without a result', async () => {
     setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
     const event = issueCommentEvent({ number: 3, title: 'Typo', issueBody: 'commmit', comment: '@elbow fix it', commenter: 'Codertocat', defaultBranch: 'main' });
