@@ -7,27 +7,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runtimeBundles } from './runtimeBundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.resolve(process.argv.find((argument) => argument.startsWith('--out='))?.slice('--out='.length) ?? root);
-
-/**
- * The bundles `entry` loads at run time, itself first: the bundles of esbuild.js's `separateBundles` are loaded
- * with a plain `require('./<name>.js')`, which stays in the minified code as written.
- */
-function runtimeBundles(folder, entry) {
-  const found = [entry];
-  for (let index = 0; index < found.length; index++) {
-    const code = fs.readFileSync(path.join(folder, found[index]), 'utf8');
-    if (/\brequire\(\s*["'`]vscode["'`]\s*\)/.test(code)) throw new Error(`${found[index]} loads the vscode module: it belongs to the extension, not the terminal program`);
-    if (/\brequire\(\s*["'`]\.\.?\/[^"'`]*["'`]\s*\+/.test(code)) throw new Error(`${found[index]} loads a file whose name it builds at run time; list it here`);
-    for (const [, name] of code.matchAll(/\brequire\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) {
-      if (!fs.existsSync(path.join(folder, name))) throw new Error(`${found[index]} loads ./${name}, which the build did not make`);
-      if (!found.includes(name)) found.push(name);
-    }
-  }
-  return found;
-}
 
 function stagedManifest() {
   const template = JSON.parse(fs.readFileSync(path.join(root, 'packaging/cli/package.json'), 'utf8'));

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
+import { admissionOf } from './admission';
 import { readActionInputs, type ActionInputs } from './actionInputs';
 import { elbowDataFolder } from '../node/dataFolder';
 import { elbowCommand } from './elbowCommand';
@@ -21,13 +22,15 @@ async function runAction(): Promise<void> {
   const inputs = readActionInputs();
   const { context } = github;
   const payload = context.payload as Payload;
-  const trigger = triggerOf(context.eventName, payload, inputs.prompt, inputs.triggerPhrase);
-  if (trigger.kind === 'skip') return core.info(`Elbow did not run: ${trigger.reason}.`);
+  const admission = admissionOf(context.eventName, payload, context.actor, inputs.prompt, inputs.triggerPhrase);
+  if (admission.kind === 'skip') return core.info(`Elbow did not run: ${admission.reason}.`);
   const { owner, repo } = context.repo;
   const client = github.getOctokit(inputs.githubToken);
-  if (trigger.commenter !== undefined && !(await hasWriteAccess(client, owner, repo, trigger.commenter))) {
-    return core.notice(`Elbow did not run: @${trigger.commenter} does not have write access to ${owner}/${repo}. Only collaborators with write, maintain or admin access can start it.`);
+  if (admission.checkAccessOf !== undefined && !(await hasWriteAccess(client, owner, repo, admission.checkAccessOf))) {
+    return core.notice(`Elbow did not run: @${admission.checkAccessOf} does not have write access to ${owner}/${repo}. Only collaborators with write, maintain or admin access can start it.`);
   }
+  const trigger = triggerOf(context.eventName, payload, inputs.prompt, inputs.triggerPhrase);
+  if (trigger.kind === 'skip') return core.info(`Elbow did not run: ${trigger.reason}.`);
   try {
     await runAndPublish(inputs, trigger, client, payload);
   } catch (error) {

@@ -3,8 +3,10 @@ import { parseReasoningEffort, reasoningEffortSettings, type ReasoningEffortSett
 import { presetById, providerPresets } from '../core/llm/presets/providerPresets';
 import { defaultParallelSubagents } from '../core/agent/agentSession';
 import { editFormatSettings, parseEditFormat, type EditFormatSetting } from '../core/tools/editFormat';
+import { parseLimitFlags, type LimitFlags } from './limits/limitFlags';
+import { sessionCommandsUsage } from './sessions/sessionCommandsUsage';
 
-export interface CliArguments {
+export interface CliArguments extends LimitFlags {
   prompt?: string;
   /** `--image FILE` (repeatable, with -p): images sent with the prompt. */
   images: string[];
@@ -58,6 +60,10 @@ export interface CliArguments {
   worktree: boolean;
   /** `--agent NAME`: start with this agent picked (Agent, Plan or a custom agent). */
   agent?: string;
+  /** `--continue`: carry on the latest session saved for the folder. */
+  continueSession: boolean;
+  /** `--resume ID`: carry on that saved session. */
+  resume?: string;
   /** `--max-parallel-subagents N`: subagents (`task` calls) running at once; 0 turns the task tool off. */
   maxParallelSubagents?: number;
   help: boolean;
@@ -75,6 +81,7 @@ const azureDefaultApiVersion = presetById('azure')?.apiVersion?.default ?? '';
 
 export const usage = `Usage: elbow [options]            chat in the terminal (reads prompts line by line when stdin is not a terminal)
        elbow -p "prompt" [options]  run one request to the end and print the answer
+${sessionCommandsUsage}
 
 Options:
   -p, --print <prompt>     one-shot: final answer on stdout, tool calls on stderr
@@ -113,6 +120,11 @@ Options:
                            codex models, edit_file for the others), edit_file or apply_patch
                            (default: $ELBOW_EDIT_FORMAT, else auto)
       --max-turns <n>      model turns allowed per request (default 50)
+      --max-budget-usd <n> with -p or piped input: stop once the run has cost this many US
+                           dollars, subagents included (exit 4); the model's prices must be
+                           known (ELBOW_MODELS gives them)
+      --timeout <d>        with -p or piped input: stop the run after this long (90s, 20m, 1h;
+                           a plain number is seconds), its commands too (exit 5)
       --stall-timeout <s>  seconds a streaming reply may send nothing before it is discarded and
                            the request retried (default 120; 0: wait forever)
   -y, --yes                run commands that need approval in the sandbox, and tools of MCP
@@ -167,6 +179,9 @@ Options:
                            subagents (the model's task calls, each a child agent with its own
                            context) running at once, 0 to ${maxParallelSubagentsFlag}; 0 turns the task tool
                            off (default ${defaultParallelSubagents})
+  -c, --continue           carry on the latest session saved for this folder (with -p, --json
+                           or in the chat); every session is saved, see elbow sessions
+      --resume <id>        carry on that saved session
   -h, --help               show this help
   -v, --version            show the version
 
@@ -179,8 +194,8 @@ ELBOW_REASONING_EFFORT. Flags win over the environment.
   ELBOW_MODELS     JSON: context window and prices (USD per million tokens) by model, for
                    models Elbow does not know or knows wrongly, e.g. '{"my-model":
                    {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
-  ELBOW_DATA_DIR   where full transcripts are archived before compaction summarises them, and
-                   the workspace MCP configurations you trusted are remembered, and --worktree runs keep their worktrees (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
+  ELBOW_DATA_DIR   where sessions are saved (sessions/, shared with VS Code), full transcripts are
+                   archived before compaction summarises them, and the workspace MCP configurations you trusted are remembered, and --worktree runs keep their worktrees (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
                    %LOCALAPPDATA%\\elbow on Windows)
   ELBOW_CONFIG_DIR where the user's mcp.json lives (default: ~/.elbow)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
@@ -206,6 +221,8 @@ const cliOptions = {
   'edit-format': { type: 'string' },
   'max-turns': { type: 'string' },
   'stall-timeout': { type: 'string' },
+  'max-budget-usd': { type: 'string' },
+  timeout: { type: 'string' },
   yes: { type: 'boolean', short: 'y', default: false },
   'allow-read-outside-workspace': { type: 'boolean', default: false },
   'allow-protected-writes': { type: 'boolean', default: false },
@@ -223,14 +240,18 @@ const cliOptions = {
   worktree: { type: 'boolean', default: false },
   agent: { type: 'string' },
   'max-parallel-subagents': { type: 'string' },
+  continue: { type: 'boolean', short: 'c', default: false },
+  resume: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies NonNullable<ParseArgsConfig['options']>;
 
 export function parseCliArguments(argv: readonly string[]): CliArguments {
   let values;
+  let limits: LimitFlags;
   try {
     ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: cliOptions }));
+    limits = parseLimitFlags(values['max-budget-usd'], values.timeout);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -257,6 +278,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     reasoningEffort,
     editFormat,
     maxTurns,
+    ...limits,
     stallTimeoutSeconds,
     yes: values.yes,
     allowReadOutsideWorkspace: values['allow-read-outside-workspace'],
@@ -275,6 +297,8 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     worktree: values.worktree,
     ...(values.agent === undefined ? {} : { agent: values.agent }),
     ...(maxParallelSubagents === undefined ? {} : { maxParallelSubagents }),
+    continueSession: values.continue,
+    ...(values.resume === undefined ? {} : { resume: values.resume }),
     help: values.help,
     version: values.version,
   };

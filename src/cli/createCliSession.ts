@@ -42,7 +42,7 @@ export interface CliPermissions {
  * server for the model's window; when the server does not say, the unknown-model hint speaks instead.
  */
 export async function createCliSession(config: CliConfig, root: string, permissions: CliPermissions = {}, tools?: ToolSource, modelInfo: ModelInfoProbe = new ServerModelProbe()): Promise<AgentSession> {
-  const nodeHost = await createNodeHost([root], { sandbox: permissions.sandbox, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) });
+  const nodeHost = await createNodeHost([root], { sandbox: permissions.sandbox, dataFolder: config.dataFolder, web: new NodeWebPageFetcher({ allowedHosts: () => permissions.allowHosts ?? [] }) });
   const host = watchingChanges(nodeHost, permissions.onFileChanged);
   return createAgentSession({
     host,

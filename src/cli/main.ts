@@ -1,7 +1,6 @@
 import { agentListText } from './agentList';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { TerminalApprovals } from './cliApprovals';
 import { preApprovedClasses, refusalLine } from './approvalFlags';
 import type { AgentSession } from '../core/agent/agentSession';
@@ -28,6 +27,10 @@ import { sessionStartEvent } from './stream/sessionStartEvent';
 import { ChangedFiles } from './stream/changedFiles';
 import { loadAnswerSchema, type AnswerSchema } from './stream/answerSchema';
 import { answerMatchingSchema, printCheckedAnswer, promptForSchema, resultWithCheck, withoutAnswers } from './stream/structuredAnswer';
+import { exitCodeOf } from './stream/exitCodes';
+import { cancelOnSignals } from './limits/cancelSignals';
+import { requirePricesForBudget } from './limits/budgetPrices';
+import { RunLimits } from './limits/runLimits';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
@@ -35,11 +38,17 @@ import { oneShotPrompt } from './cliSlashCatalog';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer, type ReplIo } from './repl';
 import { TerminalRenderer } from './terminalRenderer';
 import { unknownModelHint } from './unknownModelHint';
+import { CliSessionRecord } from './sessions/cliSessionRecord';
+import { chosenConversation, cliSessionStore, sessionChoiceOf } from './sessions/sessionChoice';
+import { modelChangeNote, restoreConversation, sessionRecap } from './sessions/restoreConversation';
+import { sessionCommand } from './sessions/sessionCommands';
 
 declare const ELBOW_VERSION: string;
 
 /** `elbow`: chat in the terminal, or run one request with -p. Returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
+  const command = sessionCommand(argv, { writeOut: (text) => void process.stdout.write(text), writeErr: (text) => void process.stderr.write(printable(text)) });
+  if (command !== undefined) return command;
   const args = parseCliArguments(argv);
   if (args.help) return print(`${usage}\n`, 0);
   if (args.version) return print(`${version()}\n`, 0);
@@ -50,6 +59,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Elbow's plain lines carry names, commands and messages from servers and files, and no styling of Elbow's own.
   const writeErr = (text: string): void => void process.stderr.write(printable(text));
   for (const warning of config.warnings) writeErr(`elbow: ${warning}\n`);
+  // A --worktree run is saved with the folder it was started in: its worktree is gone when it ends.
+  const store = cliSessionStore(config.dataFolder, folder, (message) => writeErr(`elbow: ${message}\n`));
+  const stored = await chosenConversation(store, sessionChoiceOf(args.continueSession, args.resume));
   const worktrees = new WorktreeManager({ folder: worktreesFolder(config.dataFolder) });
   await cleanUpStaleWorktrees(worktrees, writeErr);
   const worktreeTask = args.worktree ? await startWorktreeTask(worktrees, folder, args.prompt ?? '', { json: args.json, writeOut, writeErr }) : undefined;
@@ -71,6 +83,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     log: cliMcpLog(writeErr),
     writeErr,
   });
+  let record: CliSessionRecord | undefined;
   try {
     const status = await sandbox.status();
     if (!status.available) writeErr(`elbow: commands run without a sandbox: ${status.reason}. Only commands that cannot run programs or write files run without asking.\n`);
@@ -84,6 +97,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       customizationTrust,
       onFileChanged: (file) => changedFiles.note(file),
     }, mcp.tools);
+    if (stored !== undefined) {
+      restoreConversation(session, stored);
+      const note = modelChangeNote(stored, config);
+      if (note !== undefined) writeErr(note);
+      if (interactive) writeOut(printable(sessionRecap(stored)));
+    }
+    record = CliSessionRecord.open(store, session, stored, (message) => writeErr(`elbow: ${message}\n`));
     const untrusted = untrustedCustomizationsLine(session.setup.customizations, interactive);
     if (untrusted !== undefined) writeErr(untrusted);
     if (args.plan) session.mode = 'plan';
@@ -93,8 +113,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
-    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr, changedFiles, answerSchema });
+    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema });
   } finally {
+    await record?.flushed();
     await mcp.manager.dispose();
     await sandbox.dispose();
     await worktreeTask?.finish();
@@ -109,6 +130,8 @@ interface RunParts {
   mcp: CliMcp;
   config: CliConfig;
   customize: ReplIo['customize'];
+  /** Saves the conversation as it goes. */
+  record: CliSessionRecord;
   writeOut(text: string): void;
   writeErr(text: string): void;
   changedFiles: ChangedFiles;
@@ -116,17 +139,17 @@ interface RunParts {
   answerSchema?: AnswerSchema;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, writeOut, writeErr, changedFiles, answerSchema }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
-  const shown: EventRenderer = args.json
+  const shown: EventRenderer = record.recording(args.json
     ? new JsonRenderer(writeOut)
     : new TerminalRenderer({ stdout: writeOut, stderr: (text) => void process.stderr.write(text) }, {
         // Only the chat streams: -p and piped runs print each final reply, so stdout never holds a reply that broke off and was asked for again.
         streamText: interactive,
         labelAnswers: interactive,
         color: interactive && process.stdout.isTTY === true,
-      });
+      }));
   const renderer = answerSchema !== undefined && !args.json ? withoutAnswers(shown) : shown;
 
   if (interactive) {
@@ -144,8 +167,11 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
     await session.dispose();
     return 0;
   }
+  requirePricesForBudget(args.maxBudgetUsd, config.settings.model, session.limits);
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
+  cancelOnSignals(controller);
+  const limits = new RunLimits(args, controller);
+  limits.start();
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
     const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
@@ -153,24 +179,30 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });
     const content = answerSchema === undefined ? asked : promptForSchema(asked, answerSchema);
-    const recorder = new RunRecorder(randomUUID(), session.usageTotals);
-    if (args.json) writeOut(streamLine(sessionStartEvent(recorder.sessionId, root, config, false)));
-    const emit = (event: AgentEvent): void => {
+    const recorder = new RunRecorder(record.id, session.usageTotals);
+    if (args.json) writeOut(streamLine(sessionStartEvent(recorder.sessionId, root, config, record.resumed)));
+    const emit = limits.watch((event: AgentEvent): void => {
       recorder.observe(event);
       renderer.handle(event);
-    };
+    });
     const first = await session.send(content, emit, controller.signal);
     const { outcome, check } = answerSchema === undefined ? { outcome: first } : await answerMatchingSchema(session, first, answerSchema, emit, controller.signal);
+    limits.finish();
     for (const file of changedFiles.list()) recorder.noteChangedFile(file);
-    const result = resultWithCheck(recorder.result(outcome, session.usageTotals), check);
+    const { limit, message } = limits.endingOf(outcome);
+    const result = resultWithCheck(recorder.result(outcome, session.usageTotals, limit, message), check);
     if (args.json) writeOut(streamLine(result));
     else if (answerSchema !== undefined) printCheckedAnswer(result, writeOut, writeErr);
     await session.dispose();
     return result.exitCode;
   }
-  const succeeded = await runPipedPrompts(session, process.stdin, renderer, controller.signal);
+  const succeeded = await runPipedPrompts(session, process.stdin, { handle: limits.watch((event) => renderer.handle(event)) }, controller.signal);
+  limits.finish();
+  const unannounced = limits.unannounced();
+  if (unannounced !== undefined) writeErr(`${unannounced}\n`);
   await session.dispose();
-  return succeeded ? 0 : 1;
+  if (limits.hit !== undefined) return exitCodeOf[limits.hit];
+  return controller.signal.aborted ? exitCodeOf.cancelled : succeeded ? 0 : 1;
 }
 
 function version(): string {

@@ -252,6 +252,8 @@ class InteractiveChat {
 /** Piped input: every non-empty line is one prompt, run in order. Resolves true if all succeeded. */
 export async function runPipedPrompts(session: AgentSession, input: NodeJS.ReadableStream, renderer: EventRenderer, signal: AbortSignal): Promise<boolean> {
   const rl = readline.createInterface({ input, terminal: false, crlfDelay: Infinity });
+  // A run cancelled while it waits for the next line (a limit, a signal) ends without it.
+  signal.addEventListener('abort', () => rl.close(), { once: true });
   let allSucceeded = true;
   for await (const line of rl) {
     const prompt = line.trim();

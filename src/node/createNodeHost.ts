@@ -17,6 +17,8 @@ export interface NodeHostOptions {
   sandbox?: CommandSandbox;
   /** Reads web pages for fetch_url; without one the tool is not offered. */
   web?: WebPageFetcher;
+  /** Elbow's data folder, kept out of the tools' reach. */
+  dataFolder?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function createNodeHost(roots: readonly string[], options: NodeHost
       shell,
       today: () => new Date().toISOString().slice(0, 10),
       homeDirectory: os.homedir(),
+      ...(options.dataFolder === undefined ? {} : { dataFolder: options.dataFolder }),
     },
     ...(options.web === undefined ? {} : { web: options.web }),
   };

@@ -16,10 +16,10 @@ export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
 
-/** Runs the built action as the Actions runner does: `node dist/action.js` in the workspace, with `env`. */
-export function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<ActionRun> {
+/** Runs the built action as the Actions runner does: `node dist/action.js` in the workspace, with `env` (`action`: a release's). */
+export function runAction(env: NodeJS.ProcessEnv, cwd: string, action = actionPath): Promise<ActionRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [actionPath], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [action], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

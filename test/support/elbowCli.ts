@@ -23,7 +23,8 @@ export function buildCliOnce(): void {
 /** The environment a user would set to point elbow at `server`, free of the caller's own keys. */
 export function elbowEnvironment(server: Pick<FakeLlmServer, 'apiKey' | 'openaiBaseUrl' | 'anthropicBaseUrl'>, provider: ProviderName): NodeJS.ProcessEnv {
   // No MCP servers of the machine's user (~/.elbow/mcp.json) join the tests.
-  const env: NodeJS.ProcessEnv = { ELBOW_CONFIG_DIR: path.join(os.tmpdir(), 'elbow-tests-without-user-config') };
+  // Nor are the tests' sessions saved among the user's.
+  const env: NodeJS.ProcessEnv = { ELBOW_CONFIG_DIR: path.join(os.tmpdir(), 'elbow-tests-without-user-config'), ELBOW_DATA_DIR: path.join(os.tmpdir(), 'elbow-tests-data') };
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^(OPENAI_|ANTHROPIC_|AZURE_OPENAI_|ELBOW_)/.test(key)) env[key] = value;
   }

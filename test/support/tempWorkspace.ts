@@ -39,6 +39,8 @@ export interface TempWorkspaceOptions {
   sandbox?: Partial<SandboxSettings>;
   /** Reads web pages (fetch_url is offered only with one). */
   web?: WebPageFetcher;
+  /** Elbow's data folder, relative to the temp folder. */
+  dataFolder?: string;
 }
 
 export interface TempWorkspace {
@@ -90,7 +92,7 @@ export async function createTempWorkspace(files: Record<string, FileSpec>, optio
     changes: new DirectFileChanges(fileSystem),
     searcher: await createSearcher(options.searcher ?? 'builtin', fileSystem, scope),
     commands: new ChildProcessRunner({ shell: '/bin/bash', sandbox }),
-    environment: { platform: process.platform, shell: '/bin/bash', today: () => '2026-01-01' },
+    environment: { platform: process.platform, shell: '/bin/bash', today: () => '2026-01-01', ...(options.dataFolder === undefined ? {} : { dataFolder: path.join(base, options.dataFolder) }) },
     ...(options.web === undefined ? {} : { web: options.web }),
   };
   const workspace = new Workspace(host);

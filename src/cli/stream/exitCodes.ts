@@ -17,7 +17,7 @@ export type ResultOutcome =
   | 'stopped'
   /** The answer did not match `--json-schema`. */
   | 'invalid_output'
-  /** Interrupted (Ctrl-C or SIGINT). */
+  /** Interrupted: Ctrl-C (SIGINT), or SIGTERM or SIGHUP (a cancelled CI job, a closed terminal). */
   | 'cancelled';
 
 /** Exit code 2 is a usage error (bad flags, no such session): the run did not start. */

@@ -16,6 +16,8 @@ export interface HostEnvironment {
   today(): string;
   /** The user's home folder: its credential stores and start-up files stay out of the tools' reach when a workspace folder holds it. */
   homeDirectory?: string;
+  /** Elbow's data folder (saved conversations among its files): out of the tools' reach wherever it is. */
+  dataFolder?: string;
 }
 
 /** Everything the agent core needs from where it runs (the terminal or VS Code). */

@@ -6,6 +6,7 @@ import type { AgentHost } from '../host/host';
 import { ignoresPath, readIgnoreRules } from '../search/ignoreRules';
 import { ELBOW_IGNORE_FILE_NAME, relativeInside } from '../search/searchScope';
 import { homePrivateTest } from './homePrivatePaths';
+import { ownDataTest } from './ownDataTest';
 import type { PermissionGate } from '../permissions/permissionGate';
 import { ToolError } from '../toolContract/toolError';
 
@@ -56,9 +57,11 @@ export class Workspace {
   private realRoots: Promise<string[]> | undefined;
   private readonly ignoreRules = new Map<string, Promise<GitignoreRules | undefined>>();
   private readonly isHomePrivate: (absolutePath: string) => boolean;
+  private readonly isOwnData: (absolutePath: string) => boolean;
 
   constructor(private readonly host: AgentHost) {
     this.isHomePrivate = homePrivateTest(host.environment.homeDirectory, () => host.workspaceRoots);
+    this.isOwnData = ownDataTest(host.environment.dataFolder, () => host.workspaceRoots);
   }
 
   get roots(): readonly string[] {
@@ -103,6 +106,7 @@ export class Workspace {
         `${this.displayPath(absolute)} holds credentials or shell start-up code of the user's home folder: Elbow's tools never read or change it. Do not try to reach it another way.`,
       );
     }
+    if (this.isOwnData(absolute) || this.isOwnData(realAbsolute)) throw this.ownDataError(absolute);
     if (isHidden(absolute, isDirectory) || isHidden(realAbsolute, isDirectory)) {
       throw new ToolError(
         `${this.displayPath(absolute)} is hidden by ${ELBOW_IGNORE_FILE_NAME}: the user has excluded it from the tools. Do not try to reach it another way; ask the user if you need it.`,
@@ -163,7 +167,7 @@ export class Workspace {
   async hiddenPathTest(): Promise<HiddenPathTest> {
     const rulesByRoot = await Promise.all(this.roots.map(async (root) => ({ root, rules: await this.rulesFor(root) })));
     return (absolutePath, isDirectory) => {
-      if (this.isHomePrivate(absolutePath)) return true;
+      if (this.isHomePrivate(absolutePath) || this.isOwnData(absolutePath)) return true;
       const root = this.innermostRoot(absolutePath);
       const rules = rulesByRoot.find((entry) => entry.root === root)?.rules;
       const relative = root === undefined ? undefined : relativeInside(root, absolutePath);
@@ -171,9 +175,14 @@ export class Workspace {
     };
   }
 
+  private ownDataError(absolute: string): ToolError {
+    return new ToolError(`${this.displayPath(absolute)} is in Elbow's own data folder (saved conversations and settings): Elbow's tools never read or change it. Do not try to reach it another way.`);
+  }
+
   private async resolveOutside(absolute: string, options: ResolveOptions): Promise<ResolvedPath> {
     const access = options.outsideAccess as OutsideAccess;
     const { context } = access;
+    if (this.isOwnData(absolute)) throw this.ownDataError(absolute);
     await context.permissions.checkOutsideWorkspace(access.access, absolute, { toolName: access.toolName, toolCallId: context.toolCallId ?? '', signal: context.signal });
     const target = await this.host.files.stat(absolute);
     if (options.mustExist && !target) throw new ToolError(`No such file or folder: ${absolute}.`);

@@ -48,6 +48,9 @@ const MAX_TITLE = 60;
 const INDEX_FILE = 'index.json';
 const CONVERSATION_EXTENSION = '.json';
 const idPattern = /^[A-Za-z0-9-]{1,64}$/;
+/** Conversations hold the user's code and commands' output: only the user may read them. */
+const privateFolder = 0o700;
+const privateFile = 0o600;
 
 /**
  * Conversations saved as one JSON file each in a folder of their own, with `index.json` listing
@@ -61,6 +64,8 @@ export class ConversationStore<Item = SavedChatItem> {
   private readonly unreadable = new Map<string, number>();
   /** The index on disk is of a newer format: it is kept in memory only, and the file left as it is. */
   private indexIsNewer = false;
+  /** Per id, the file as this store last loaded or wrote it: `saveIfUnchanged` sees from it whether another process wrote it since. */
+  private readonly known = new Map<string, string>();
 
   constructor(
     readonly folder: string,
@@ -82,24 +87,48 @@ export class ConversationStore<Item = SavedChatItem> {
       this.log(`Not loading conversation ${JSON.stringify(id)}: not a valid id.`);
       return undefined;
     }
-    return this.readConversation(id);
+    // Taken before reading: should another process write in between, the next check sees a change, never misses one.
+    const version = await fileVersion(path.join(this.folder, `${id}${CONVERSATION_EXTENSION}`));
+    const conversation = await this.readConversation(id);
+    if (conversation !== undefined && version !== undefined) this.known.set(id, version);
+    return conversation;
   }
 
   async save(conversation: StoredConversation<Item>): Promise<void> {
+    await this.write(conversation, false);
+  }
+
+  /**
+   * Saves unless another process (the terminal, another window) wrote the conversation since this store
+   * last loaded or saved it; then writes nothing and answers `false`, so the caller keeps both.
+   */
+  saveIfUnchanged(conversation: StoredConversation<Item>): Promise<boolean> {
+    return this.write(conversation, true);
+  }
+
+  private write(conversation: StoredConversation<Item>, onlyIfUnchanged: boolean): Promise<boolean> {
     const file = this.fileOf(conversation.id);
     // Taken now: the caller may change the object before the write's turn comes.
     const json = savedConversationJson(conversation, this.codec);
     const entry: SavedListEntry = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt };
-    await this.serialised(async () => {
+    return this.serialised(async () => {
+      const known = this.known.get(conversation.id);
+      if (onlyIfUnchanged && known !== undefined) {
+        const onDisk = await fileVersion(file);
+        if (onDisk !== undefined && onDisk !== known) return false;
+      }
       const versionOnDisk = await formatVersionAtHead(file);
       if (versionOnDisk !== undefined && versionOnDisk > SAVED_CONVERSATION_FORMAT_VERSION) {
         throw new Error(`Not saving conversation ${file}: ${describeNewerFormat(versionOnDisk)}.`);
       }
-      await fs.mkdir(this.folder, { recursive: true });
-      await writeFileAtomically(file, json);
+      await fs.mkdir(this.folder, { recursive: true, mode: privateFolder });
+      await writeFileAtomically(file, json, privateFile);
+      const written = await fileVersion(file);
+      if (written !== undefined) this.known.set(conversation.id, written);
       const entries = await this.currentIndex();
       entries.set(entry.id, entry);
       await this.writeIndex(entries);
+      return true;
     });
   }
 
@@ -107,6 +136,7 @@ export class ConversationStore<Item = SavedChatItem> {
     const file = this.fileOf(id);
     await this.serialised(async () => {
       await fs.rm(file, { force: true });
+      this.known.delete(id);
       const entries = await this.currentIndex();
       if (entries.delete(id)) await this.writeIndex(entries);
     });
@@ -201,8 +231,8 @@ export class ConversationStore<Item = SavedChatItem> {
   private async writeIndex(entries: ReadonlyMap<string, SavedListEntry>): Promise<void> {
     if (this.indexIsNewer) return;
     const index: SavedConversationIndex = { version: SAVED_CONVERSATION_FORMAT_VERSION, conversations: [...entries.values()].map(({ id, title, updatedAt }) => ({ id, title, updatedAt })) };
-    await fs.mkdir(this.folder, { recursive: true });
-    await writeFileAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify(index));
+    await fs.mkdir(this.folder, { recursive: true, mode: privateFolder });
+    await writeFileAtomically(path.join(this.folder, INDEX_FILE), JSON.stringify(index), privateFile);
   }
 
   private async readConversation(id: string): Promise<StoredConversation<Item> | undefined> {
@@ -298,6 +328,16 @@ function storedConversationOf<Item>(saved: SavedConversation, codec: SavedItemCo
 /** Safe as a file name in the folder: no separators or dots, and not the index's name on any file system. */
 function isValidId(id: string): boolean {
   return idPattern.test(id) && id.toLowerCase() !== INDEX_FILE.slice(0, -CONVERSATION_EXTENSION.length);
+}
+
+/** Which file is there now: an atomic write makes a new one, and a write in place changes its size or time. */
+async function fileVersion(file: string): Promise<string | undefined> {
+  try {
+    const stat = await fs.stat(file, { bigint: true });
+    return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseJson(text: string): unknown {

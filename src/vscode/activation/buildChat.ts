@@ -5,12 +5,12 @@ import type { ApiKeys } from '../apiKeys';
 import { ChatController } from '../chat/chatController';
 import { receiveChatViewMessages } from '../chat/chatViewMessages';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
-import { ConversationStore } from '../chat/conversationStore';
 import { readAttachment } from '../commands/attachmentCommands';
 import type { ChatBridges } from './buildChatBridges';
 import type { Customize } from './buildCustomize';
 import type { Mcp } from './buildMcp';
 import type { Review } from './buildReview';
+import { buildHistoryStore } from './buildHistoryStore';
 import type { WorkspaceHost } from './buildWorkspaceHost';
 import { mentionHandlers } from '../mentions/mentionHandlers';
 import { WorkspaceEntryCache } from '../mentions/workspaceEntryCache';
@@ -20,6 +20,8 @@ export interface ChatParts {
   keys: ApiKeys;
   /** This workspace's Elbow storage: conversations and the archived transcripts of compacted ones. */
   storageFolder: string;
+  /** Elbow's data folder, shared with the terminal: the history of a window on one folder is in it. */
+  dataFolder: string;
   view: ChatViewProvider;
   review: Review;
   bridges: ChatBridges;
@@ -42,7 +44,7 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     agents: async () => agentChoices(await parts.customize.load()),
   });
   const controller: ChatController = new ChatController({
-    store: new ConversationStore(path.join(parts.storageFolder, 'conversations'), (message) => log.warn(message)),
+    store: buildHistoryStore(parts),
     transcriptsFolder: path.join(parts.storageFolder, 'transcripts'),
     keys: parts.keys,
     log,

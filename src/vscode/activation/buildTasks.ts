@@ -12,6 +12,7 @@ import { taskRunner } from '../tasks/taskRunner';
 import { TasksTree, type TaskNode } from '../tasks/tasksTree';
 import { WorktreeTasks } from '../tasks/worktreeTasks';
 import type { Review } from './buildReview';
+import { ownDataFolders } from './ownDataFolders';
 import type { WorkspaceHost } from './buildWorkspaceHost';
 
 /** Worktree tasks, the Tasks view and their commands. */
@@ -23,7 +24,7 @@ export interface Tasks {
   stop(): Promise<void>;
 }
 
-export function buildTasks(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; storageFolder: string; controller: ChatController; review: Review; host: WorkspaceHost }): Tasks {
+export function buildTasks(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; storageFolder: string; dataFolder: string; controller: ChatController; review: Review; host: WorkspaceHost }): Tasks {
   const { log, storageFolder } = parts;
   const worktrees = new WorktreeManager({ folder: path.join(storageFolder, 'worktrees') });
   const tasks = new WorktreeTasks({
@@ -36,8 +37,9 @@ export function buildTasks(context: vscode.ExtensionContext, parts: { log: vscod
     run: taskRunner({
       sessions: parts.controller.sessions,
       log,
-      ownDataFolders: () => [path.dirname(context.globalStorageUri.fsPath), storageFolder],
+      ownDataFolders: () => ownDataFolders({ globalStorage: path.dirname(context.globalStorageUri.fsPath), storageFolder, dataFolder: parts.dataFolder }),
       quarantineFolder: path.join(context.globalStorageUri.fsPath, 'quarantine'),
+      dataFolder: parts.dataFolder,
     }),
     reviewInWorkspace: async (task, changes, where) => reviewIntoWorkspace({ manager: parts.review.manager, host: await parts.host.current() }, task, changes, where),
     showError: (message) => void showError(message, 'Show Logs').then((choice) => (choice === undefined ? undefined : log.show())),

@@ -11,6 +11,7 @@ import { createVscodeHost, workspaceRoots } from '../host/createVscodeHost';
 import type { DocumentWriter } from '../review/documentWriter';
 import { readSandboxSettings, readTerminalSettings } from '../settings';
 import { TerminalRunner } from '../terminal/terminalRunner';
+import { ownDataFolders } from './ownDataFolders';
 
 export interface WorkspaceHost {
   /** The agent's host for the workspace folders open now, made when first asked for. */
@@ -26,6 +27,8 @@ export interface WorkspaceHost {
 export interface WorkspaceHostParts {
   /** This workspace's Elbow storage. */
   storageFolder: string;
+  /** Elbow's data folder, shared with the terminal. */
+  dataFolder: string;
   log: vscode.LogOutputChannel;
   writer: DocumentWriter;
   changes: FileChanges;
@@ -37,8 +40,7 @@ export function buildWorkspaceHost(context: vscode.ExtensionContext, parts: Work
   const sandbox = new CommandSandbox({
     roots: workspaceRoots,
     settings: readSandboxSettings,
-    // Every extension's global storage (the editor keeps secrets beside it) and this workspace's Elbow storage.
-    ownDataFolders: () => [path.dirname(context.globalStorageUri.fsPath), storageFolder],
+    ownDataFolders: () => ownDataFolders({ globalStorage: path.dirname(context.globalStorageUri.fsPath), storageFolder, dataFolder: parts.dataFolder }),
     quarantineFolder: path.join(context.globalStorageUri.fsPath, 'quarantine'),
     log: (message) => log.warn(message),
   });
@@ -49,7 +51,7 @@ export function buildWorkspaceHost(context: vscode.ExtensionContext, parts: Work
     current: () => {
       const roots = workspaceRoots();
       if (roots.length === 0) return Promise.reject(new Error('Elbow works on the files of a folder: open a folder or a workspace first.'));
-      host ??= createVscodeHost(roots, parts.writer, parts.changes, terminals).then((created) => {
+      host ??= createVscodeHost(roots, parts.writer, parts.changes, terminals, parts.dataFolder).then((created) => {
         log.info(`Workspace: ${roots.join(', ')}; search with ${created.searcher.engine}.`);
         // Hooks run as child processes, never in the terminal the user types in.
         return { ...created, hooks: new ChildProcessHookRunner({ shell: created.environment.shell, sandbox }) };

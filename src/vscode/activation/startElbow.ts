@@ -1,4 +1,6 @@
+import * as os from 'node:os';
 import type * as vscode from 'vscode';
+import { elbowDataFolder } from '../../node/dataFolder';
 import type { CustomizeNode } from '../customize/customizeTree';
 import { ApiKeys } from '../apiKeys';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
@@ -35,17 +37,19 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   const { log, view } = parts;
   const keys = new ApiKeys(context.secrets);
   const storageFolder = (context.storageUri ?? context.globalStorageUri).fsPath;
+  // The terminal's too: the same variables choose it.
+  const dataFolder = elbowDataFolder(process.env, { platform: process.platform, home: os.homedir() });
   const version = context.extension.packageJSON.version as string;
 
   const review = buildReview(context);
   const waiting = new WaitingQuestionCount((count) => view.setBadge(questionBadge(count)));
   const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible, waiting });
-  const host = buildWorkspaceHost(context, { storageFolder, log, writer: review.writer, changes: bridges.fileChanges });
+  const host = buildWorkspaceHost(context, { storageFolder, dataFolder, log, writer: review.writer, changes: bridges.fileChanges });
   const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting });
   const customize = buildCustomize(context, host, log);
-  const controller = buildChat(context, { log, keys, storageFolder, view, review, bridges, host, mcp, customize });
+  const controller = buildChat(context, { log, keys, storageFolder, dataFolder, view, review, bridges, host, mcp, customize });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
-  const tasks = buildTasks(context, { log, storageFolder, controller, review, host });
+  const tasks = buildTasks(context, { log, storageFolder, dataFolder, controller, review, host });
   context.subscriptions.push(customize.onDidChange(() => void controller.settingsChanged()));
 
   // Reading the configuration starts nothing: the panel lists the servers, and they start when a conversation needs tools.

@@ -59,7 +59,7 @@ export class ChatController implements vscode.Disposable {
     this.sessions = new ChatSessions({ ...deps, takeNotes: () => deps.reviewManager.takeNotes(), toolSources: [deps.mcp.toolSource] });
     const run = new ChatRun((opened) => this.sessions.make(opened));
     this.run = run;
-    this.saves = new ConversationSaves(run, deps);
+    this.saves = new ConversationSaves(run, deps, (id) => void this.history.remember(id));
     this.attachments = new PendingAttachments(post);
     this.images = new PendingImages(this.attachments);
     this.queue = new MessageQueue({ post, run, takeAttachments: () => this.attachments.take(), readAttachment: deps.readAttachment, showSteered: (text, attachments) => postAll(post, transcript.addSteered(text, attachments)), notice: (text) => postAll(post, transcript.addNotice(text)), send: (text, attachments) => this.send(text, attachments) });

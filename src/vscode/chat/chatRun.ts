@@ -50,6 +50,12 @@ export class ChatRun extends AgentRun<AgentSession> {
     return { id, title: this.title, createdAt, messages, usage: totals.usage, cost: totals.cost, mode, ...(agent === undefined ? {} : { agent }), model: this.model, ...(this.context === undefined ? {} : { context: this.context }) };
   }
 
+  /** The open conversation goes on under another id (a copy of it), everything else as it is. */
+  renameTo(id: string, title: string): void {
+    this.stored = { ...this.stored, id };
+    this.title = title;
+  }
+
   /** Another conversation takes this one's place; its commands are stopped, and nothing of it carries over. */
   async openStored(stored: StoredConversation): Promise<void> {
     await this.stop();

@@ -19,7 +19,7 @@ export function workspaceRoots(): string[] {
 }
 
 /** The agent's host inside VS Code: documents and `WorkspaceEdit` for files, VS Code's ripgrep for search. */
-export async function createVscodeHost(roots: readonly string[], writer: DocumentWriter, changes: FileChanges, commands: CommandRunner): Promise<AgentHost> {
+export async function createVscodeHost(roots: readonly string[], writer: DocumentWriter, changes: FileChanges, commands: CommandRunner, dataFolder?: string): Promise<AgentHost> {
   const files = new VscodeFileSystem(writer);
   const searcher = await createWorkspaceSearcher({ files, scope: { roots }, ripgrepCandidates: vscodeRipgrepCandidates(vscode.env.appRoot) });
   return {
@@ -34,6 +34,7 @@ export async function createVscodeHost(roots: readonly string[], writer: Documen
       shell: terminalShell(readTerminalSettings()),
       today: () => new Date().toISOString().slice(0, 10),
       homeDirectory: os.homedir(),
+      ...(dataFolder === undefined ? {} : { dataFolder }),
     },
     web: new NodeWebPageFetcher({ allowedHosts: () => readSandboxSettings().allowedHosts }),
     codeNavigation: new VscodeCodeNavigation(),

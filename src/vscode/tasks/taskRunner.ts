@@ -19,6 +19,8 @@ export interface TaskRunnerParts {
   /** Hidden from commands, as for the chat's: the editor's and Elbow's storage. */
   ownDataFolders(): readonly string[];
   quarantineFolder: string;
+  /** Elbow's data folder, out of the tools' reach. */
+  dataFolder: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export function taskRunner(parts: TaskRunnerParts): (task: TaskRun, report: (eve
       }),
     );
     try {
-      const host = await createNodeHost([await folderInWorktree(worktree, task.folder)], { sandbox });
+      const host = await createNodeHost([await folderInWorktree(worktree, task.folder)], { sandbox, dataFolder: parts.dataFolder });
       const approvals = new TaskApprovals(task.title, (message, labels) => showInformation(message, ...labels));
       const session = await parts.sessions.makeDetached({ id: `task-${worktree.id}`, host, provider: task.provider, model: task.model, approvals });
       parts.log.info(`Task "${task.title}": ${task.provider} ${task.model} in ${worktree.path} on ${worktree.branch}.`);

@@ -1,30 +1,14 @@
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import { emptyUsage } from '../../../src/core/llm/messages';
 import { ConversationStore } from '../../../src/vscode/chat/conversationStore';
 import { longConversation } from '../../unit/webview/support/longConversation';
 import { openChat, startNewChat } from '../support/chat';
+import { conversationsFolder } from '../support/history';
 import { page, webview } from '../support/driver';
 import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const itemCount = 5_000;
 const title = 'A long session of 5,000 items';
-
-/** Where this window's Elbow keeps its conversations: the workspace storage folder whose index the chat wrote last. */
-async function conversationsFolder(): Promise<string> {
-  const userData = process.env.ELBOW_TEST_USER_DATA;
-  if (userData === undefined) throw new Error('ELBOW_TEST_USER_DATA is not set: run the suite through scripts/run-vscode-tests.mjs or run-electron-tests.mjs.');
-  const storage = path.join(userData, 'User', 'workspaceStorage');
-  const candidates = await Promise.all((await fs.readdir(storage)).map(async (name) => {
-    const folder = path.join(storage, name, 'elbow.elbow', 'conversations');
-    const stat = await fs.stat(path.join(folder, 'index.json')).catch(() => undefined);
-    return { folder, written: stat?.mtimeMs ?? -1 };
-  }));
-  const newest = candidates.sort((a, b) => b.written - a.written)[0];
-  if (newest === undefined || newest.written < 0) throw new Error(`No saved conversations under ${storage}: the suites before this one save some.`);
-  return newest.folder;
-}
 
 /** A 5,000-item conversation saved as the chat saves one, opened from the history as a user does, in a 300 px side bar. */
 export function longSessionTests(): void {

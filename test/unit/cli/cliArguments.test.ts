@@ -13,8 +13,18 @@ describe('parseCliArguments', () => {
         stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, trustCustomizations: false, noSandbox: true, workspaceMcpOutsideSandbox: false, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
         plan: false,
         worktree: false,
+        continueSession: false,
       },
     );
+  });
+
+  it('reads -c / --continue and --resume, which --help lists', () => {
+    assert.deepEqual([parseCliArguments(['-c']).continueSession, parseCliArguments(['--continue']).continueSession], [true, true]);
+    assert.equal(parseCliArguments(['-p', 'x', '--resume', 'abc-1']).resume, 'abc-1');
+    assert.match(usage, /-c, --continue/);
+    assert.match(usage, /--resume <id>/);
+    assert.match(usage, /elbow sessions/);
+    assert.match(usage, /elbow export <id>/);
   });
 
   it('lists every provider preset with its key variable in --help', () => {

@@ -5,6 +5,7 @@ import { elbowEnvironment, runElbow, useCliFixture } from '../../support/elbowCl
 import { worktreeOfCrashedProcess } from '../../support/crashedWorktree';
 import { text, toolCall } from '../../support/fakeLlmServer';
 import { runGitSync, testGitEnvironment } from '../../support/gitRepository';
+import { sessionsFolder } from '../../../src/node/dataFolder';
 
 const exists = (file: string): Promise<boolean> => fs.lstat(file).then(() => true, () => false);
 
@@ -43,6 +44,8 @@ describe('elbow -p --worktree', function () {
     assert.equal(await exists(path.join(cwd, 'b.txt')), false);
     assert.equal(git('status', '--porcelain'), '');
     assert.equal(git('worktree', 'list').split('\n').length, 1);
+    const saved = (await fs.readdir(sessionsFolder(dataFolder, cwd))).filter((name) => name !== 'index.json');
+    assert.equal(saved.length, 1, 'the session is saved with the folder it was started in, not the removed worktree');
     assert.deepEqual((await fs.readdir(path.join(dataFolder, 'worktrees'))), []);
     const statusResult = JSON.stringify(server.requests[2]?.body);
     assert.match(statusResult, /\?\? b\.txt/, 'git status ran in the worktree');

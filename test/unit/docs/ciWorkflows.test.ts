@@ -19,6 +19,8 @@ interface Step {
 }
 
 interface Job {
+  if?: string;
+  concurrency?: string | { group?: string; 'cancel-in-progress'?: unknown };
   permissions?: Record<string, string>;
   strategy?: { matrix?: Record<string, unknown> };
   steps?: Step[];
@@ -108,6 +110,20 @@ describe('the workflows of docs/ci.md', () => {
       const checkouts = (job.steps ?? []).filter((step) => step.uses?.startsWith('actions/checkout@'));
       assert.equal(checkouts.length, 1, `job ${name}`);
       assert.equal(checkouts[0]?.with?.['persist-credentials'], false, `job ${name}`);
+    }
+  });
+
+  it('start no runner for a comment by someone outside the repository, who then cannot cancel a collaborator\'s run', () => {
+    const commentEvents = ['issue_comment', 'pull_request_review_comment'];
+    const onComments = actionSteps.filter(({ workflow }) => typeof workflow.on === 'object' && workflow.on !== null && commentEvents.some((event) => event in (workflow.on as object)))
+      // A job kept to an event only writers cause does not run on comments.
+      .filter(({ job }) => !/^github\.event_name == '(workflow_dispatch|schedule|push)'$/.test(job.if ?? ''));
+    assert.ok(onComments.length >= 2, 'the comment workflows of the page');
+    for (const { name, job } of onComments) {
+      assert.match(job.if ?? '', /contains\(fromJSON\('\["OWNER","MEMBER","COLLABORATOR"\]'\), github\.event\.comment\.author_association\)/, `job ${name}`);
+      const group = typeof job.concurrency === 'string' ? job.concurrency : job.concurrency?.group;
+      // A newer run cancels the one waiting in its group: one group per comment lets no comment cancel another's run.
+      if (group !== undefined) assert.match(group, /github\.event\.comment\.id/, `job ${name}`);
     }
   });
 

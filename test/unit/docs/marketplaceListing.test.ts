@@ -45,7 +45,7 @@ describe('the marketplace listing', () => {
     for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/elbow.png', 'dist/extension.js', 'dist/extensionMain.js', 'dist/elbowChat.js', 'dist/openaiSdk.js', 'dist/anthropicSdk.js', 'dist/mcpSdk.js', 'dist/shellParser.js', 'dist/webPageConverter.js', 'docs/images/readme-panel.png', 'docs/images/readme-review.png', 'docs/settings.md']) {
       assert.ok(files.includes(needed), `${needed} is not packaged`);
     }
-    const unwanted = files.filter((file) => /^(src|test|bench|scripts|tools|out|node_modules|packaging)\//.test(file) || /^docs\/(architecture|testing|developing)\.md$/.test(file) || /^(dist\/cli\.js|dist\/action\.js|action\.yml|[^/]*\.tgz)$/.test(file));
+    const unwanted = files.filter((file) => /^(src|test|bench|scripts|tools|out|node_modules|packaging|\.github)\//.test(file) || /^docs\/(architecture|testing|developing)\.md$/.test(file) || /^(dist\/cli\.js|dist\/action\.js|action\.yml|[^/]*\.tgz)$/.test(file));
     assert.deepEqual(unwanted, []);
   });
 });

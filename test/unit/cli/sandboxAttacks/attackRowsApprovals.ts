@@ -112,4 +112,35 @@ const flagsDoNotImplyEachOther: AttackRow[] = [
   },
 ];
 
-export const approvalRows: AttackRow[] = [...flagGatedRows, ...flagsDoNotImplyEachOther];
+/** Every flag that approves something, short of the one that names commands outside the sandbox. */
+const everyOtherApproval = ['--yes', '--allow-read-outside-workspace', '--allow-protected-writes', '--trust-workspace', '--trust-customizations', '--allow-domain', 'example.com', '--allow-host', 'example.com'];
+
+/** An unattended run leaves the sandbox only with --allow-unsandboxed-commands: without flags, and with all the others. */
+const staysInTheSandbox: AttackRow[] = [
+  {
+    name: 'no approval flags: a command asked to run outside the sandbox',
+    mustNot: 'the command runs outside the sandbox',
+    flags: [],
+    calls: [['run_command', { command: 'touch {OUT}/outside', outside_sandbox: true, reason: 'needs to write there' }]],
+  },
+  {
+    name: 'no approval flags --no-sandbox: a command that writes',
+    mustNot: 'the command runs with the user\'s full rights',
+    flags: ['--no-sandbox'],
+    calls: [['run_command', { command: 'touch {OUT}/unsandboxed' }]],
+  },
+  {
+    name: 'every approval flag but --allow-unsandboxed-commands: a command asked to run outside the sandbox',
+    mustNot: 'the command runs outside the sandbox',
+    flags: everyOtherApproval,
+    calls: [['run_command', { command: 'touch {OUT}/outside', outside_sandbox: true, reason: 'needs to write there' }]],
+  },
+  {
+    name: 'every approval flag but --allow-unsandboxed-commands, --no-sandbox: a command that writes',
+    mustNot: 'the command runs with the user\'s full rights',
+    flags: [...everyOtherApproval, '--no-sandbox'],
+    calls: [['run_command', { command: 'touch {OUT}/unsandboxed' }]],
+  },
+];
+
+export const approvalRows: AttackRow[] = [...flagGatedRows, ...flagsDoNotImplyEachOther, ...staysInTheSandbox];
