@@ -110,7 +110,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [noVscode],
         patterns: [
-          { group: ['**/vscode/**', '**/webview/**', '**/protocol/**', '**/node/**', '**/format/**'], message: 'The GitHub Action runs the terminal program as a child process: it imports Node, @actions/*, the core and the event stream\'s types only (docs/architecture.md).' },
+          { group: ['**/vscode/**', '**/webview/**', '**/protocol/**', '**/format/**'], message: 'The GitHub Action runs the terminal program as a child process: it imports Node, @actions/*, the core, the shared Node code (its git runner, program lookup, data folder) and the event stream\'s types only (docs/architecture.md).' },
           { regex: '(^|/)cli/(?!stream/)', message: 'The GitHub Action runs the terminal program as a child process: of src/cli it imports only the event stream\'s types (cli/stream).' },
         ],
       }],

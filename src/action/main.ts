@@ -1,18 +1,21 @@
+import * as os from 'node:os';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { admissionOf } from './admission';
 import { readActionInputs, type ActionInputs } from './actionInputs';
+import { elbowDataFolder } from '../node/dataFolder';
 import { elbowCommand } from './elbowCommand';
 import { runElbow } from './elbowRun';
 import { Checkout, SecretInChangesError } from './gitChanges';
 import type { GitHubClient } from './gitHubClient';
+import { headCommit } from './publishableHead';
 import { publishChanges, type Published } from './publishChanges';
 import { failureComment, redacted, replyComment } from './replies';
 import { runPrompt } from './runPrompt';
 import { triggerOf, type EventPayload, type Trigger } from './trigger';
 import { hasWriteAccess } from './writeAccess';
 
-type Payload = EventPayload & { repository?: { default_branch?: string } };
+type Payload = EventPayload & { repository?: { default_branch?: string }; pull_request?: { head?: { repo?: { full_name?: string } | null } } };
 
 /** The GitHub Action (action.yml): on a comment with the trigger phrase, or a prompt, runs `elbow -p` on the checkout and publishes what it did. */
 async function runAction(): Promise<void> {
@@ -44,10 +47,12 @@ async function runAndPublish(inputs: ActionInputs, trigger: Extract<Trigger, { k
   const { context } = github;
   const { owner, repo } = context.repo;
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  const checkout = new Checkout(workspace, process.env);
+  const checkout = await Checkout.open(workspace, process.env);
   await checkout.forgetPersistedCredentials();
+  const head = await headCommit(checkout);
   const prompt = runPrompt({ ...trigger, repository: `${owner}/${repo}` });
-  const run = await runElbow(elbowCommand(inputs, prompt, workspace, process.env), workspace);
+  const command = await elbowCommand(inputs, prompt, workspace, process.env);
+  const run = await runElbow(command, workspace);
   const result = run.result;
   if (result === undefined) throw new Error(`elbow exited with code ${run.exitCode} before its result; its messages are in the job's log.`);
   const secrets = [inputs.apiKey, inputs.githubToken];
@@ -64,6 +69,8 @@ async function runAndPublish(inputs: ActionInputs, trigger: Extract<Trigger, { k
     serverUrl: context.serverUrl,
     token: inputs.githubToken,
     secrets,
+    start: { head: head ?? '', headRepository: payload.pull_request?.head?.repo?.full_name },
+    dataFolder: elbowDataFolder(command.env, { platform: process.platform, home: os.homedir() }),
   });
   const published = await publishing.catch((error: unknown): Published => {
     if (!(error instanceof SecretInChangesError)) throw error;

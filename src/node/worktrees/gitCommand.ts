@@ -13,6 +13,10 @@ export interface GitOptions {
   /** Variables added to git's environment (an index of its own, an identity). */
   env?: Readonly<Record<string, string>>;
   input?: string | Buffer;
+  /** The git program, an absolute path resolved where nothing the sandbox writes can supply it; `git` on the PATH when left out. */
+  program?: string;
+  /** The environment git starts from (the repository variables are dropped from it); this process's when left out. */
+  inherit?: NodeJS.ProcessEnv;
 }
 
 /** Variables that would point git at another repository, index or work tree than the folder it runs in (set when Elbow runs from a git hook). */
@@ -21,8 +25,9 @@ const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT
 /**
  * Settings that keep git from running any program a repository's configuration (or a file it
  * includes) can name: hooks, the file system monitor, signing, auto maintenance, pagers, submodule
- * recursion. Given with `-c`, they win over every configuration file. (Elbow's git makes no
- * textual diff, only `diff-tree --raw`, so no external diff or textconv program is ever asked for.)
+ * recursion (a repository inside the checkout, which a sandboxed command may have made, has a
+ * configuration of its own that git would run when it looks into it). Given with `-c`, they win over
+ * every configuration file. (Callers ask for no external diff or textconv program: `--no-ext-diff --no-textconv`.)
  */
 export const SAFE_GIT_SETTINGS: readonly string[] = [
   `core.hooksPath=${os.devNull}`,
@@ -32,6 +37,8 @@ export const SAFE_GIT_SETTINGS: readonly string[] = [
   'gc.auto=0',
   'maintenance.auto=false',
   'submodule.recurse=false',
+  'diff.ignoreSubmodules=all',
+  'status.submoduleSummary=false',
   'protocol.allow=never',
 ];
 
@@ -63,10 +70,10 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
 }
 
 function spawnGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  const inherited = Object.entries(process.env).filter(([name]) => !REPOSITORY_VARIABLES.includes(name));
+  const inherited = Object.entries(options.inherit ?? process.env).filter(([name]) => !REPOSITORY_VARIABLES.includes(name));
   const env = { ...Object.fromEntries(inherited), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env };
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(options.program ?? 'git', args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -230,6 +230,61 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assertNoSecretLogged(run.stdout + run.stderr);
   });
 
+  it('runs no program a repository the run created names, nor a git planted on PATH, and commits neither it nor Elbow\'s data', async () => {
+    setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
+    const marker = path.join(setup.base, 'ran-outside');
+    const nested = [
+      // A repository whose configuration names a clean filter, its file made racy so that a status outside would run it.
+      `git init -q sub && cd sub && echo content > a && git add a && git -c user.name=a -c user.email=a@b commit -qm s && printf '* filter=x\\n' > .gitattributes && git config filter.x.clean "sh -c 'echo nested >> ${marker}; cat'" && touch -d 2001-01-01 a && cd ..`,
+      // The same with its .git a file pointing at a git folder elsewhere in the workspace.
+      `git init -q --separate-git-dir=$PWD/hidden-gd sub2 && cd sub2 && echo content > b && git add b && git -c user.name=a -c user.email=a@b commit -qm s && printf '* filter=x\\n' > .gitattributes && git config filter.x.clean "sh -c 'echo gitfile >> ${marker}; cat'" && touch -d 2001-01-01 b && cd ..`,
+      // A git in a PATH folder of the workspace (the runner prepends GITHUB_PATH's folders).
+      `mkdir -p node_modules/.bin && printf '#!/bin/sh\\necho path >> ${marker}\\nexec /usr/bin/git "$@"\\n' > node_modules/.bin/git && chmod +x node_modules/.bin/git && echo done`,
+    ].join(' && ');
+    setup.llm.enqueue(
+      { kind: 'reply', content: [toolCall('run_command', { command: nested })] },
+      { kind: 'reply', content: [toolCall('write_file', { path: 'x.txt', content: 'hello\n' })] },
+      { kind: 'reply', content: [text('Done.')] },
+    );
+    const event = issueCommentEvent({ number: 5, title: 'Nested', issueBody: 'Make a repository.', comment: '@elbow do it', commenter: 'Codertocat', defaultBranch: 'main' });
+    const env = await runnerEnvironment(setup, 'issue_comment', event, { mode: 'branch' });
+    env.PATH = `${setup.workspace}/node_modules/.bin:${env.PATH ?? ''}`;
+    env.ELBOW_DATA_DIR = path.join(setup.workspace, '.elbow-data');
+    await fs.mkdir(path.join(env.ELBOW_DATA_DIR, 'sessions'), { recursive: true });
+    await fs.writeFile(path.join(env.ELBOW_DATA_DIR, 'sessions', 'saved.json'), '{}\n');
+    const run = await runAction(env, setup.workspace);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.ok(await fs.stat(path.join(setup.workspace, 'node_modules/.bin/git')), 'the command ran in the sandbox');
+    assert.equal(await fs.readFile(marker, 'utf8').catch(() => 'nothing'), 'nothing', 'a program the run named ran outside the sandbox');
+    const { branch } = await readActionOutputs(env.GITHUB_OUTPUT ?? '');
+    const pushed = runGitSync(setup.remote, ['ls-tree', '-r', '--name-only', String(branch)]).split('\n');
+    assert.ok(pushed.includes('x.txt'), pushed.join(', '));
+    assert.deepEqual(pushed.filter((file) => /^(sub|sub2|\.elbow-data)(\/|$)/.test(file)), [], 'a nested repository or Elbow\'s data was committed');
+    assert.match(run.stdout, /^Left out of the commit, as repositories of their own: sub, sub2$/m);
+  });
+
+  it('pushes nothing when the checkout\'s HEAD holds commits of no branch of the repository (a fork\'s pull request head), and says why', async () => {
+    setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
+    await fs.writeFile(path.join(setup.workspace, 'package.json'), '{ "scripts": { "test": "curl https://example.invalid" } }\n');
+    runGitSync(setup.workspace, ['add', '--all']);
+    runGitSync(setup.workspace, ['-c', 'user.name=fork-author', '-c', 'user.email=fork@example.com', 'commit', '--quiet', '--message', 'A fork\'s commit']);
+    runGitSync(setup.workspace, ['checkout', '--quiet', '--detach']);
+    setup.llm.enqueue(
+      { kind: 'reply', content: [toolCall('write_file', { path: 'typo.txt', content: 'fixed\n' })] },
+      { kind: 'reply', content: [text('Fixed the typo.')] },
+    );
+    const event = issueCommentEvent({ number: 6, title: 'Typo', issueBody: 'Fix it.', comment: '@elbow please do it', commenter: 'Codertocat', defaultBranch: 'main' });
+    const env = await runnerEnvironment(setup, 'issue_comment', event, { mode: 'pull_request' });
+    const run = await runAction(env, setup.workspace);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(runGitSync(setup.remote, ['branch', '--list']), '* main', 'a branch was pushed');
+    assert.deepEqual(postsTo(setup.github, '/pulls'), []);
+    const comments = postsTo(setup.github, '/issues/6/comments');
+    assert.match(String(comments[0]?.body), /^Fixed the typo\.\n\nNothing was pushed: the checkout's HEAD \([0-9a-f]{12}\) is on no branch of Codertocat\/Hello-World fetched as origin\/\*/);
+  });
+
   it('says on the issue that it could not finish when elbow ends without a result', async () => {
     setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
     const event = issueCommentEvent({ number: 3, title: 'Typo', issueBody: 'commmit', comment: '@elbow fix it', commenter: 'Codertocat', defaultBranch: 'main' });

@@ -27,4 +27,11 @@ describe('findExecutable', () => {
   it('finds the program in an absolute PATH entry', async () => {
     assert.equal(await findExecutable('elbow-probe-tool', [], { PATH: path.join(folder, 'bin') }), path.join(folder, 'bin', 'elbow-probe-tool'));
   });
+
+  it('skips absolute PATH entries inside a folder the sandbox can write, also through a symbolic link', async () => {
+    await fs.symlink(folder, path.join(folder, 'link'));
+    const searchPath = [path.join(folder, 'bin'), path.join(folder, 'link', 'bin')].join(path.delimiter);
+    assert.equal(await findExecutable('elbow-probe-tool', [], { PATH: searchPath }, [path.join(folder, 'link')]), undefined);
+    assert.equal(await findExecutable('elbow-probe-tool', [], { PATH: searchPath }, [`${folder}-other`]), path.join(folder, 'bin', 'elbow-probe-tool'));
+  });
 });
