@@ -97,6 +97,23 @@ function assertNoSecretLogged(log: string): void {
   for (const secret of [apiKey, githubToken, persistedHeader]) assert.ok(!rest.includes(secret), `a secret was logged: ${secret.slice(0, 6)}…`);
 }
 
+/** The lines the runner would act on as workflow commands: those starting `::` outside a `::stop-commands::TOKEN` … `::TOKEN::` block. */
+function workflowCommands(log: string): string[] {
+  let resumeWith: string | undefined;
+  const commands: string[] = [];
+  for (const line of log.split('\n').map((text) => text.trimStart())) {
+    if (resumeWith !== undefined) {
+      if (line === resumeWith) resumeWith = undefined;
+      continue;
+    }
+    if (!line.startsWith('::')) continue;
+    commands.push(line);
+    const stop = /^::stop-commands::(.+)$/.exec(line);
+    if (stop) resumeWith = `::${stop[1] ?? ''}::`;
+  }
+  return commands;
+}
+
 function postsTo(github: FakeGitHubServer, suffix: string): Array<Record<string, unknown>> {
   return github.requests.filter((request) => request.method === 'POST' && request.path.endsWith(suffix)).map((request) => request.body as Record<string, unknown>);
 }
@@ -210,6 +227,25 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.equal((await readActionOutputs(env.GITHUB_OUTPUT ?? '')).branch, undefined);
   });
 
+  it('relays what elbow prints inside a stop-commands block, so nothing it prints is a workflow command', async () => {
+    setup = await setUp({ octocat: { permission: 'write', role_name: 'write' } });
+    setup.llm.enqueue({ kind: 'reply', content: [text('Done.')] });
+    const event = issueCommentEvent({ number: 7, title: 'Logs', issueBody: 'x', comment: '@elbow look', commenter: 'octocat', defaultBranch: 'main' });
+    const env = await runnerEnvironment(setup, 'issue_comment', event, {});
+    // An elbow whose output carries commands, as any line quoting the model's text could.
+    const bin = path.join(setup.base, 'bin');
+    await fs.mkdir(bin);
+    await fs.writeFile(path.join(bin, 'elbow'), `#!/bin/sh\necho '::warning::from stderr' >&2\necho '::set-output name=branch::main'\nexec '${process.execPath}' '${cliPath}' "$@"\n`, { mode: 0o755 });
+    env.PATH = `${bin}:${env.PATH ?? ''}`;
+    const run = await runAction(env, setup.workspace);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(workflowCommands(run.stderr), [], 'elbow\'s stderr is relayed on stdout, in order with the rest');
+    const commands = workflowCommands(run.stdout).map((line) => line.replace(/^::(add-mask|stop-commands)::.*/, '::$1::…'));
+    assert.deepEqual(commands, ['::add-mask::…', '::add-mask::…', '::stop-commands::…']);
+    assert.match(run.stdout, /^::warning::from stderr$/m, 'the lines are still in the log, as text');
+  });
+
   it('pushes nothing and posts no secret when the run wrote the API key into the workspace or its answer', async () => {
     setup = await setUp({ Codertocat: { permission: 'admin', role_name: 'admin' } });
     setup.llm.enqueue(
@@ -238,7 +274,7 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     const run = await runAction(env, setup.workspace);
 
     assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(run.stderr, /^elbow: .*--base-url/m, 'the CLI\'s own message is in the log');
+    assert.match(run.stdout, /^elbow: .*--base-url/m, 'the CLI\'s own message is in the log');
     assert.deepEqual(postsTo(setup.github, '/issues/3/comments').map((comment) => comment.body), [
       'Elbow could not finish: elbow exited with code 2 before its result; its messages are in the job\'s log.\n\nThe job\'s log: https://github.com/Codertocat/Hello-World/actions/runs/16\n<!-- elbow-action -->',
     ]);
