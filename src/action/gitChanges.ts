@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as core from '@actions/core';
+import { holdsSecret } from './secretForms';
 
 /**
  * Never committed, whatever the run left: Elbow's own state, files that usually hold secrets, and workflows, which
@@ -58,7 +59,7 @@ export class Checkout {
     if (leftOut.length > 0) core.info(`Left out of the commit (Elbow's own files, likely secrets, workflows): ${leftOut.map((line) => line.slice(3)).join(', ')}`);
     if ((await this.git(['diff', '--cached', '--name-only'])).trim() === '') return false;
     const staged = await this.git(['diff', '--cached', '--no-color', '--no-ext-diff', '--text']);
-    if (secrets.some((secret) => secret.length >= 8 && staged.includes(secret))) {
+    if (holdsSecret(staged, secrets)) {
       await this.git(['reset', '--quiet']);
       throw new SecretInChangesError('The changes contain the API key or the GitHub token; nothing was committed or pushed.');
     }

@@ -250,7 +250,7 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     setup = await setUp({ Codertocat: { permission: 'admin', role_name: 'admin' } });
     setup.llm.enqueue(
       { kind: 'reply', content: [toolCall('write_file', { path: 'settings.json', content: `{ "key": "${apiKey}" }\n` })] },
-      { kind: 'reply', content: [text(`Saved the key ${apiKey} in settings.json.`)] },
+      { kind: 'reply', content: [text(`Saved the key ${apiKey} in settings.json. ${persistedHeader} ${encodeURIComponent(githubToken + '/')}`)] },
     );
     const event = issueCommentEvent({ number: 4, title: 'Settings', issueBody: 'Store the key in the repository.', comment: '@elbow do as the issue says', commenter: 'Codertocat', defaultBranch: 'main' });
     const env = await runnerEnvironment(setup, 'issue_comment', event, { mode: 'branch' });
@@ -261,7 +261,7 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.equal(runGitSync(setup.remote, ['branch', '--list']), '* main');
     const comments = postsTo(setup.github, '/issues/4/comments');
     assert.equal(comments.length, 1);
-    assert.match(String(comments[0]?.body), /^Saved the key \*\*\* in settings\.json\.\n\nThe changes contain the API key or the GitHub token; nothing was committed or pushed\.\n/);
+    assert.match(String(comments[0]?.body), /^Saved the key \*\*\* in settings\.json\. AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46\*\*\* \*\*\*%2F\n\nThe changes contain the API key or the GitHub token; nothing was committed or pushed\.\n/);
     assert.ok(!JSON.stringify(setup.github.requests.map((request) => request.body)).includes(apiKey), 'the key reached GitHub');
     assertNoSecretLogged(run.stdout + run.stderr);
   });
