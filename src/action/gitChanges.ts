@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as core from '@actions/core';
 import { holdsSecret } from './secretForms';
 
@@ -36,22 +35,6 @@ export class Checkout {
     });
   }
 
-  /**
-   * Removes the token actions/checkout keeps for later steps (an `http.<url>.extraheader` in .git/config, or since v6
-   * a file it includes) before Elbow runs: a command the model runs could read it. The action pushes with its own.
-   */
-  async forgetPersistedCredentials(): Promise<void> {
-    const entries = (await this.git(['config', '--local', '--get-regexp', '^(http\\..*\\.extraheader|includeif\\..*\\.path)$']).catch(() => '')).split('\n').filter((line) => line !== '');
-    for (const entry of entries) {
-      const [key = '', ...rest] = entry.split(' ');
-      const value = rest.join(' ');
-      const credential = key.endsWith('.extraheader') || readable(value).includes('extraheader');
-      if (!credential) continue;
-      await this.git(['config', '--local', '--unset-all', key]);
-      core.info(`Removed ${key} from the checkout's git configuration, so that nothing Elbow runs can read the token it holds.`);
-    }
-  }
-
   /** Stages what the run changed, minus what is never committed; false when nothing is left. */
   async stageChanges(secrets: readonly string[]): Promise<boolean> {
     await this.git(['add', '--all', '--', '.', ...neverCommitted.map((pattern) => `:(exclude,glob)${pattern}`)]);
@@ -75,13 +58,5 @@ export class Checkout {
     core.setSecret(basic);
     await this.git(['push', '--quiet', 'origin', `refs/heads/${branch}:refs/heads/${branch}`], { [`http.${serverUrl.replace(/\/*$/, '/')}.extraheader`]: `AUTHORIZATION: basic ${basic}` });
     return diffstat;
-  }
-}
-
-function readable(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
   }
 }

@@ -5,6 +5,7 @@ import { elbowCommand } from './elbowCommand';
 import { runElbow } from './elbowRun';
 import { Checkout, SecretInChangesError } from './gitChanges';
 import type { GitHubClient } from './gitHubClient';
+import { forgetPersistedCredentials } from './persistedCredentials';
 import { publishChanges, type Published } from './publishChanges';
 import { failureComment, replyComment } from './replies';
 import { redacted } from './secretForms';
@@ -43,7 +44,7 @@ async function runAndPublish(inputs: ActionInputs, trigger: Extract<Trigger, { k
   const { owner, repo } = context.repo;
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
   const checkout = new Checkout(workspace, process.env);
-  await checkout.forgetPersistedCredentials();
+  await forgetPersistedCredentials(workspace, process.env.RUNNER_TEMP);
   const prompt = runPrompt({ ...trigger, repository: `${owner}/${repo}` });
   const run = await runElbow(elbowCommand(inputs, prompt, workspace, process.env), workspace);
   const result = run.result;

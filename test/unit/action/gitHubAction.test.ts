@@ -41,6 +41,13 @@ async function setUp(permissions: Record<string, { permission: string; role_name
   await fs.mkdir(path.dirname(credentialsFile));
   await fs.writeFile(credentialsFile, `[http "https://github.com/"]\n\textraheader = ${persistedHeader}\n`);
   runGitSync(workspace, ['config', '--local', `includeIf.gitdir:${workspace}/.git.path`, credentialsFile]);
+  // With submodules, each one's configuration holds the header too, or (v6) includes the file by its path in a container job.
+  const submoduleConfig = path.join(workspace, '.git', 'modules', 'lib', 'config');
+  await fs.mkdir(path.dirname(submoduleConfig), { recursive: true });
+  await fs.writeFile(submoduleConfig, [
+    '[core]', '\tbare = false', '[http "https://github.com/"]', `\textraheader = ${persistedHeader}`,
+    '[includeIf "gitdir:/github/workspace/.git/modules/lib/"]', `\tpath = /github/runner_temp/${path.basename(credentialsFile)}`, '',
+  ].join('\n'));
   const llm = await startFakeLlmServer({ apiKey });
   const github = await startFakeGitHubServer({
     ...webhookRepository,
@@ -179,6 +186,8 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.match(await fs.readFile(env.GITHUB_STEP_SUMMARY ?? '', 'utf8'), /Opened #100/);
 
     assert.doesNotMatch(runGitSync(setup.workspace, ['config', '--list']), /extraheader|includeif/i, 'the token actions/checkout kept was removed before the run');
+    assert.equal(await fs.readFile(path.join(setup.workspace, '.git', 'modules', 'lib', 'config'), 'utf8'), '[core]\n\tbare = false\n', 'and from the submodule\'s configuration');
+    assert.deepEqual(await fs.readdir(path.join(setup.base, 'runner-temp')), [], 'the file checkout included is deleted');
     assertNoSecretLogged(run.stdout + run.stderr);
   });
 
@@ -264,6 +273,18 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.match(String(comments[0]?.body), /^Saved the key \*\*\* in settings\.json\. AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46\*\*\* \*\*\*%2F\n\nThe changes contain the API key or the GitHub token; nothing was committed or pushed\.\n/);
     assert.ok(!JSON.stringify(setup.github.requests.map((request) => request.body)).includes(apiKey), 'the key reached GitHub');
     assertNoSecretLogged(run.stdout + run.stderr);
+  });
+
+  it('refuses to run while a token for later steps is left in the checkout\'s git folder, and says how to check out without one', async () => {
+    setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
+    await fs.writeFile(path.join(setup.workspace, '.git', 'config.copy'), `[http]\n\textraheader = ${persistedHeader}\n`);
+    const event = issueCommentEvent({ number: 3, title: 'Typo', issueBody: 'commmit', comment: '@elbow fix it', commenter: 'Codertocat', defaultBranch: 'main' });
+    const run = await runAction(await runnerEnvironment(setup, 'issue_comment', event, {}), setup.workspace);
+
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.equal(setup.llm.requests.length, 0);
+    assert.match(run.stdout, /^::error::The checkout's git folder still holds a token for later steps \(an http extraheader in \.git\/config\.copy\).*persist-credentials: false/m);
+    assert.match(String(postsTo(setup.github, '/issues/3/comments')[0]?.body), /persist-credentials: false/);
   });
 
   it('says on the issue that it could not finish when elbow ends without a result', async () => {
