@@ -255,6 +255,28 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.match(run.stdout, /^::warning::from stderr$/m, 'the lines are still in the log, as text');
   });
 
+  it('hides the runner\'s temporary folder from the commands Elbow runs', async () => {
+    setup = await setUp({ octocat: { permission: 'write', role_name: 'write' } });
+    // Outside /tmp, which the sandbox replaces, as on a self-hosted runner or in a container job (/__w/_temp).
+    const runnerTemp = await fs.mkdtemp(path.join(__dirname, '.runner-temp-'));
+    const stepFile = path.join(runnerTemp, '_runner_file_commands', 'set_env_0b1e');
+    await fs.mkdir(path.dirname(stepFile), { recursive: true });
+    await fs.writeFile(stepFile, 'DEPLOY_KEY=secret-of-another-step\n');
+    setup.llm.enqueue(
+      { kind: 'reply', content: [toolCall('run_command', { command: `cat ${stepFile}; ls ${path.dirname(stepFile)}` })] },
+      { kind: 'reply', content: [text('Done.')] },
+    );
+    const event = issueCommentEvent({ number: 7, title: 'Env', issueBody: 'x', comment: '@elbow look', commenter: 'octocat', defaultBranch: 'main' });
+    const env = { ...(await runnerEnvironment(setup, 'issue_comment', event, {})), RUNNER_TEMP: runnerTemp };
+    const run = await runAction(env, setup.workspace).finally(() => fs.rm(runnerTemp, { recursive: true, force: true }));
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const body = setup.llm.requests[1]?.body as { messages: Array<{ role: string; content: unknown }> };
+    const toolResult = String(body.messages.find((message) => message.role === 'tool')?.content);
+    assert.match(toolResult, /Ran in the sandbox/);
+    assert.ok(!toolResult.includes('secret-of-another-step') && !toolResult.includes('set_env_0b1e\n'), toolResult);
+  });
+
   it('pushes nothing and posts no secret when the run wrote the API key into the workspace or its answer', async () => {
     setup = await setUp({ Codertocat: { permission: 'admin', role_name: 'admin' } });
     setup.llm.enqueue(
