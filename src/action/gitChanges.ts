@@ -1,10 +1,10 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as core from '@actions/core';
 import { findExecutable, trustedPathFolders } from '../node/findExecutable';
 import { runGit } from '../node/worktrees/gitCommand';
 import { nestedRepositories } from './nestedRepositories';
 import { sandboxWritableFolders, withoutRunnerSecrets } from './runnerEnvironment';
+import { holdsSecret } from './secretForms';
 
 /**
  * Never committed, whatever the run left: Elbow's own state, files that usually hold secrets, and workflows, which
@@ -28,7 +28,8 @@ export class SecretInChangesError extends Error {}
 export class Checkout {
   private constructor(
     private readonly folder: string,
-    private readonly program: string,
+    /** The git program, by absolute path. */
+    readonly program: string,
     private readonly environment: NodeJS.ProcessEnv,
   ) {}
 
@@ -52,22 +53,6 @@ export class Checkout {
   }
 
   /**
-   * Removes the token actions/checkout keeps for later steps (an `http.<url>.extraheader` in .git/config, or since v6
-   * a file it includes) before Elbow runs: a command the model runs could read it. The action pushes with its own.
-   */
-  async forgetPersistedCredentials(): Promise<void> {
-    const entries = (await this.git(['config', '--local', '--get-regexp', '^(http\\..*\\.extraheader|includeif\\..*\\.path)$']).catch(() => '')).split('\n').filter((line) => line !== '');
-    for (const entry of entries) {
-      const [key = '', ...rest] = entry.split(' ');
-      const value = rest.join(' ');
-      const credential = key.endsWith('.extraheader') || readable(value).includes('extraheader');
-      if (!credential) continue;
-      await this.git(['config', '--local', '--unset-all', key]);
-      core.info(`Removed ${key} from the checkout's git configuration, so that nothing Elbow runs can read the token it holds.`);
-    }
-  }
-
-  /**
    * Stages what the run changed, minus what is never committed, repositories of their own inside the checkout and
    * `ownFolders` (Elbow's data folder when it is inside); false when nothing is left.
    */
@@ -82,7 +67,7 @@ export class Checkout {
     if (leftOut.length > 0) core.info(`Left out of the commit (Elbow's own files, likely secrets, workflows): ${leftOut.map((line) => line.slice(3)).join(', ')}`);
     if ((await this.git(['diff', '--cached', '--name-only', '--ignore-submodules=all'])).trim() === '') return false;
     const staged = await this.git(['diff', '--cached', '--no-color', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', '--text']);
-    if (secrets.some((secret) => secret.length >= 8 && staged.includes(secret))) {
+    if (holdsSecret(staged, secrets)) {
       await this.git(['reset', '--quiet']);
       throw new SecretInChangesError('The changes contain the API key or the GitHub token; nothing was committed or pushed.');
     }
@@ -114,12 +99,4 @@ export class Checkout {
 function insideCheckout(checkout: string, folder: string): string[] {
   const relative = path.relative(checkout, folder);
   return relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? [] : [relative.split(path.sep).join('/')];
-}
-
-function readable(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
 }

@@ -3,7 +3,8 @@ import type { PublishMode } from './actionInputs';
 import type { Checkout } from './gitChanges';
 import type { GitHubClient } from './gitHubClient';
 import { unpublishableHead, type StartingPoint } from './publishableHead';
-import { pullRequestBody, redacted, titleOf } from './replies';
+import { pullRequestBody, titleOf } from './replies';
+import { redacted } from './secretForms';
 
 export interface Published {
   /** A line for the reply saying what was pushed or opened. */

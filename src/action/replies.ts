@@ -3,11 +3,6 @@ import type { ResultEvent } from '../cli/stream/streamEvents';
 /** In every comment the action writes, so that its own comments never start a run. */
 export const ownCommentMarker = '<!-- elbow-action -->';
 
-/** The text with every secret in it replaced: the runner masks its logs, but not what is posted to GitHub. */
-export function redacted(text: string, secrets: readonly string[]): string {
-  return secrets.filter((secret) => secret.length >= 8).reduce((done, secret) => done.split(secret).join('***'), text);
-}
-
 /** Cost, turns and session of a run, in one small line. */
 export function runFooter(result: ResultEvent): string {
   const cost = result.cost === null ? 'cost unknown' : `$${result.cost.toFixed(4)}`;

@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../core/host/approvals';
 import { approvalClassOf, type ApprovalClass } from '../core/permissions/approvalClass';
+import { printableLine } from './printable';
 
 /** The flags that approve without asking, each for what it names and nothing more. */
 export interface ApprovalFlags {
@@ -54,12 +55,15 @@ export function unattendedHint(request: ApprovalRequest): string {
   return `Elbow runs without a user to ask here; the user can re-run it with ${flag} to allow this${notYes}. Go on without it, or tell the user.`;
 }
 
-/** What the user reads on stderr when a request is refused because nobody could answer. */
+/**
+ * What the user reads on stderr when a request is refused because nobody could answer: one line, the
+ * command or path in it shown with its newlines visible, since a CI log reads a line starting `::` as a command.
+ */
 export function refusalLine(what: string, request: ApprovalRequest): string {
   const flag = flagFor(request);
   const outside = request.kind === 'command' && request.placement.kind === 'outsideRequested';
   const hint = outside
     ? `Run elbow without -p to be asked, or with ${flag} to allow it.`
     : flag === undefined ? 'Nothing allows it in -p runs.' : `Run with ${flag} to allow it.`;
-  return `elbow: refused without approval: ${what}. ${hint}\n`;
+  return `elbow: refused without approval: ${printableLine(what, Number.POSITIVE_INFINITY)}. ${hint}\n`;
 }

@@ -6,6 +6,7 @@ import { worktreeSandboxOptions } from '../node/worktrees/worktreeHost';
 import type { Worktree } from '../node/worktrees/worktree';
 import type { CliArguments } from './cliArguments';
 import type { CliConfig } from './cliConfig';
+import { sandboxHiddenPaths } from './sandboxHiddenPaths';
 
 /**
  * The terminal's sandbox: the workspace folder writable, Elbow's data and configuration hidden, hosts from `--allow-host`,
@@ -14,7 +15,7 @@ import type { CliConfig } from './cliConfig';
 export function createCliSandbox(args: CliArguments, config: CliConfig, root: string, writeErr: (text: string) => void, worktree?: Worktree): CommandSandbox {
   const options: CommandSandboxOptions = {
     roots: () => [root],
-    settings: () => ({ ...defaultSandboxSettings, enabled: !args.noSandbox, allowedHosts: args.allowHosts, passEnvironment: args.passEnv, readableHomePaths: args.allowRead }),
+    settings: () => ({ ...defaultSandboxSettings, enabled: !args.noSandbox, allowedHosts: args.allowHosts, passEnvironment: args.passEnv, readableHomePaths: args.allowRead, hiddenPaths: sandboxHiddenPaths(process.env) }),
     ownDataFolders: () => [config.dataFolder, userMcpConfigFolder(process.env)],
     quarantineFolder: path.join(config.dataFolder, 'quarantine'),
     turnedOff: 'it was turned off with --no-sandbox',

