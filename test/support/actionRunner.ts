@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { runNodeScript, type ScriptRun } from './nodeScriptRun';
 
 const repositoryRoot = path.resolve(__dirname, '../..');
 export const actionPath = path.join(repositoryRoot, 'dist', 'action.js');
 
-export interface ActionRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type ActionRun = ScriptRun;
 
 /** The runner's name for an input's variable: `INPUT_` and the name upper-cased, spaces as `_` (dashes kept). */
 export function inputVariable(name: string): string {
@@ -18,15 +14,7 @@ export function inputVariable(name: string): string {
 
 /** Runs the built action as the Actions runner does: `node dist/action.js` in the workspace, with `env` (`action`: a release's). */
 export function runAction(env: NodeJS.ProcessEnv, cwd: string, action = actionPath): Promise<ActionRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [action], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runNodeScript(action, [], { env, cwd });
 }
 
 /** The outputs an action wrote to GITHUB_OUTPUT (`name<<delimiter` … `delimiter` blocks, as @actions/core writes them). */

@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ProviderName } from '../../src/core/llm/providers/createProvider';
 import { startFakeLlmServer, type FakeLlmServer } from './fakeLlmServer';
+import { runNodeScript, type ScriptRun } from './nodeScriptRun';
 
 export type { ProviderName };
 
@@ -34,24 +35,12 @@ export function elbowEnvironment(server: Pick<FakeLlmServer, 'apiKey' | 'openaiB
   return { ...env, ELBOW_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: server.apiKey, ANTHROPIC_BASE_URL: server.anthropicBaseUrl, ANTHROPIC_MODEL: 'claude-sonnet-4-6' };
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+/** How `elbow` ended, and what it printed. */
+export type CliRun = ScriptRun;
 
 /** Runs `elbow <args>` as a user would, with optional piped stdin. */
 export function runElbow(args: readonly string[], env: NodeJS.ProcessEnv, stdin = '', program = cliPath): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [program, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+  return runNodeScript(program, args, { env, stdin });
 }
 
 export interface CliFixture {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { cliPath, elbowEnvironment, runElbow, useCliFixture, type CliRun } from '../../../support/elbowCli';
 import { text, type RecordedRequest } from '../../../support/fakeLlmServer';
+import { runNodeScript } from '../../../support/nodeScriptRun';
 
 const todoSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -15,15 +15,7 @@ const todoSchema = {
 
 /** `elbow <args>`, killed if it has not ended after `ms` (its event loop may be too busy for a gentler signal). */
 function runElbowAtMost(ms: number, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: ms, killSignal: 'SIGKILL' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runNodeScript(cliPath, args, { env, killAfterMs: ms });
 }
 
 type Line = { type: string; [key: string]: unknown };
