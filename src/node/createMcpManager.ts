@@ -5,6 +5,7 @@ import { isWorkspaceConfig, mcpConfigFiles, userMcpConfigFolder } from '../core/
 import { McpManager, type LoadedMcpConfig } from '../core/mcp/mcpManager';
 import type { McpConfigFile } from '../core/mcp/mcpServerConfig';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
+import type { McpClientHandlers } from '../core/mcp/mcpClientHandlers';
 import type { McpStartApproval } from '../core/mcp/mcpStartApproval';
 import { builtinTools } from '../core/tools/builtin';
 import { offersTool } from '../core/tools/editFormat';
@@ -36,6 +37,8 @@ export interface NodeMcpManagerOptions {
   log: McpLog;
   startWaitMs?: number;
   restartDelaysMs?: readonly number[];
+  /** What servers may ask of the user and the host (questions, the workspace folders). */
+  handlers?: McpClientHandlers;
 }
 
 /** The MCP servers of the configuration files on this machine: the workspace's, the user's, and any named. */
@@ -56,6 +59,7 @@ export function createMcpManager(options: NodeMcpManagerOptions): McpManager {
     builtinToolCount: builtinTools().filter((tool) => offersTool('edit_file', tool.name)).length,
     startWaitMs: options.startWaitMs,
     restartDelaysMs: options.restartDelaysMs,
+    handlers: options.handlers,
   });
 }
 

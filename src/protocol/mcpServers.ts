@@ -19,13 +19,35 @@ export type McpToolInfo = z.infer<typeof mcpToolSchema>;
 /**
  * `idle`: configured, started when a conversation first needs tools. `awaitingApproval`: not
  * started until the user says so; `declined`: the user chose not to start it (Restart asks again).
+ * `signInRequired`: a remote server refused Elbow until the user signs in (OAuth).
  */
-export const mcpServerStateSchema = z.enum(['idle', 'connecting', 'connected', 'failed', 'disabled', 'awaitingApproval', 'declined']);
+export const mcpServerStateSchema = z.enum(['idle', 'connecting', 'connected', 'failed', 'disabled', 'awaitingApproval', 'declined', 'signInRequired']);
 export type McpServerState = z.infer<typeof mcpServerStateSchema>;
 
 /** How Elbow reaches a server; `http` tries streamable HTTP, then SSE. */
 export const mcpTransportSchema = z.enum(['stdio', 'sse', 'streamableHttp', 'http']);
 export type McpTransportType = z.infer<typeof mcpTransportSchema>;
+
+/** One resource of a server (`resources/list`), as the panel and the `@` picker list it. */
+export const mcpResourceSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+});
+export type McpResourceInfo = z.infer<typeof mcpResourceSchema>;
+
+/** A resource template (`resources/templates/list`): its variables are asked for before it is read. */
+export const mcpResourceTemplateSchema = z.object({
+  uriTemplate: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+export type McpResourceTemplateInfo = z.infer<typeof mcpResourceTemplateSchema>;
 
 export const mcpServerSchema = z.object({
   name: z.string(),
@@ -36,6 +58,8 @@ export const mcpServerSchema = z.object({
   /** The configuration file it comes from, as shown (e.g. `.elbow/mcp.json`). */
   source: z.string(),
   tools: z.array(mcpToolSchema),
+  resources: z.array(mcpResourceSchema),
+  resourceTemplates: z.array(mcpResourceTemplateSchema),
 });
 export type McpServerInfo = z.infer<typeof mcpServerSchema>;
 

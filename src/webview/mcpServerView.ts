@@ -13,10 +13,11 @@ const states: Readonly<Record<McpServerState, { icon: string; text: string }>> =
   disabled: { icon: 'circle-slash', text: 'Disabled' },
   awaitingApproval: { icon: 'shield', text: 'Waiting for approval' },
   declined: { icon: 'debug-stop', text: 'Not started' },
+  signInRequired: { icon: 'account', text: 'Sign-in required' },
 };
 
 /** States whose `error` tells the user why the server is not running and what to do. */
-const explained: ReadonlySet<McpServerState> = new Set(['failed', 'awaitingApproval', 'declined']);
+const explained: ReadonlySet<McpServerState> = new Set(['failed', 'awaitingApproval', 'declined', 'signInRequired']);
 
 const transports: Readonly<Record<McpTransportType, string>> = {
   stdio: 'stdio',

@@ -2,7 +2,9 @@ import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
+import type { McpClientHandlers } from './mcpClientHandlers';
 import type { McpPromptDefinition, McpPromptResult } from './mcpPrompt';
+import type { McpResourceContents, McpResourceDefinition, McpResourceTemplateDefinition } from './mcpResource';
 import { McpServerConnection, type McpLog, type McpToolDefinition } from './mcpServerConnection';
 import type { McpServerStatus, McpStatus } from './mcpServerStatus';
 import type { McpStartApproval } from './mcpStartApproval';
@@ -38,6 +40,8 @@ export interface McpManagerOptions {
   startWaitMs?: number;
   restartDelaysMs?: readonly number[];
   connectTimeoutMs?: number;
+  /** What servers may ask of the user and the host (questions, the workspace folders). */
+  handlers?: McpClientHandlers;
 }
 
 /**
@@ -112,6 +116,23 @@ export class McpManager implements ToolSource {
       .map((connection) => ({ server: connection.name, prompts: connection.prompts }));
   }
 
+  /** The resources and resource templates of the servers running now, by server. */
+  resources(): Array<{ server: string; resources: readonly McpResourceDefinition[]; templates: readonly McpResourceTemplateDefinition[] }> {
+    return this.connections
+      .filter((connection) => connection.state === 'connected' && (connection.resources.length > 0 || connection.resourceTemplates.length > 0))
+      .map((connection) => ({ server: connection.name, resources: connection.resources, templates: connection.resourceTemplates }));
+  }
+
+  /** `resources/read` on the server named so; throws an Error the user reads. */
+  readResource(server: string, uri: string, signal: AbortSignal): Promise<McpResourceContents[]> {
+    return this.required(server).readResource(uri, signal);
+  }
+
+  /** The host's workspace folders changed: running servers that asked for roots are told. */
+  rootsChanged(): void {
+    for (const connection of this.connections) connection.rootsChanged();
+  }
+
   /** `prompts/get` on the server named so; throws an Error the user reads. */
   getPrompt(server: string, prompt: string, args: Record<string, string>, signal: AbortSignal): Promise<McpPromptResult> {
     return this.required(server).getPrompt(prompt, args, signal);
@@ -133,6 +154,8 @@ export class McpManager implements ToolSource {
         enabled: !connection.config.disabledTools.includes(tool.name),
         alwaysAllowed: connection.config.alwaysAllow.includes(tool.name),
       })),
+      resources: connection.resources.map((resource) => ({ ...resource })),
+      resourceTemplates: connection.resourceTemplates.map((template) => ({ ...template })),
     }));
     const offered = this.offeredTools().reduce((count, { definitions }) => count + definitions.length, 0);
     const warning = tooManyToolsWarning(this.options.builtinToolCount, offered);
@@ -238,6 +261,7 @@ export class McpManager implements ToolSource {
       changed: () => this.changed(),
       restartDelaysMs: this.options.restartDelaysMs,
       connectTimeoutMs: this.options.connectTimeoutMs,
+      handlers: this.options.handlers,
     });
   }
 

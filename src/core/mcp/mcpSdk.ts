@@ -7,5 +7,13 @@ export { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 export { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-export { ErrorCode, McpError, PromptListChangedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+export {
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 export { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';

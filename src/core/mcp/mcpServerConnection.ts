@@ -6,6 +6,8 @@ import type { McpServerConfig } from './mcpServerConfig';
 import type { McpServerState } from './mcpServerStatus';
 import type { McpCallResult } from './mcpToolResult';
 import { keptPrompts, type McpPromptDefinition, type McpPromptResult } from './mcpPrompt';
+import { elicitationOf, type McpClientHandlers } from './mcpClientHandlers';
+import { keptResources, keptResourceTemplates, type McpResourceContents, type McpResourceDefinition, type McpResourceTemplateDefinition } from './mcpResource';
 import { OutputTail } from './outputTail';
 import { loadMcpSdk } from './loadMcpSdk';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
@@ -33,13 +35,15 @@ export interface McpConnectionOptions {
   restartDelaysMs?: readonly number[];
   /** How long connecting (start and `initialize`) may take. */
   connectTimeoutMs?: number;
+  /** What the server may ask of the user and the host; the capabilities declared follow what is given. */
+  handlers?: McpClientHandlers;
 }
 
 export const defaultRestartDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000];
 /** A connection that lasted this long starts the restart count afresh when it ends. */
 const STABLE_MS = 30_000;
-/** `prompts/list` pages read at most: a server that always answers with a next cursor must not keep the client listing. */
-const maxPromptPages = 20;
+/** List pages read at most: a server that always answers with a next cursor must not keep the client listing. */
+const maxListPages = 20;
 
 /**
  * One MCP server: connects (`initialize`, `tools/list`), follows `tools/list_changed`, runs tool
@@ -53,6 +57,10 @@ export class McpServerConnection {
   tools: McpToolDefinition[] = [];
   /** The server's prompts (`prompts/list`), bounded; empty when it declares no `prompts` capability. */
   prompts: McpPromptDefinition[] = [];
+  /** The server's resources (`resources/list`), bounded; empty when it declares no `resources` capability. */
+  resources: McpResourceDefinition[] = [];
+  /** The server's resource templates (`resources/templates/list`), bounded. */
+  resourceTemplates: McpResourceTemplateDefinition[] = [];
   private client: Client | undefined;
   /** The client of a connection attempt still in progress, so `stop` can end it (and its process). */
   private connectingClient: Client | undefined;
@@ -178,6 +186,36 @@ export class McpServerConnection {
     }
   }
 
+  /** `resources/read`: the contents of one resource; throws an Error the user reads. */
+  async readResource(uri: string, signal: AbortSignal): Promise<McpResourceContents[]> {
+    const client = this.client;
+    if (this.state !== 'connected' || client === undefined) {
+      throw new Error(`The MCP server "${this.name}" is not running${this.error === undefined ? '.' : `: ${this.error}`}`);
+    }
+    const { timeoutMs, file } = this.options.config;
+    try {
+      const result = await client.readResource({ uri }, { signal, timeout: timeoutMs });
+      return result.contents.flatMap((item): McpResourceContents[] => {
+        const mimeType = typeof item.mimeType === 'string' ? { mimeType: item.mimeType } : {};
+        if ('text' in item && typeof item.text === 'string') return [{ uri: item.uri, ...mimeType, text: item.text }];
+        if ('blob' in item && typeof item.blob === 'string') return [{ uri: item.uri, ...mimeType, blob: item.blob }];
+        return [];
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const { ErrorCode, McpError } = loadMcpSdk();
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        throw new Error(`The MCP server "${this.name}" did not return ${uri} within ${seconds(timeoutMs)}, its timeout ("timeout" for "${this.name}" in ${file.display}).`, { cause: error });
+      }
+      throw new Error(`The MCP server "${this.name}" could not return ${uri}: ${messageOf(error)}`, { cause: error });
+    }
+  }
+
+  /** The host's roots changed: tells the server (`notifications/roots/list_changed`) when it is running. */
+  rootsChanged(): void {
+    if (this.state === 'connected' && this.options.handlers?.roots !== undefined) void this.client?.sendRootsListChanged().catch(() => undefined);
+  }
+
   private async connect(): Promise<void> {
     this.clearRestart();
     const generation = ++this.generation;
@@ -198,10 +236,12 @@ export class McpServerConnection {
   /** `undefined` once connected, else why not. */
   private async tryTransport(open: () => OpenedTransport, generation: number): Promise<string | undefined> {
     const opened = open();
-    const { Client, PromptListChangedNotificationSchema, ToolListChangedNotificationSchema } = loadMcpSdk();
-    const client = new Client({ name: 'elbow', version: this.options.clientVersion }, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refreshTools(client, generation));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void this.refreshPrompts(client, generation));
+    const sdk = loadMcpSdk();
+    const client = new sdk.Client({ name: 'elbow', version: this.options.clientVersion }, { capabilities: this.capabilities() });
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => void this.refreshTools(client, generation));
+    client.setNotificationHandler(sdk.PromptListChangedNotificationSchema, () => void this.refreshPrompts(client, generation));
+    client.setNotificationHandler(sdk.ResourceListChangedNotificationSchema, () => void this.refreshResources(client, generation));
+    this.handleRequests(client);
     client.onclose = () => this.closed(generation);
     this.followStderr(opened);
     this.connectingClient = client;
@@ -219,8 +259,30 @@ export class McpServerConnection {
     }
     this.client = client;
     this.opened = opened;
-    await Promise.all([this.refreshTools(client, generation), this.refreshPrompts(client, generation)]);
+    await Promise.all([this.refreshTools(client, generation), this.refreshPrompts(client, generation), this.refreshResources(client, generation)]);
     return undefined;
+  }
+
+  private capabilities(): { elicitation?: { form: Record<string, never>; url: Record<string, never> }; roots?: { listChanged: true } } {
+    const handlers = this.options.handlers;
+    return {
+      ...(handlers?.elicit === undefined ? {} : { elicitation: { form: {}, url: {} } }),
+      ...(handlers?.roots === undefined ? {} : { roots: { listChanged: true } }),
+    };
+  }
+
+  /** The server's requests to the client: each handled only when the host gave its handler (else the SDK answers "method not found"). */
+  private handleRequests(client: Client): void {
+    const sdk = loadMcpSdk();
+    const { elicit, roots } = this.options.handlers ?? {};
+    if (elicit !== undefined) {
+      client.setRequestHandler(sdk.ElicitRequestSchema, async (request, extra) => {
+        const question = elicitationOf(this.name, request.params);
+        if (question === undefined) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, 'Elbow cannot show this question: its schema is not a flat object of strings, numbers, booleans and enums.');
+        return elicit(question, extra.signal);
+      });
+    }
+    if (roots !== undefined) client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: roots().map((root) => ({ ...root })) }));
   }
 
   private connected(generation: number): void {
@@ -253,15 +315,7 @@ export class McpServerConnection {
   private async refreshPrompts(client: Client, generation: number): Promise<void> {
     if (client.getServerCapabilities()?.prompts === undefined) return;
     try {
-      const listed: unknown[] = [];
-      let cursor: string | undefined;
-      let pages = 0;
-      do {
-        const page = await client.listPrompts(cursor === undefined ? undefined : { cursor });
-        listed.push(...page.prompts);
-        cursor = page.nextCursor;
-        pages++;
-      } while (cursor !== undefined && pages < maxPromptPages);
+      const listed = await this.listAll((cursor) => client.listPrompts(cursor === undefined ? undefined : { cursor }).then((page) => ({ items: page.prompts, nextCursor: page.nextCursor })));
       if (generation !== this.generation) return;
       const { prompts, dropped } = keptPrompts(listed);
       if (dropped > 0) this.options.log.warn(`MCP server "${this.name}": ${dropped} of its prompts are not offered (too many, or names that cannot be typed after /).`);
@@ -270,6 +324,38 @@ export class McpServerConnection {
     } catch (error) {
       if (generation === this.generation) this.options.log.warn(`MCP server "${this.name}": could not list its prompts: ${messageOf(error)}`);
     }
+  }
+
+  private async refreshResources(client: Client, generation: number): Promise<void> {
+    if (client.getServerCapabilities()?.resources === undefined) return;
+    try {
+      const [listed, listedTemplates] = await Promise.all([
+        this.listAll((cursor) => client.listResources(cursor === undefined ? undefined : { cursor }).then((page) => ({ items: page.resources, nextCursor: page.nextCursor }))),
+        this.listAll((cursor) => client.listResourceTemplates(cursor === undefined ? undefined : { cursor }).then((page) => ({ items: page.resourceTemplates, nextCursor: page.nextCursor }))),
+      ]);
+      if (generation !== this.generation) return;
+      const { resources, dropped } = keptResources(listed);
+      const { templates, dropped: droppedTemplates } = keptResourceTemplates(listedTemplates);
+      if (dropped + droppedTemplates > 0) this.options.log.warn(`MCP server "${this.name}": ${dropped + droppedTemplates} of its resources and templates are not offered (too many, or malformed).`);
+      this.resources = resources;
+      this.resourceTemplates = templates;
+      this.options.changed();
+    } catch (error) {
+      if (generation === this.generation) this.options.log.warn(`MCP server "${this.name}": could not list its resources: ${messageOf(error)}`);
+    }
+  }
+
+  private async listAll(page: (cursor: string | undefined) => Promise<{ items: unknown[]; nextCursor?: string }>): Promise<unknown[]> {
+    const listed: unknown[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const next = await page(cursor);
+      listed.push(...next.items);
+      cursor = next.nextCursor;
+      pages++;
+    } while (cursor !== undefined && pages < maxListPages);
+    return listed;
   }
 
   private closed(generation: number): void {

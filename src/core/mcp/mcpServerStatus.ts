@@ -1,10 +1,12 @@
+import type { McpResourceDefinition, McpResourceTemplateDefinition } from './mcpResource';
 import type { McpTransportType } from './mcpServerConfig';
 
 /**
  * `idle`: configured, started when a conversation first needs tools. `awaitingApproval`: not
  * started until the user says so; `declined`: the user chose not to start it (Restart asks again).
+ * `signInRequired`: a remote server refused Elbow until the user signs in (OAuth); it is not retried on its own.
  */
-export type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed' | 'disabled' | 'awaitingApproval' | 'declined';
+export type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed' | 'disabled' | 'awaitingApproval' | 'declined' | 'signInRequired';
 
 /** One tool of a server, as offered to the model. */
 export interface McpToolStatus {
@@ -30,6 +32,8 @@ export interface McpServerStatus {
   /** The configuration file it comes from, as shown (e.g. `.elbow/mcp.json`). */
   source: string;
   tools: McpToolStatus[];
+  resources: McpResourceDefinition[];
+  resourceTemplates: McpResourceTemplateDefinition[];
 }
 
 /** How the configured MCP servers are doing, for a host to show. */

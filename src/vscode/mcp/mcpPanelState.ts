@@ -11,6 +11,7 @@ const panelServerStates = {
   disabled: 'disabled',
   awaitingApproval: 'awaitingApproval',
   declined: 'declined',
+  signInRequired: 'signInRequired',
 } as const satisfies Record<McpServerState, PanelServerState>;
 
 const panelTransports = {
@@ -44,5 +45,7 @@ function panelServer(server: McpServerStatus): McpServerInfo {
       enabled: tool.enabled,
       alwaysAllowed: tool.alwaysAllowed,
     })),
+    resources: server.resources.map((resource) => ({ ...resource })),
+    resourceTemplates: server.resourceTemplates.map((template) => ({ ...template })),
   };
 }

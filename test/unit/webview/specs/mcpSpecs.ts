@@ -9,7 +9,7 @@ function mcpTool(name: string, fields: Partial<McpToolInfo> = {}): McpToolInfo {
 }
 
 function server(name: string, fields: Partial<McpServerInfo> = {}): McpServerInfo {
-  return { name, state: 'connected', transport: 'stdio', source: '.elbow/mcp.json', tools: [], ...fields };
+  return { name, state: 'connected', transport: 'stdio', source: '.elbow/mcp.json', tools: [], resources: [], resourceTemplates: [], ...fields };
 }
 
 const github = server('github', {
