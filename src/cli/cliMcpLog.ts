@@ -9,6 +9,7 @@ export function cliMcpLog(writeErr: (text: string) => void, environment: Readonl
   return {
     info: (text) => writeErr(`elbow: ${text}\n`),
     warn: (text) => writeErr(`elbow: ${text}\n`),
+    notice: (text) => writeErr(`elbow: ${text}\n`),
     output: (server, line) => {
       if (showOutput) writeErr(`[${server}] ${line}\n`);
     },

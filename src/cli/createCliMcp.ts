@@ -6,6 +6,7 @@ import type { McpLog } from '../core/mcp/mcpServerConnection';
 import type { ToolSource } from '../core/tools/toolSource';
 import { createMcpManager, workspaceConfigFiles, type NodeMcpManagerOptions } from '../node/createMcpManager';
 import type { McpServerSandbox } from '../node/sandboxedMcpTransports';
+import { cliMcpClientHandlers } from './cliMcpClientHandlers';
 import type { TrustedContentStore } from './trustedContentStore';
 import { WorkspaceMcpTrust } from './workspaceMcpTrust';
 
@@ -51,6 +52,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     homeDirectory,
     clientVersion: options.clientVersion,
     log: options.log,
+    handlers: cliMcpClientHandlers(options.root),
   };
   const trust = new WorkspaceMcpTrust({
     store: options.store,

@@ -10,6 +10,7 @@ import type { McpServerStatus, McpStatus } from './mcpServerStatus';
 import type { McpStartApproval } from './mcpStartApproval';
 import { mcpTool } from './mcpTool';
 import { modelToolNames } from './mcpToolNames';
+import { ToolListNotes } from './toolListNotes';
 import { tooManyToolsWarning } from './tooManyTools';
 
 export interface LoadedMcpConfig {
@@ -58,8 +59,12 @@ export class McpManager implements ToolSource {
   private readonly validators = new Map<string, ArgumentsValidator>();
   private readonly waitedFor = new WeakSet<McpServerConnection>();
   private disposed = false;
+  private readonly toolNotes: ToolListNotes;
 
-  constructor(private readonly options: McpManagerOptions) {}
+  constructor(private readonly options: McpManagerOptions) {
+    const log = options.log;
+    this.toolNotes = new ToolListNotes((text) => (log.notice === undefined ? log.info(text) : log.notice(text)));
+  }
 
   onDidChange(listener: () => void): { dispose(): void } {
     this.listeners.add(listener);
@@ -100,7 +105,9 @@ export class McpManager implements ToolSource {
 
   tools(): ExternalTool[] {
     const names = this.modelNames();
-    return this.offeredTools().flatMap(({ connection, definitions }) => definitions.map((definition) => mcpTool({
+    const offered = this.offeredTools();
+    this.toolNotes.offering(offered.map(({ connection, definitions }) => ({ server: connection.name, tools: definitions.map((tool) => tool.name) })));
+    return offered.flatMap(({ connection, definitions }) => definitions.map((definition) => mcpTool({
       connection,
       definition,
       modelName: names.get(connection.name)?.get(definition.name) ?? definition.name,
@@ -310,6 +317,8 @@ export class McpManager implements ToolSource {
   }
 
   private changed(): void {
+    const running = this.offeredTools().filter(({ connection }) => connection.state === 'connected');
+    this.toolNotes.listed(running.map(({ connection, definitions }) => ({ server: connection.name, tools: definitions.map((tool) => tool.name) })));
     for (const listener of this.listeners) listener();
   }
 }

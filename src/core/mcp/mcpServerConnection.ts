@@ -19,6 +19,8 @@ export interface McpLog {
   warn(text: string): void;
   /** A line a server wrote to its stderr. */
   output(server: string, line: string): void;
+  /** News for the user (a server's tools changed); `info` without it. */
+  notice?(text: string): void;
 }
 
 export interface McpConnectionOptions {

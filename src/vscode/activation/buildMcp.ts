@@ -11,6 +11,8 @@ import { readSandboxSettings } from '../settings';
 import type { CommandHandlers } from '../commands/commandHandlers';
 import { mcpCommands } from '../mcp/mcpCommands';
 import { watchMcpConfig } from '../mcp/mcpConfigWatcher';
+import { showNotice } from '../mcp/mcpNotice';
+import { vscodeMcpClientHandlers, watchMcpRoots } from '../mcp/vscodeMcpClientHandlers';
 import { McpPanelBridge } from '../chat/mcpPanelBridge';
 import { askToStartServer } from '../mcp/startServerQuestion';
 import { WorkspaceServerApprovals } from '../mcp/workspaceServerApprovals';
@@ -28,11 +30,11 @@ export interface Mcp {
 /** The MCP servers of the user's and the workspace's configuration, their panel in the chat and their commands. */
 export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string; serverSandbox: McpServerSandbox; waiting: WaitingQuestionCount }): Mcp {
   const { log, view } = parts;
-  const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
+  const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`), notice: (text: string) => showNotice(log, text) };
   const workspaceTrusted = (): boolean => vscode.workspace.isTrusted;
   const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, (server) => parts.waiting.until(askToStartServer(server)));
   const passedEnvironment = (): readonly string[] => readSandboxSettings().passEnvironment;
-  const mcpOptions = { workspaceRoots, workspaceTrusted, passedEnvironment, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog };
+  const mcpOptions = { workspaceRoots, workspaceTrusted, passedEnvironment, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog, handlers: vscodeMcpClientHandlers() };
   const manager = createMcpManager(mcpOptions);
   const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
   const panel = new McpPanelBridge({ manager, post: (message) => view.post(message), log });
@@ -41,6 +43,7 @@ export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.
     { dispose: () => void manager.dispose() },
     ...watchMcpConfig(mcpFiles, () => void manager.reload()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void manager.reload()),
+    watchMcpRoots(manager),
   );
   const commands = mcpCommands({
     manager,
