@@ -38,5 +38,7 @@ export interface SlashInput {
  */
 export interface SlashSource {
   entries(): readonly SlashEntry[];
+  /** For entries that change while Elbow runs (an MCP server's prompts): called after they may have. */
+  onDidChange?(listener: () => void): { dispose(): void };
   expand(entry: SlashEntry, input: SlashInput, signal: AbortSignal): Promise<string | UserMessage['content']>;
 }

@@ -8,6 +8,7 @@ import { mcpPromptContent } from './mcpPromptMessage';
 export interface McpPrompts {
   prompts(): Array<{ server: string; prompts: readonly McpPromptDefinition[] }>;
   getPrompt(server: string, prompt: string, args: Record<string, string>, signal: AbortSignal): Promise<McpPromptResult>;
+  onDidChange?(listener: () => void): { dispose(): void };
 }
 
 /**
@@ -19,6 +20,7 @@ export function mcpPromptSource(manager: McpPrompts): SlashSource {
     manager.prompts().flatMap(({ server, prompts }) => prompts.map((prompt) => ({ entry: entryOf(server, prompt), server, prompt: prompt.name })));
   return {
     entries: () => listed().map(({ entry }) => entry),
+    ...(manager.onDidChange === undefined ? {} : { onDidChange: manager.onDidChange.bind(manager) }),
     async expand(entry: SlashEntry, input: SlashInput, signal: AbortSignal): Promise<string | UserMessage['content']> {
       const found = listed().find((candidate) => candidate.entry.name === entry.name);
       if (found === undefined) throw new Error(`/${entry.name} is no longer offered: its MCP server "${entry.source}" stopped or no longer lists that prompt.`);

@@ -69,7 +69,7 @@ export class ChatController implements vscode.Disposable {
     this.agents = new AgentPicker({ run, post, customizations: deps.customizations, changed: () => this.saves.schedule() });
     this.planMode = new PlanMode({ run, post, changed: () => this.saves.schedule(), send: (text) => this.send(text), postAgent: () => void this.agents.postState() });
     this.slash = new ChatSlashCommands({ customizations: deps.customizations, host: deps.host, post, others: deps.slashSources, actions: { compact: () => this.compact(), newChat: () => this.history.newChat(), setPlanMode: (enabled) => this.planMode.set(enabled ? 'plan' : 'act'), send: (shown, forModel) => this.send(shown, undefined, forModel), isRunning: () => run.isRunning } });
-    this.subscriptions = [this.saves, ...showRunInView(run, deps)];
+    this.subscriptions = [this.saves, ...showRunInView(run, deps), this.slash.watch()];
     this.messageHandlers = {
       ready: () => this.webviewReady(),
       send: (message) => this.sendTyped(message.text),

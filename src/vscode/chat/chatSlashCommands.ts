@@ -41,6 +41,11 @@ const own: ReadonlyArray<{ name: string; description: string; argumentHint?: str
 
 /** The chat's `/` commands: the picker's rows, and a sent `/name args` run or expanded for the model. */
 export class ChatSlashCommands {
+  /** False until the webview first got the rows. */
+  private posted = false;
+  /** The changing sources' entries when last looked at. */
+  private watchedRows = '';
+
   constructor(private readonly deps: ChatSlashDependencies) {}
 
   async catalog(): Promise<SlashCatalog> {
@@ -51,7 +56,31 @@ export class ChatSlashCommands {
 
   async postRows(): Promise<void> {
     const [catalog, host] = await Promise.all([this.catalog(), this.deps.host()]);
-    this.deps.post({ type: 'slashCommands', commands: catalog.entries().map((entry) => rowOf(entry, host.workspaceRoots, host.environment.homeDirectory)) });
+    const commands = catalog.entries().map((entry) => rowOf(entry, host.workspaceRoots, host.environment.homeDirectory));
+    this.posted = true;
+    this.deps.post({ type: 'slashCommands', commands });
+  }
+
+  /** Posts the picker's rows again when a source's entries changed (a server started, or listed new prompts). */
+  watch(): { dispose(): void } {
+    let timer: NodeJS.Timeout | undefined;
+    const changed = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = undefined;
+        const rows = JSON.stringify(this.deps.others.flatMap((source) => source.entries()));
+        if (rows === this.watchedRows) return;
+        this.watchedRows = rows;
+        if (this.posted) void this.postRows();
+      }, 200);
+    };
+    const subscriptions = this.deps.others.flatMap((source) => (source.onDidChange === undefined ? [] : [source.onDidChange(changed)]));
+    return {
+      dispose: () => {
+        if (timer !== undefined) clearTimeout(timer);
+        for (const subscription of subscriptions) subscription.dispose();
+      },
+    };
   }
 
   /** Runs or expands a typed slash command; false when the text is none of them and goes to the model as it is. */
