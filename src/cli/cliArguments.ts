@@ -5,6 +5,7 @@ import { defaultParallelSubagents } from '../core/agent/agentSession';
 import { editFormatSettings, parseEditFormat, type EditFormatSetting } from '../core/tools/editFormat';
 import { parseLimitFlags, type LimitFlags } from './limits/limitFlags';
 import { sessionCommandsUsage } from './sessions/sessionCommandsUsage';
+import { mcpQuestionPolicies, type McpQuestionPolicy } from './unattendedQuestions';
 
 export interface CliArguments extends LimitFlags {
   prompt?: string;
@@ -38,6 +39,8 @@ export interface CliArguments extends LimitFlags {
   allowUnsandboxedCommands: boolean;
   /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
   mcpConfig: string[];
+  /** `--mcp-questions`: how -p and piped runs answer an MCP server's question (the chat asks). */
+  mcpQuestions: McpQuestionPolicy;
   /** `--trust-workspace`: the workspace's own MCP configuration files start their servers this run without being asked about. */
   trustWorkspace: boolean;
   /** `--trust-customizations`: the workspace's skills, commands, agents and hooks are used this run as they are now, unasked. */
@@ -153,6 +156,9 @@ Options:
                            commands that cannot run programs or write files run without asking
       --mcp-config <file>  MCP servers from this file too ({"mcpServers": {…}}; repeatable); it
                            wins over .elbow/mcp.json, .vscode/mcp.json and ~/.elbow/mcp.json
+      --mcp-questions <how> how -p and piped runs answer an MCP server's question (the chat
+                           asks you): decline (default), cancel, or defaults (accept with the
+                           question's own defaults when every required field has one, else decline)
       --trust-workspace    start the servers of this workspace's .elbow/mcp.json and
                            .vscode/mcp.json for this run without asking. Otherwise the chat
                            asks once per file content, and -p and piped input skip them until
@@ -228,6 +234,7 @@ const cliOptions = {
   'allow-protected-writes': { type: 'boolean', default: false },
   'allow-unsandboxed-commands': { type: 'boolean', default: false },
   'mcp-config': { type: 'string', multiple: true, default: [] },
+  'mcp-questions': { type: 'string' },
   'trust-workspace': { type: 'boolean', default: false },
   'trust-customizations': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
@@ -285,6 +292,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     allowProtectedWrites: values['allow-protected-writes'],
     allowUnsandboxedCommands: values['allow-unsandboxed-commands'],
     mcpConfig: values['mcp-config'],
+    mcpQuestions: parseMcpQuestions(values['mcp-questions']),
     trustWorkspace: values['trust-workspace'],
     trustCustomizations: values['trust-customizations'],
     noSandbox: values['no-sandbox'],
@@ -302,6 +310,13 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     help: values.help,
     version: values.version,
   };
+}
+
+function parseMcpQuestions(flag: string | undefined): McpQuestionPolicy {
+  if (flag === undefined) return 'decline';
+  const policy = mcpQuestionPolicies.find((candidate) => candidate === flag);
+  if (policy === undefined) throw new UsageError(`--mcp-questions must be one of ${mcpQuestionPolicies.join(', ')}, got "${flag}".`);
+  return policy;
 }
 
 function parseMaxTurns(flag: string | undefined): number | undefined {

@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import type { SlashSource } from '../core/customize/slashSource';
+import type { McpClientHandlers } from '../core/mcp/mcpClientHandlers';
 import type { McpManager } from '../core/mcp/mcpManager';
 import { mcpPromptSource } from '../core/mcp/mcpPromptSource';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
@@ -26,6 +27,8 @@ export interface CliMcpOptions {
   clientVersion: string;
   log: McpLog;
   writeErr(text: string): void;
+  /** How a server's question (elicitation) is answered: asked in the chat, or by `--mcp-questions`. */
+  handlers?: McpClientHandlers;
 }
 
 export interface CliMcp {
@@ -51,6 +54,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     homeDirectory,
     clientVersion: options.clientVersion,
     log: options.log,
+    handlers: options.handlers,
   };
   const trust = new WorkspaceMcpTrust({
     store: options.store,

@@ -34,6 +34,9 @@ import { RunLimits } from './limits/runLimits';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
+import { openInBrowser } from './browserOpener';
+import { TerminalQuestions } from './terminalQuestions';
+import { unattendedElicit } from './unattendedQuestions';
 import { oneShotPrompt } from './cliSlashCatalog';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer, type ReplIo } from './repl';
 import { TerminalRenderer } from './terminalRenderer';
@@ -69,6 +72,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const changedFiles = new ChangedFiles(root);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
+  const terminalQuestions = new TerminalQuestions({ openUrl: openInBrowser, writeErr });
   const sandbox = createCliSandbox(args, config, root, writeErr, worktreeTask?.worktree);
   const trustStore = new TrustedContentStore(trustStoreFile(config.dataFolder), (message) => writeErr(`elbow: ${message}\n`));
   const customizationTrust = new CliCustomizationTrust(trustStore, args.trustCustomizations);
@@ -82,6 +86,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     clientVersion: version(),
     log: cliMcpLog(writeErr),
     writeErr,
+    handlers: { elicit: interactive ? terminalQuestions.elicit : unattendedElicit(args.mcpQuestions, writeErr) },
   });
   let record: CliSessionRecord | undefined;
   try {
@@ -113,7 +118,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
-    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema });
+    return await runSession(session, args, { root, interactive, terminalApprovals, terminalQuestions, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema });
   } finally {
     await record?.flushed();
     await mcp.manager.dispose();
@@ -127,6 +132,7 @@ interface RunParts {
   root: string;
   interactive: boolean;
   terminalApprovals: TerminalApprovals;
+  terminalQuestions: TerminalQuestions;
   mcp: CliMcp;
   config: CliConfig;
   customize: ReplIo['customize'];
@@ -139,7 +145,7 @@ interface RunParts {
   answerSchema?: AnswerSchema;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, terminalQuestions, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const shown: EventRenderer = record.recording(args.json
@@ -161,6 +167,7 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
       customize,
       onAskLine: (askLine) => {
         terminalApprovals.attach(askLine);
+        terminalQuestions.attach(askLine);
         mcp.trust.attach(askLine);
       },
     });

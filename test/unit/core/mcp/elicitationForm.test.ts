@@ -23,6 +23,11 @@ const schema: McpElicitationSchema = {
 };
 const fields = elicitationFields(schema);
 const field = (name: string): ElicitationField => fields.find((candidate) => candidate.name === name) ?? assert.fail(name);
+function fieldOfKind<K extends ElicitationField['kind']>(name: string, kind: K): Extract<ElicitationField, { kind: K }> {
+  const found = field(name);
+  assert.equal(found.kind, kind);
+  return found as Extract<ElicitationField, { kind: K }>;
+}
 
 describe('a server question as a form: fields, coercion, validation', () => {
   it('builds one field per property, in order, with titles, required marks, formats and choices', () => {
@@ -33,9 +38,10 @@ describe('a server question as a form: fields, coercion, validation', () => {
     ]);
     assert.deepEqual(field('name'), { name: 'name', title: 'Name', description: 'Your full name', required: true, kind: 'text', minLength: 2 });
     assert.equal(field('email').title, 'email');
-    assert.deepEqual(field('hero').kind === 'choice' && field('hero'), { name: 'hero', title: 'hero', required: false, kind: 'choice', options: [{ value: 'hero-1', title: 'Superman' }, { value: 'hero-2', title: 'Wonder Woman' }] });
-    assert.deepEqual(field('pet').kind === 'choice' && field('pet').options.map((option) => option.title), ['Cats', 'Dogs']);
-    assert.deepEqual(field('fish').kind === 'choices' && [field('fish').options.length, field('fish').minItems, field('fish').maxItems, field('fish').default], [3, 1, 2, ['fish-1']]);
+    assert.deepEqual(fieldOfKind('hero', 'choice'), { name: 'hero', title: 'hero', required: false, kind: 'choice', options: [{ value: 'hero-1', title: 'Superman' }, { value: 'hero-2', title: 'Wonder Woman' }] });
+    assert.deepEqual(fieldOfKind('pet', 'choice').options.map((option) => option.title), ['Cats', 'Dogs']);
+    const fish = fieldOfKind('fish', 'choices');
+    assert.deepEqual([fish.options.length, fish.minItems, fish.maxItems, fish.default], [3, 1, 2, ['fish-1']]);
     assert.deepEqual(field('count'), { name: 'count', title: 'count', required: true, kind: 'number', integer: true, minimum: 1, maximum: 100, default: 42 });
   });
 
