@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { elicitationSchema } from './elicitation';
 
 /** Context the user attached to the next message (shown as a removable chip). */
 export const attachmentSchema = z.object({
@@ -224,6 +225,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     review: editReviewSchema.optional(),
     proposal: proposalSchema.optional(),
     approval: approvalSchema.optional(),
+    /** For an MCP call: the server's question to the user while the call runs. */
+    elicitation: elicitationSchema.optional(),
     /** For a command that ran: in the sandbox or outside it (absent where no sandbox can run). */
     placement: commandRunPlacementSchema.optional(),
     /** The call failed for the model because the mode does not allow it; shown calmly, with the way out. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { elicitationActionSchema, elicitationInputSchema } from './elicitation';
 import { mentionSchema } from './mentions';
 
 /** What the user chose in a permission card (see `resolveApproval`). */
@@ -53,6 +54,14 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
     /** The approval's `question`: the answer applies to it only. */
     question: z.string().max(100).optional(),
     reason: z.string().max(10_000).optional(),
+  }),
+  /** The user's answer to an MCP server's question on a tool card; an Accept whose values do not pass comes back with what is wrong. */
+  z.object({
+    type: z.literal('answerElicitation'),
+    itemId: z.string(),
+    question: z.string().max(100),
+    action: elicitationActionSchema,
+    values: z.record(z.string(), elicitationInputSchema).optional(),
   }),
   /** The banner saying that commands run without a sandbox here was closed: not again in this conversation. */
   z.object({ type: z.literal('dismissSandboxNotice') }),

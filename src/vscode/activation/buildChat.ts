@@ -58,6 +58,7 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     transcript: bridges.transcript,
     review: bridges.review,
     approvals: bridges.approvals,
+    elicitations: bridges.elicitations,
     waiting: bridges.waiting,
     mcp: parts.mcp.panel,
     customizations: () => parts.customize.load(),

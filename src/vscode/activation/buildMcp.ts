@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { SlashSource } from '../../core/customize/slashSource';
+import type { McpClientHandlers } from '../../core/mcp/mcpClientHandlers';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import { mcpPromptSource } from '../../core/mcp/mcpPromptSource';
 import { configFiles, createMcpManager } from '../../node/createMcpManager';
@@ -26,13 +27,13 @@ export interface Mcp {
 }
 
 /** The MCP servers of the user's and the workspace's configuration, their panel in the chat and their commands. */
-export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string; serverSandbox: McpServerSandbox; waiting: WaitingQuestionCount }): Mcp {
+export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.LogOutputChannel; view: ChatViewProvider; version: string; serverSandbox: McpServerSandbox; waiting: WaitingQuestionCount; handlers?: McpClientHandlers }): Mcp {
   const { log, view } = parts;
   const mcpLog = { info: (text: string) => log.info(text), warn: (text: string) => log.warn(text), output: (server: string, line: string) => log.info(`[${server}] ${line}`) };
   const workspaceTrusted = (): boolean => vscode.workspace.isTrusted;
   const startApproval = new WorkspaceServerApprovals(context.workspaceState, workspaceTrusted, (server) => parts.waiting.until(askToStartServer(server)));
   const passedEnvironment = (): readonly string[] => readSandboxSettings().passEnvironment;
-  const mcpOptions = { workspaceRoots, workspaceTrusted, passedEnvironment, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog };
+  const mcpOptions = { workspaceRoots, workspaceTrusted, passedEnvironment, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog, handlers: parts.handlers };
   const manager = createMcpManager(mcpOptions);
   const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
   const panel = new McpPanelBridge({ manager, post: (message) => view.post(message), log });

@@ -84,6 +84,7 @@ export class ChatController implements vscode.Disposable {
       ...deps.review.messageHandlers,
       restoreCheckpoint: (message) => restoreCheckpoint(message.itemId, { actions: deps.reviewActions, transcript, run, post, changed: () => this.saves.schedule() }),
       ...deps.approvals.messageHandlers,
+      ...deps.elicitations.messageHandlers,
       dismissSandboxNotice: (message) => void this.sandboxNotice.handle(message),
       ...deps.mcp.messageHandlers,
       ...this.planMode.messageHandlers,
