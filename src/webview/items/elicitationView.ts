@@ -1,6 +1,7 @@
 import type { Elicitation, ElicitationInput } from '../../protocol/elicitation';
 import { codicon, h } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
+import { isTyping } from './approvalView';
 import { ElicitationFieldInput } from './elicitationFieldInput';
 import { actionButton } from './reasonPrompt';
 
@@ -25,13 +26,14 @@ export class ElicitationView {
   private readonly cancel = actionButton('elicitation-cancel secondary-button', 'circle-slash', 'Cancel', 'Dismiss the question without answering');
   private readonly actions = h('div', { className: 'elicitation-actions' }, [this.accept, this.decline, this.cancel]);
   private readonly outcome = h('div', { className: 'elicitation-outcome', hidden: true, attributes: { tabindex: '-1' } });
+  private readonly announcer = h('div', { className: 'visually-hidden', attributes: { 'aria-live': 'polite' } });
   private fields: ElicitationFieldInput[] = [];
   private question: string | undefined;
   private pending = false;
 
   constructor(private readonly itemId: string, private readonly extension: ExtensionLink) {
     this.element = h('div', { className: 'elicitation', hidden: true, attributes: { role: 'group', 'aria-label': 'A question from an MCP server', tabindex: '-1' } }, [
-      this.asker, this.message, this.body, this.actions, this.outcome,
+      this.asker, this.message, this.body, this.actions, this.outcome, this.announcer,
     ]);
     this.accept.addEventListener('click', () => this.answer('accept'));
     this.decline.addEventListener('click', () => this.answer('decline'));
@@ -53,7 +55,9 @@ export class ElicitationView {
     this.element.dataset.mode = elicitation.mode;
     this.asker.replaceChildren(codicon('question', 'elicitation-icon'), h('span', { className: 'elicitation-server', text: elicitation.server }), ' asks:');
     this.message.textContent = elicitation.message;
+    const arrived = this.pending && elicitation.question !== this.question;
     if (elicitation.question !== this.question || !this.pending) this.render(elicitation);
+    if (arrived) this.arrived(elicitation.server);
     this.question = elicitation.question;
     const answered = this.element.getAttribute('aria-busy') === 'true';
     this.setBusy(false);
@@ -90,6 +94,16 @@ export class ElicitationView {
     this.fields = (elicitation.fields ?? []).map((field) => new ElicitationFieldInput(field, formId, given[field.name]));
     const required = (elicitation.fields ?? []).some((field) => field.required);
     this.body.replaceChildren(...this.fields.map((field) => field.element), ...(required ? [h('div', { className: 'elicitation-note', text: '* required' })] : []));
+  }
+
+  /** As a permission question: announced, and the keyboard lands on the question itself unless the user is typing somewhere. */
+  private arrived(server: string): void {
+    // After the element is in the document: a view's first update runs before the list inserts it.
+    requestAnimationFrame(() => {
+      if (!this.pending || this.accept.disabled) return;
+      this.announcer.textContent = `The MCP server ${server} asks a question`;
+      if (!isTyping(document.activeElement) && this.element.checkVisibility()) this.element.focus({ preventScroll: true });
+    });
   }
 
   private answer(action: 'accept' | 'decline' | 'cancel'): void {

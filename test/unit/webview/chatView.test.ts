@@ -4,6 +4,7 @@ import { autoApproveSpecs } from './specs/autoApproveSpecs';
 import { composerSpecs } from './specs/composerSpecs';
 import { contextBarSpecs } from './specs/contextBarSpecs';
 import { contextSpecs } from './specs/contextSpecs';
+import { elicitationSpecs } from './specs/elicitationSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { longConversationSpecs } from './specs/longConversationSpecs';
@@ -71,6 +72,7 @@ describe('webview: chat view in Chromium', function () {
     approvalWordingSpecs(current);
     autoApproveSpecs(current);
     waitingQuestionSpecs(current);
+    describe('a server\'s question', () => elicitationSpecs(current));
     describe('the keyboard on a question', () => questionFocusSpecs(current));
   });
   describe('sandbox', () => {
