@@ -43,6 +43,7 @@ export function mcpResourceTests(llm: () => FakeLlmServer): void {
       await webview.click(`${everything} .mcp-resources-summary`);
       await webview.waitFor(`${everything} .mcp-resource[data-uri="demo://resource/static/document/architecture.md"] .mcp-tag`, { text: 'text/markdown' });
       await webview.waitFor(`${everything} .mcp-resource[data-uri-template="demo://resource/dynamic/text/{resourceId}"] .mcp-resource-name`, { text: 'Dynamic Text Resource' });
+      await page.screenshot('mcp-resources-panel');
       await webview.click('#mcp-close');
     });
 
@@ -55,7 +56,7 @@ export function mcpResourceTests(llm: () => FakeLlmServer): void {
       await webview.press('#prompt', 'Enter');
       await webview.waitFor('#attachments .chip', { text: 'everything: architecture.md · ' });
 
-      await webview.type('#prompt', 'and @dynamic text');
+      await webview.type('#prompt', 'and @dyntext');
       await webview.waitFor('#mention-picker [role="option"][aria-selected="true"]', { text: 'everything: Dynamic Text Resource' });
       await webview.press('#prompt', 'Enter');
       await page.waitFor('.quick-input-widget', { text: 'resourceId' });
