@@ -7,9 +7,9 @@ import { plural } from './format';
  * name, URI, type and size. The element stays across updates, so an open list stays open. Attached with `@`.
  */
 export class McpResourceView {
-  private readonly summary = h('summary', { className: 'mcp-tools-summary mcp-resources-summary' });
-  private readonly list = h('ul', { className: 'mcp-tool-list mcp-resource-list' });
-  readonly element = h('details', { className: 'mcp-tools mcp-resources' }, [this.summary, this.list]);
+  private readonly summary = h('summary', { className: 'mcp-resources-summary' });
+  private readonly list = h('ul', { className: 'mcp-resource-list' });
+  readonly element = h('details', { className: 'mcp-resources' }, [this.summary, this.list]);
 
   update(server: McpServerInfo): void {
     const { resources, resourceTemplates } = server;
@@ -35,13 +35,13 @@ function templateRow(template: McpResourceTemplateInfo): HTMLLIElement {
 
 function row(name: string, uri: string, facts: readonly string[], description: string | undefined, attributes: Record<string, string>): HTMLLIElement {
   const trimmed = description?.trim() ?? '';
-  return h('li', { className: 'mcp-tool mcp-resource', attributes }, [
-    h('div', { className: 'mcp-tool-head' }, [
-      h('span', { className: 'mcp-tool-name mcp-resource-name', text: name, attributes: { title: name } }),
+  return h('li', { className: 'mcp-resource', attributes }, [
+    h('div', { className: 'mcp-resource-head' }, [
+      h('span', { className: 'mcp-resource-name', text: name, attributes: { title: name } }),
       ...facts.map((fact) => h('span', { className: 'mcp-tag', text: fact })),
     ]),
     h('div', { className: 'mcp-resource-uri', text: uri, attributes: { title: uri } }),
-    ...(trimmed === '' ? [] : [h('div', { className: 'mcp-tool-description', text: trimmed, attributes: { title: trimmed } })]),
+    ...(trimmed === '' ? [] : [h('div', { className: 'mcp-resource-description', text: trimmed, attributes: { title: trimmed } })]),
   ]);
 }
 
