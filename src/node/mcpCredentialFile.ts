@@ -71,8 +71,10 @@ export class McpCredentialFile implements McpCredentialStore {
     await fs.mkdir(this.folder, { mode: 0o700 }).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     });
-    const handle = await fs.open(this.folder, folderFlags).catch((error: unknown) => {
-      throw refusedLink(error, this.folder) ?? error;
+    const handle = await fs.open(this.folder, folderFlags).catch(async (error: unknown) => {
+      // Linux answers ENOTDIR, not ELOOP, for a link opened with O_DIRECTORY and O_NOFOLLOW.
+      if (isLinkRefusal(error) || (await fs.lstat(this.folder).catch(() => undefined))?.isSymbolicLink() === true) throw linkRefused(this.folder, error);
+      throw error;
     });
     try {
       const stat = await handle.stat();
@@ -92,7 +94,7 @@ async function readContent(entry: (name: string) => string, shown: string): Prom
     handle = await fs.open(entry(McpCredentialFile.fileName), constants.O_RDONLY | noFollow);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, entries: {} };
-    throw refusedLink(error, shown) ?? error;
+    throw isLinkRefusal(error) ? linkRefused(shown, error) : error;
   }
   try {
     const stat = await handle.stat();
@@ -136,8 +138,12 @@ function refuseForeign(stat: { uid: number }, shown: string): void {
   if (uid !== undefined && stat.uid !== uid) throw new Error(`Elbow did not use ${shown} for credentials: it belongs to another user.`);
 }
 
-/** O_NOFOLLOW on a link fails with ELOOP (ENOTDIR for a folder opened with O_DIRECTORY through a link to a file). */
-function refusedLink(error: unknown, shown: string): Error | undefined {
+/** O_NOFOLLOW refuses a link with ELOOP (EMLINK on FreeBSD). */
+function isLinkRefusal(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ELOOP' || code === 'EMLINK' ? new Error(`Elbow did not use ${shown} for credentials: it is a symbolic link.`, { cause: error }) : undefined;
+  return code === 'ELOOP' || code === 'EMLINK';
+}
+
+function linkRefused(shown: string, cause: unknown): Error {
+  return new Error(`Elbow did not use ${shown} for credentials: it is a symbolic link.`, { cause });
 }
