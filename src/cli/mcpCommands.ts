@@ -9,6 +9,7 @@ import { elbowDataFolder } from '../node/dataFolder';
 import { UsageError } from './cliArguments';
 import { cliMcpAuth } from './cliMcpAuth';
 import { cliMcpLog } from './cliMcpLog';
+import { mcpCommandsUsage } from './mcpCommandsUsage';
 import { createCliMcp, type CliMcp } from './createCliMcp';
 import { printable } from './printable';
 import { trustStoreFile, TrustedContentStore } from './trustedContentStore';
@@ -18,11 +19,6 @@ export interface McpCommandOutput {
   writeErr(text: string): void;
 }
 
-export const mcpCommandUsage = `elbow mcp login <server>    sign in to a remote MCP server in the browser (OAuth)
-elbow mcp logout <server>   revoke and delete the stored sign-in of a server
-elbow mcp list              the configured servers, and which are signed in
-  options: --cwd DIR, --mcp-config FILE (repeatable), --trust-workspace`;
-
 /** `elbow mcp …`; `undefined` when `argv` is another command. Returns the exit code. */
 export function mcpCommand(argv: readonly string[], output: McpCommandOutput, clientVersion: string): Promise<number> | undefined {
   if (argv[0] !== 'mcp') return undefined;
@@ -31,7 +27,7 @@ export function mcpCommand(argv: readonly string[], output: McpCommandOutput, cl
 
 async function runMcpCommand(argv: readonly string[], output: McpCommandOutput, clientVersion: string): Promise<number> {
   const [action, ...rest] = argv;
-  if (action !== 'login' && action !== 'logout' && action !== 'list') throw new UsageError(`elbow mcp takes login, logout or list:\n${mcpCommandUsage}`);
+  if (action !== 'login' && action !== 'logout' && action !== 'list') throw new UsageError(`elbow mcp takes login, logout or list:\n${mcpCommandsUsage}`);
   const { values, positionals } = parse(rest);
   const server = positionals[0];
   if (action !== 'list' && (server === undefined || positionals.length > 1)) throw new UsageError(`elbow mcp ${action} takes one server name, e.g. elbow mcp ${action} github.`);

@@ -61,7 +61,7 @@ describe('elbow command line: remote MCP servers behind OAuth', function () {
     const [url] = await openedUrls();
     assert.ok(url?.startsWith(`${servers.authorization.url}/authorize?`));
     assert.ok(login.stderr.includes(`open this URL:\n${url}\n`), 'the URL is printed too');
-    assert.match(new URL(url).searchParams.get('redirect_uri') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    assert.match(new URL(url ?? '').searchParams.get('redirect_uri') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     assert.match(await fs.readFile(path.join(base, 'page.html'), 'utf8'), /You can close this tab/);
     assert.equal((await fs.stat(credentials())).mode & 0o777, 0o600);
 
