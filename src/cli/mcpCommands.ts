@@ -51,7 +51,8 @@ async function runMcpCommand(argv: readonly string[], output: McpCommandOutput, 
     const connection = mcp.manager.connection(name);
     if (connection === undefined) {
       const names = mcp.manager.serverNames();
-      output.writeErr(`elbow: no MCP server is named ${JSON.stringify(name)}${names.length === 0 ? '' : ` (configured: ${names.join(', ')})`}.\n`);
+      const configured = names.length === 0 ? '' : ` (configured: ${names.join(', ')})`;
+      output.writeErr(`elbow: no MCP server is named ${JSON.stringify(name)}${configured}. A server of the workspace's own .elbow/mcp.json or .vscode/mcp.json counts once you trust the file: in the chat, or with --trust-workspace.\n`);
       return 1;
     }
     if (!usesOAuth(connection.config)) {

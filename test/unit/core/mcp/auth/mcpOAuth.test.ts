@@ -94,6 +94,17 @@ describe('MCP OAuth: signing in to a remote server, refresh, revocation and sign
     assert.equal(mcp.status().servers[0]?.signedIn, false);
   });
 
+  it('a tool call refused mid-session stops the server at signInRequired with what to tell the user', async () => {
+    const mcp = manager();
+    await mcp.signIn('remote', never);
+    servers.authorization.grants.revokeAll();
+    await assert.rejects(whoami(mcp), /The MCP server "remote" needs the user to sign in again, so whoami did not run\. Tell the user: Sign in to remote in the test\./);
+    assert.equal(mcp.status().servers[0]?.state, 'signInRequired');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(servers.authorization.count('token:refresh_token'), 1);
+    assert.equal(servers.authorization.count('authorize'), 1);
+  });
+
   it('a declined sign-in or an answer with another state saves nothing', async () => {
     const mcp = manager();
     servers.authorization.deny = true;
