@@ -30,6 +30,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
     private readonly clientVersion: string,
   ) {}
 
+  /** Signing in: the authorization server this sign-in found, once discovery ran. */
+  get authorizationServer(): string | undefined {
+    return this.discovered?.authorizationServerUrl;
+  }
+
   get redirectUrl(): string {
     return this.mode.kind === 'signIn' ? this.mode.redirectUrl : unusedRedirect;
   }

@@ -112,6 +112,8 @@ describe('MCP OAuth: signing in to a remote server, refresh, revocation and sign
     servers.authorization.deny = false;
     host.tamper = (query) => query.set('state', 'forged');
     await assert.rejects(mcp.signIn('remote', never), /state differs/);
+    host.tamper = (query) => query.set('iss', 'https://other.example');
+    await assert.rejects(mcp.signIn('remote', never), /came from https:\/\/other\.example, not from http:\/\/127\.0\.0\.1:\d+; nothing was saved/);
     assert.equal(servers.authorization.count('token:authorization_code'), 0);
     const stored = [...host.credentials.entries.values()].join('');
     assert.doesNotMatch(stored, /access_token/);
