@@ -79,8 +79,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return (await this.record())?.tokens;
   }
 
+  /** Signing in also keeps what discovery found, so refreshing and revoking later need no discovery. */
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope }));
+    const discovery = this.mode.kind === 'signIn' && this.discovered !== undefined ? { discovery: this.discovered } : {};
+    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope, ...discovery }));
   }
 
   redirectToAuthorization(url: URL): void {

@@ -65,6 +65,7 @@ describe('MCP OAuth: signing in to a remote server, refresh, revocation and sign
     servers.authorization.grants.expireAll();
     assert.match(await whoami(mcp), /subject=test-user/);
     assert.equal(servers.authorization.count('token:refresh_token'), 1);
+    assert.deepEqual([servers.authorization.count('metadata'), servers.mcp.count('resource-metadata')], [1, 1], 'the refresh used what the sign-in discovered');
     assert.equal(host.opened.length, 1, 'no second sign-in');
 
     // A new process (manager) uses the stored tokens without asking.
@@ -92,6 +93,14 @@ describe('MCP OAuth: signing in to a remote server, refresh, revocation and sign
     assert.equal(host.credentials.entries.size, 0);
     assert.equal(mcp.status().servers[0]?.state, 'signInRequired');
     assert.equal(mcp.status().servers[0]?.signedIn, false);
+  });
+
+  it('signing out right after signing in revokes both tokens', async () => {
+    const mcp = manager();
+    await mcp.signIn('remote', never);
+    await mcp.signOut('remote');
+    assert.equal(servers.authorization.count('revoke'), 2);
+    assert.ok([...servers.authorization.grants.tokens.values()].every((token) => token.revoked));
   });
 
   it('a tool call refused mid-session stops the server at signInRequired with what to tell the user', async () => {
