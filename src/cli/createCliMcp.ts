@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import type { SlashSource } from '../core/customize/slashSource';
 import type { McpClientHandlers } from '../core/mcp/mcpClientHandlers';
+import type { McpAuthHost } from '../core/mcp/auth/mcpAuthHost';
 import type { McpManager } from '../core/mcp/mcpManager';
 import { mcpPromptSource } from '../core/mcp/mcpPromptSource';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
@@ -29,6 +30,8 @@ export interface CliMcpOptions {
   writeErr(text: string): void;
   /** How a server's question (elicitation) is answered: asked in the chat, or by `--mcp-questions`. */
   handlers?: McpClientHandlers;
+  /** OAuth sign-in to remote servers (credentials in Elbow's data folder). */
+  auth?: McpAuthHost;
 }
 
 export interface CliMcp {
@@ -55,6 +58,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     clientVersion: options.clientVersion,
     log: options.log,
     handlers: options.handlers,
+    auth: options.auth,
   };
   const trust = new WorkspaceMcpTrust({
     store: options.store,

@@ -32,6 +32,7 @@ import { cancelOnSignals } from './limits/cancelSignals';
 import { requirePricesForBudget } from './limits/budgetPrices';
 import { RunLimits } from './limits/runLimits';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
+import { startingResourceReader, withTypedResources } from './resourceMentions';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
 import { openInBrowser } from './browserOpener';
@@ -45,6 +46,8 @@ import { CliSessionRecord } from './sessions/cliSessionRecord';
 import { chosenConversation, cliSessionStore, sessionChoiceOf } from './sessions/sessionChoice';
 import { modelChangeNote, restoreConversation, sessionRecap } from './sessions/restoreConversation';
 import { sessionCommand } from './sessions/sessionCommands';
+import { mcpCommand } from './mcpCommands';
+import { cliMcpAuth } from './cliMcpAuth';
 
 declare const ELBOW_VERSION: string;
 
@@ -52,6 +55,8 @@ declare const ELBOW_VERSION: string;
 export async function main(argv: readonly string[]): Promise<number> {
   const command = sessionCommand(argv, { writeOut: (text) => void process.stdout.write(text), writeErr: (text) => void process.stderr.write(printable(text)) });
   if (command !== undefined) return command;
+  const mcpSubcommand = mcpCommand(argv, { writeOut: (text) => void process.stdout.write(text), writeErr: (text) => void process.stderr.write(printable(text)) }, version());
+  if (mcpSubcommand !== undefined) return mcpSubcommand;
   const args = parseCliArguments(argv);
   if (args.help) return print(`${usage}\n`, 0);
   if (args.version) return print(`${version()}\n`, 0);
@@ -87,6 +92,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     log: cliMcpLog(writeErr),
     writeErr,
     handlers: { elicit: interactive ? terminalQuestions.elicit : unattendedElicit(args.mcpQuestions, writeErr) },
+    auth: cliMcpAuth(config.dataFolder),
   });
   let record: CliSessionRecord | undefined;
   try {
@@ -164,6 +170,7 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
       output: process.stdout,
       renderer,
       slashSources: [mcp.prompts],
+      resources: startingResourceReader(mcp),
       customize,
       onAskLine: (askLine) => {
         terminalApprovals.attach(askLine);
@@ -181,7 +188,9 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
   limits.start();
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
-    const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
+    const expanded = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
+    // Only a prompt as typed names resources: a command's expansion is not searched for mentions.
+    const prompt = typeof expanded === 'string' && expanded === args.prompt ? await withTypedResources(expanded, expanded, startingResourceReader(mcp), (line) => writeErr(`${line}\n`), controller.signal) : expanded;
     const asked = await contentWithImages(prompt, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });
