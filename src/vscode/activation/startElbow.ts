@@ -17,6 +17,7 @@ import { compareCommands } from '../tasks/compareCommands';
 import { buildWorkspaceHost } from './buildWorkspaceHost';
 import { watchSettingsAndFolders } from './watchSettingsAndFolders';
 import { questionBadge, WaitingQuestionCount } from '../chat/waitingQuestionCount';
+import { UriRoutes } from '../uriRoutes';
 
 /** The chat, review, MCP and the agent's host, started: the handlers of the manifest's commands, and how to stop. */
 export interface StartedElbow {
@@ -45,7 +46,9 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
   const waiting = new WaitingQuestionCount((count) => view.setBadge(questionBadge(count)));
   const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible, waiting });
   const host = buildWorkspaceHost(context, { storageFolder, dataFolder, log, writer: review.writer, changes: bridges.fileChanges });
-  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting });
+  const uris = new UriRoutes(log);
+  context.subscriptions.push(uris);
+  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting, uris });
   const customize = buildCustomize(context, host, log);
   const controller = buildChat(context, { log, keys, storageFolder, dataFolder, view, review, bridges, host, mcp, customize });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });
