@@ -15,6 +15,7 @@ import { hookTests } from '../suites/hooks.test';
 import { imageTests } from '../suites/images.test';
 import { longSessionTests } from '../suites/longSession.test';
 import { mcpTests } from '../suites/mcp.test';
+import { mcpSignInTests } from '../suites/mcpSignIn.test';
 import { mentionTests } from '../suites/mentions.test';
 import { slashCommandTests } from '../suites/slashCommands.test';
 import { modelPickerTests } from '../suites/modelPicker.test';
@@ -76,6 +77,7 @@ export function run(): Promise<void> {
     slashCommandTests,
     contextAndCostTests,
     mcpTests,
+    mcpSignInTests,
     customizeTests,
     runControlTests,
     steeringTests,
