@@ -16,6 +16,7 @@ import { askToStartServer } from '../mcp/startServerQuestion';
 import { WorkspaceServerApprovals } from '../mcp/workspaceServerApprovals';
 import type { WaitingQuestionCount } from '../chat/waitingQuestionCount';
 import type { UriRoutes } from '../uriRoutes';
+import { McpAccounts } from '../mcp/mcpAccounts';
 import { McpSignIn, SIGN_IN_HINT } from '../mcp/mcpSignIn';
 import { SecretCredentialStore } from '../mcp/secretCredentialStore';
 import { SignInNotices } from '../mcp/signInNotices';
@@ -49,6 +50,7 @@ export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.
     panel,
     browser,
     new SignInNotices(manager, signIn),
+    new McpAccounts(manager, signIn),
     { dispose: () => void manager.dispose() },
     ...watchMcpConfig(mcpFiles, () => void manager.reload()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void manager.reload()),
