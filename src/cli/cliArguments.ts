@@ -5,6 +5,7 @@ import { defaultParallelSubagents } from '../core/agent/agentSession';
 import { editFormatSettings, parseEditFormat, type EditFormatSetting } from '../core/tools/editFormat';
 import { parseLimitFlags, type LimitFlags } from './limits/limitFlags';
 import { sessionCommandsUsage } from './sessions/sessionCommandsUsage';
+import { mcpCommandsUsage } from './mcpCommandsUsage';
 
 export interface CliArguments extends LimitFlags {
   prompt?: string;
@@ -82,6 +83,7 @@ const azureDefaultApiVersion = presetById('azure')?.apiVersion?.default ?? '';
 export const usage = `Usage: elbow [options]            chat in the terminal (reads prompts line by line when stdin is not a terminal)
        elbow -p "prompt" [options]  run one request to the end and print the answer
 ${sessionCommandsUsage}
+${mcpCommandsUsage}
 
 Options:
   -p, --print <prompt>     one-shot: final answer on stdout, tool calls on stderr
@@ -195,7 +197,7 @@ ELBOW_REASONING_EFFORT. Flags win over the environment.
                    models Elbow does not know or knows wrongly, e.g. '{"my-model":
                    {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
   ELBOW_DATA_DIR   where sessions are saved (sessions/, shared with VS Code), full transcripts are
-                   archived before compaction summarises them, and the workspace MCP configurations you trusted are remembered, and --worktree runs keep their worktrees (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
+                   archived before compaction summarises them, and the workspace MCP configurations you trusted are remembered, MCP sign-ins are kept (credentials/, 0600), and --worktree runs keep their worktrees (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
                    %LOCALAPPDATA%\\elbow on Windows)
   ELBOW_CONFIG_DIR where the user's mcp.json lives (default: ~/.elbow)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;

@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import type { SlashSource } from '../core/customize/slashSource';
+import type { McpAuthHost } from '../core/mcp/auth/mcpAuthHost';
 import type { McpManager } from '../core/mcp/mcpManager';
 import { mcpPromptSource } from '../core/mcp/mcpPromptSource';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
@@ -26,6 +27,8 @@ export interface CliMcpOptions {
   clientVersion: string;
   log: McpLog;
   writeErr(text: string): void;
+  /** OAuth sign-in to remote servers (credentials in Elbow's data folder). */
+  auth?: McpAuthHost;
 }
 
 export interface CliMcp {
@@ -51,6 +54,7 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     homeDirectory,
     clientVersion: options.clientVersion,
     log: options.log,
+    auth: options.auth,
   };
   const trust = new WorkspaceMcpTrust({
     store: options.store,

@@ -42,6 +42,8 @@ import { CliSessionRecord } from './sessions/cliSessionRecord';
 import { chosenConversation, cliSessionStore, sessionChoiceOf } from './sessions/sessionChoice';
 import { modelChangeNote, restoreConversation, sessionRecap } from './sessions/restoreConversation';
 import { sessionCommand } from './sessions/sessionCommands';
+import { mcpCommand } from './mcpCommands';
+import { cliMcpAuth } from './cliMcpAuth';
 
 declare const ELBOW_VERSION: string;
 
@@ -49,6 +51,8 @@ declare const ELBOW_VERSION: string;
 export async function main(argv: readonly string[]): Promise<number> {
   const command = sessionCommand(argv, { writeOut: (text) => void process.stdout.write(text), writeErr: (text) => void process.stderr.write(printable(text)) });
   if (command !== undefined) return command;
+  const mcpSubcommand = mcpCommand(argv, { writeOut: (text) => void process.stdout.write(text), writeErr: (text) => void process.stderr.write(printable(text)) }, version());
+  if (mcpSubcommand !== undefined) return mcpSubcommand;
   const args = parseCliArguments(argv);
   if (args.help) return print(`${usage}\n`, 0);
   if (args.version) return print(`${version()}\n`, 0);
@@ -82,6 +86,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     clientVersion: version(),
     log: cliMcpLog(writeErr),
     writeErr,
+    auth: cliMcpAuth(config.dataFolder),
   });
   let record: CliSessionRecord | undefined;
   try {
