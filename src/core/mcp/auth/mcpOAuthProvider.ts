@@ -75,7 +75,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope }));
+    // A sign-in's discovery is kept with the tokens it got: signing out needs its revocation endpoint.
+    const discovery = this.mode.kind === 'signIn' && this.discovered !== undefined ? { discovery: this.discovered } : {};
+    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, ...discovery, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope }));
   }
 
   redirectToAuthorization(url: URL): void {

@@ -94,6 +94,14 @@ describe('MCP OAuth: signing in to a remote server, refresh, revocation and sign
     assert.equal(mcp.status().servers[0]?.signedIn, false);
   });
 
+  it('signing out right after a first sign-in revokes too: the sign-in keeps what it discovered', async () => {
+    const mcp = manager();
+    await mcp.signIn('remote', never);
+    await mcp.signOut('remote');
+    assert.equal(servers.authorization.count('revoke'), 2, 'the refresh token and the access token');
+    assert.equal([...servers.authorization.grants.tokens.values()].filter((token) => !token.revoked).length, 0);
+  });
+
   it('a tool call refused mid-session stops the server at signInRequired with what to tell the user', async () => {
     const mcp = manager();
     await mcp.signIn('remote', never);
