@@ -59,11 +59,12 @@ export function mcpSignInTests(llm: () => FakeLlmServer): void {
     before(async () => {
       authorization = await new TestAuthorizationServer().start('::1');
       mcp = await new ProtectedMcpServer(authorization).start();
-      await fs.mkdir(path.dirname(userConfig()), { recursive: true });
-      await fs.writeFile(userConfig(), `${JSON.stringify({ mcpServers: { tracker: { url: mcp.url, alwaysAllow: ['whoami'] } } }, null, 2)}\n`);
       await startNewChat();
       await openChat();
+      // Before the server appears: where an earlier conversation started servers, it starts (and is refused) at once.
       await setApiKeyAndClearToasts();
+      await fs.mkdir(path.dirname(userConfig()), { recursive: true });
+      await fs.writeFile(userConfig(), `${JSON.stringify({ mcpServers: { tracker: { url: mcp.url, alwaysAllow: ['whoami'] } } }, null, 2)}\n`);
     });
     afterEach(async () => {
       // A test that failed with the panel open would leave the prompt box under it.
@@ -167,6 +168,9 @@ export function mcpSignInTests(llm: () => FakeLlmServer): void {
 
       await page.click('.activitybar .action-label[aria-label^="Accounts"]');
       await page.click('.monaco-menu .action-label', 'tracker (Elbow MCP Servers)');
+      // The submenu opens on the click and again on hover: a click at once may meet the one that goes away.
+      await page.waitFor('.monaco-menu .action-label', { text: 'Sign Out' });
+      await sleep(500);
       await page.click('.monaco-menu .action-label', 'Sign Out');
       // VS Code confirms it with a dialog, which a window under test answers Yes by itself.
       await webview.waitFor(`${server}[data-state="signInRequired"] .mcp-server-sign-in`, { timeoutMs: 20_000 });
