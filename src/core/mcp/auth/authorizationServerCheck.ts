@@ -31,7 +31,8 @@ export function authorizationServerProblem(state: OAuthDiscoveryState): string |
   return insecure === undefined ? undefined : `the authorization server's endpoint ${insecure} is not on https.`;
 }
 
-function sameIssuer(a: string, b: string): boolean {
+/** Two issuer identifiers name the same authorization server (a trailing `/` aside). */
+export function sameIssuer(a: string, b: string): boolean {
   const normal = (text: string): string => {
     try {
       return new URL(text).href.replace(/\/$/, '');

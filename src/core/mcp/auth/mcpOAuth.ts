@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { McpServerConfig } from '../mcpServerConfig';
 import { loadMcpSdk } from '../loadMcpSdk';
-import { isSecureOrLoopback } from './authorizationServerCheck';
+import { isSecureOrLoopback, sameIssuer } from './authorizationServerCheck';
 import type { McpAuthHost } from './mcpAuthHost';
 import { McpOAuthProvider } from './mcpOAuthProvider';
 import { McpOAuthRecords } from './mcpOAuthRecord';
@@ -69,6 +69,10 @@ export class McpOAuth {
         if (provider.authorizationUrl === undefined) throw new Error('The sign-in could not start: no authorization URL.');
         const answer = await receiver.open(provider.authorizationUrl, signal);
         if (answer.get('state') !== state) throw new Error('The sign-in answer did not belong to this sign-in (its state differs); nothing was saved. Try again.');
+        // RFC 9207: an answer naming another authorization server is a mix-up, whatever it carries.
+        const issuer = answer.get('iss');
+        const expected = provider.authorizationServer;
+        if (issuer !== null && expected !== undefined && !sameIssuer(issuer, expected)) throw new Error(`The sign-in answer came from ${issuer.slice(0, 200)}, not from ${expected}; nothing was saved.`);
         const refused = answer.get('error');
         if (refused !== null) throw new Error(refusal(config.name, refused, answer.get('error_description')));
         const code = answer.get('code');

@@ -30,6 +30,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
     private readonly clientVersion: string,
   ) {}
 
+  /** Signing in: the authorization server this sign-in found, once discovery ran. */
+  get authorizationServer(): string | undefined {
+    return this.discovered?.authorizationServerUrl;
+  }
+
   get redirectUrl(): string {
     return this.mode.kind === 'signIn' ? this.mode.redirectUrl : unusedRedirect;
   }
@@ -74,10 +79,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return (await this.record())?.tokens;
   }
 
+  /** Signing in also keeps what discovery found, so refreshing and revoking later need no discovery. */
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    // A sign-in's discovery is kept with the tokens it got: signing out needs its revocation endpoint.
     const discovery = this.mode.kind === 'signIn' && this.discovered !== undefined ? { discovery: this.discovered } : {};
-    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, ...discovery, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope }));
+    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope, ...discovery }));
   }
 
   redirectToAuthorization(url: URL): void {
