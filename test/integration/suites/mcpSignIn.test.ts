@@ -96,6 +96,8 @@ export function mcpSignInTests(llm: () => FakeLlmServer): void {
         return button.width > 0 && button.right <= document.documentElement.clientWidth;
       })()`);
       assert.ok(fits, 'the Sign in button is whole at 300 px');
+      await useTheme('Default Light Modern');
+      await page.screenshot('mcp-sign-in-light');
       await useTheme('Default Dark Modern');
       await page.screenshot('mcp-sign-in');
 
