@@ -32,6 +32,7 @@ import { cancelOnSignals } from './limits/cancelSignals';
 import { requirePricesForBudget } from './limits/budgetPrices';
 import { RunLimits } from './limits/runLimits';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
+import { startingResourceReader, withTypedResources } from './resourceMentions';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
 import { oneShotPrompt } from './cliSlashCatalog';
@@ -163,6 +164,7 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
       output: process.stdout,
       renderer,
       slashSources: [mcp.prompts],
+      resources: startingResourceReader(mcp),
       customize,
       onAskLine: (askLine) => {
         terminalApprovals.attach(askLine);
@@ -179,7 +181,9 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
   limits.start();
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
-    const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
+    const expanded = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
+    // Only a prompt as typed names resources: a command's expansion is not searched for mentions.
+    const prompt = typeof expanded === 'string' && expanded === args.prompt ? await withTypedResources(expanded, expanded, startingResourceReader(mcp), (line) => writeErr(`${line}\n`), controller.signal) : expanded;
     const asked = await contentWithImages(prompt, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });

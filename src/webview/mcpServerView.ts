@@ -3,6 +3,7 @@ import { codicon, h } from './dom';
 import { plural } from './format';
 import { KeyedList } from './keyedList';
 import { McpAccountRow } from './mcpAccountRow';
+import { McpResourceView } from './mcpResourceView';
 import { McpToolView } from './mcpToolView';
 import type { ExtensionLink } from './vscodeApi';
 
@@ -48,6 +49,7 @@ export class McpServerView {
   private readonly tools: KeyedList<McpToolInfo, McpToolView>;
   private readonly toolsDetails = h('details', { className: 'mcp-tools' }, [this.toolsSummary, this.toolList]);
   private readonly noTools = h('div', { className: 'mcp-tools-none', text: 'No tools' });
+  private readonly resources = new McpResourceView();
   private enabled = true;
 
   constructor(private readonly name: string, extension: ExtensionLink) {
@@ -72,6 +74,7 @@ export class McpServerView {
       this.account.element,
       this.toolsDetails,
       this.noTools,
+      this.resources.element,
     ]);
     this.restart.addEventListener('click', () => extension.post({ type: 'mcpRestart', server: name }));
     this.toggle.addEventListener('click', () => extension.post({ type: 'mcpSetServerEnabled', server: name, enabled: !this.enabled }));
@@ -101,6 +104,7 @@ export class McpServerView {
     this.toggle.setAttribute('aria-label', `${this.enabled ? 'Disable' : 'Enable'} ${this.name}`);
     this.toggle.title = this.enabled ? `Turn ${this.name} off (saved in ${server.source})` : `Turn ${this.name} on (saved in ${server.source})`;
     this.updateTools(server);
+    this.resources.update(server);
   }
 
   private updateTools(server: McpServerInfo): void {

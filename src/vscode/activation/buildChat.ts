@@ -42,6 +42,8 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     attachments: () => controller.attachments,
     log: (message) => log.warn(message),
     agents: async () => agentChoices(await parts.customize.load()),
+    mcp: parts.mcp.manager,
+    images: () => controller.images,
   });
   const controller: ChatController = new ChatController({
     store: buildHistoryStore(parts),

@@ -7,6 +7,7 @@ import { contextSpecs } from './specs/contextSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { longConversationSpecs } from './specs/longConversationSpecs';
+import { mcpResourceSpecs } from './specs/mcpResourceSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
 import { slashPickerSpecs } from './specs/slashPickerSpecs';
@@ -79,6 +80,7 @@ describe('webview: chat view in Chromium', function () {
     sandboxStatusSpecs(current);
   });
   describe('MCP servers', () => mcpSpecs(current));
+  describe('MCP resources', () => mcpResourceSpecs(current));
   describe('plan mode', () => planModeSpecs(current));
   describe('agent picker', () => agentPickerSpecs(current));
   describe('security', () => securitySpecs(current));
