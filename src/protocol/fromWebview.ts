@@ -74,6 +74,9 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   /** Gives the model a tool or takes it away; written to the server's configuration (`disabledTools`). */
   z.object({ type: z.literal('mcpSetToolEnabled'), server: z.string(), tool: z.string(), enabled: z.boolean() }),
   z.object({ type: z.literal('mcpOpenConfig') }),
+  /** Signs in to a remote server with OAuth in the browser, or out of it (its tokens revoked and forgotten). */
+  z.object({ type: z.literal('mcpSignIn'), server: z.string() }),
+  z.object({ type: z.literal('mcpSignOut'), server: z.string() }),
   z.object({ type: z.literal('mcpAddServer') }),
   /** The header switch: plan mode, where the agent reads and plans and the tools change nothing. */
   z.object({ type: z.literal('setPlanMode'), enabled: z.boolean() }),

@@ -2,6 +2,7 @@ import type { McpServerInfo, McpServerState, McpToolInfo, McpTransportType } fro
 import { codicon, h } from './dom';
 import { plural } from './format';
 import { KeyedList } from './keyedList';
+import { McpAccountRow } from './mcpAccountRow';
 import { McpResourceView } from './mcpResourceView';
 import { McpToolView } from './mcpToolView';
 import type { ExtensionLink } from './vscodeApi';
@@ -28,7 +29,7 @@ const transports: Readonly<Record<McpTransportType, string>> = {
 };
 
 /**
- * One MCP server in the MCP panel: its status, where it comes from, why it failed, Restart and Enable/Disable, and its
+ * One MCP server in the MCP panel: its status, where it comes from, why it failed, Restart and Enable/Disable, its sign-in, and its
  * tools in a list that keeps its open state and its tools' rows across updates.
  */
 export class McpServerView {
@@ -38,6 +39,7 @@ export class McpServerView {
   private readonly meta = h('div', { className: 'mcp-server-meta' });
   private readonly note = h('div', { className: 'mcp-server-note', text: 'Starts when a conversation first needs tools.' });
   private readonly error = h('div', { className: 'mcp-server-error' });
+  private readonly account: McpAccountRow;
   private readonly restart: HTMLButtonElement;
   private readonly toggleIcon = codicon('circle-slash');
   private readonly toggleText = h('span', { className: 'button-text' });
@@ -55,6 +57,7 @@ export class McpServerView {
       className: 'mcp-server-restart secondary-button',
       attributes: { type: 'button', title: `Stop ${name} and start it again`, 'aria-label': `Restart ${name}` },
     }, [codicon('debug-restart'), h('span', { className: 'button-text', text: 'Restart' })]);
+    this.account = new McpAccountRow(name, extension);
     this.tools = new KeyedList(this.toolList, (tool) => tool.name, (tool) => new McpToolView(name, tool.name, extension));
     this.element = h('li', { className: 'mcp-server', attributes: { 'data-server': name } }, [
       h('div', { className: 'mcp-server-header' }, [
@@ -68,6 +71,7 @@ export class McpServerView {
       this.meta,
       this.note,
       this.error,
+      this.account.element,
       this.toolsDetails,
       this.noTools,
       this.resources.element,
@@ -94,6 +98,7 @@ export class McpServerView {
     this.error.textContent = error;
     this.error.hidden = error === '';
     this.restart.hidden = !this.enabled;
+    this.account.update(server);
     this.toggleIcon.className = `codicon codicon-${this.enabled ? 'circle-slash' : 'play'}`;
     this.toggleText.textContent = this.enabled ? 'Disable' : 'Enable';
     this.toggle.setAttribute('aria-label', `${this.enabled ? 'Disable' : 'Enable'} ${this.name}`);

@@ -17,6 +17,7 @@ import { compareCommands } from '../tasks/compareCommands';
 import { buildWorkspaceHost } from './buildWorkspaceHost';
 import { watchSettingsAndFolders } from './watchSettingsAndFolders';
 import { questionBadge, WaitingQuestionCount } from '../chat/waitingQuestionCount';
+import { UriRoutes } from '../uriRoutes';
 
 /** The chat, review, MCP and the agent's host, started: the handlers of the manifest's commands, and how to stop. */
 export interface StartedElbow {
@@ -53,7 +54,9 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
     openExternal: (url) => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true))),
   });
   const host = buildWorkspaceHost(context, { storageFolder, dataFolder, log, writer: review.writer, changes: bridges.fileChanges });
-  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting, handlers: { elicit: bridges.elicitations.elicit } });
+  const uris = new UriRoutes(log);
+  context.subscriptions.push(uris);
+  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting, uris, handlers: { elicit: bridges.elicitations.elicit } });
   context.subscriptions.push(bridges.elicitations);
   const customize = buildCustomize(context, host, log);
   const controller = buildChat(context, { log, keys, storageFolder, dataFolder, view, review, bridges, host, mcp, customize });

@@ -16,6 +16,7 @@ import { imageTests } from '../suites/images.test';
 import { longSessionTests } from '../suites/longSession.test';
 import { mcpTests } from '../suites/mcp.test';
 import { mcpElicitationTests } from '../suites/mcpElicitation.test';
+import { mcpSignInTests } from '../suites/mcpSignIn.test';
 import { mcpResourceTests } from '../suites/mcpResources.test';
 import { mentionTests } from '../suites/mentions.test';
 import { slashCommandTests } from '../suites/slashCommands.test';
@@ -79,6 +80,7 @@ export function run(): Promise<void> {
     contextAndCostTests,
     mcpTests,
     mcpElicitationTests,
+    mcpSignInTests,
     mcpResourceTests,
     customizeTests,
     runControlTests,

@@ -28,15 +28,19 @@ export class TestAuthorizationServer {
   url = '';
   private server: Server | undefined;
 
-  async start(): Promise<this> {
+  /**
+   * `host` `::1` keeps it off the addresses VS Code for the web sends through its own port proxy
+   * (`localhost`, `127.0.0.1`), which would decode the authorization URL's query on the way.
+   */
+  async start(host = '127.0.0.1'): Promise<this> {
     const server = createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => {
         if (!response.headersSent) sendOAuthError(response, 'server_error', error instanceof Error ? error.message : String(error), 500);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
     this.server = server;
-    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
     return this;
   }
 
