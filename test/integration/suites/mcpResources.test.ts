@@ -18,7 +18,8 @@ export function mcpResourceTests(llm: () => FakeLlmServer): void {
     before(async () => {
       const config = workspaceFile('.elbow/mcp.json').fsPath;
       await fs.mkdir(path.dirname(config), { recursive: true });
-      await fs.writeFile(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingScript()] } } }));
+      // Its own environment makes it a configuration the earlier MCP suite did not approve, so VS Code asks before it starts.
+      await fs.writeFile(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingScript()], env: { ELBOW_SUITE: 'resources' } } } }));
       await startNewChat();
       await openChat();
       await setApiKeyAndClearToasts();
