@@ -85,6 +85,17 @@ const actions = {
   async 'page/tabs'(page) {
     return { tabs: page.context().pages().map((tab) => tab.url()) };
   },
+  /** Closes every tab but the workbench (e.g. a page the extension opened in the browser), giving their last addresses. */
+  async 'page/closeOtherTabs'(page) {
+    const others = page.context().pages().filter((tab) => tab !== page);
+    const closed = others.map((tab) => tab.url());
+    await Promise.all(others.map((tab) => tab.close()));
+    return { closed };
+  },
+  /** How many elements of the workbench match the selector (`text`: those containing it). */
+  async 'page/count'(page, { selector, text }) {
+    return { count: await (text === undefined ? page.locator(selector) : page.locator(selector, { hasText: text })).count() };
+  },
   async 'page/waitFor'(page, { selector, text, state = 'visible', timeoutMs = 20_000 }) {
     const locator = text === undefined ? page.locator(selector).first() : page.locator(selector, { hasText: text }).first();
     await locator.waitFor({ state, timeout: timeoutMs });

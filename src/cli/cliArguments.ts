@@ -5,6 +5,8 @@ import { defaultParallelSubagents } from '../core/agent/agentSession';
 import { editFormatSettings, parseEditFormat, type EditFormatSetting } from '../core/tools/editFormat';
 import { parseLimitFlags, type LimitFlags } from './limits/limitFlags';
 import { sessionCommandsUsage } from './sessions/sessionCommandsUsage';
+import { mcpQuestionPolicies, type McpQuestionPolicy } from './unattendedQuestions';
+import { mcpCommandsUsage } from './mcpCommandsUsage';
 
 export interface CliArguments extends LimitFlags {
   prompt?: string;
@@ -38,6 +40,8 @@ export interface CliArguments extends LimitFlags {
   allowUnsandboxedCommands: boolean;
   /** MCP configuration files besides the workspace's and the user's (`--mcp-config`, repeatable). */
   mcpConfig: string[];
+  /** `--mcp-questions`: how -p and piped runs answer an MCP server's question (the chat asks). */
+  mcpQuestions: McpQuestionPolicy;
   /** `--trust-workspace`: the workspace's own MCP configuration files start their servers this run without being asked about. */
   trustWorkspace: boolean;
   /** `--trust-customizations`: the workspace's skills, commands, agents and hooks are used this run as they are now, unasked. */
@@ -82,6 +86,7 @@ const azureDefaultApiVersion = presetById('azure')?.apiVersion?.default ?? '';
 export const usage = `Usage: elbow [options]            chat in the terminal (reads prompts line by line when stdin is not a terminal)
        elbow -p "prompt" [options]  run one request to the end and print the answer
 ${sessionCommandsUsage}
+${mcpCommandsUsage}
 
 Options:
   -p, --print <prompt>     one-shot: final answer on stdout, tool calls on stderr
@@ -153,6 +158,9 @@ Options:
                            commands that cannot run programs or write files run without asking
       --mcp-config <file>  MCP servers from this file too ({"mcpServers": {…}}; repeatable); it
                            wins over .elbow/mcp.json, .vscode/mcp.json and ~/.elbow/mcp.json
+      --mcp-questions <how> how -p and piped runs answer an MCP server's question (the chat
+                           asks you): decline (default), cancel, or defaults (accept with the
+                           question's own defaults when every required field has one, else decline)
       --trust-workspace    start the servers of this workspace's .elbow/mcp.json and
                            .vscode/mcp.json for this run without asking. Otherwise the chat
                            asks once per file content, and -p and piped input skip them until
@@ -195,7 +203,7 @@ ELBOW_REASONING_EFFORT. Flags win over the environment.
                    models Elbow does not know or knows wrongly, e.g. '{"my-model":
                    {"contextWindow": 131072, "inputPrice": 0.5, "outputPrice": 1.5}}'
   ELBOW_DATA_DIR   where sessions are saved (sessions/, shared with VS Code), full transcripts are
-                   archived before compaction summarises them, and the workspace MCP configurations you trusted are remembered, and --worktree runs keep their worktrees (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
+                   archived before compaction summarises them, and the workspace MCP configurations you trusted are remembered, MCP sign-ins are kept (credentials/, 0600), and --worktree runs keep their worktrees (default: $XDG_DATA_HOME/elbow, else ~/.local/share/elbow;
                    %LOCALAPPDATA%\\elbow on Windows)
   ELBOW_CONFIG_DIR where the user's mcp.json lives (default: ~/.elbow)
 In the chat: Ctrl-C cancels the running request; Ctrl-D or Ctrl-C at an empty prompt quits;
@@ -228,6 +236,7 @@ const cliOptions = {
   'allow-protected-writes': { type: 'boolean', default: false },
   'allow-unsandboxed-commands': { type: 'boolean', default: false },
   'mcp-config': { type: 'string', multiple: true, default: [] },
+  'mcp-questions': { type: 'string' },
   'trust-workspace': { type: 'boolean', default: false },
   'trust-customizations': { type: 'boolean', default: false },
   'no-sandbox': { type: 'boolean', default: false },
@@ -285,6 +294,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     allowProtectedWrites: values['allow-protected-writes'],
     allowUnsandboxedCommands: values['allow-unsandboxed-commands'],
     mcpConfig: values['mcp-config'],
+    mcpQuestions: parseMcpQuestions(values['mcp-questions']),
     trustWorkspace: values['trust-workspace'],
     trustCustomizations: values['trust-customizations'],
     noSandbox: values['no-sandbox'],
@@ -302,6 +312,13 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
     help: values.help,
     version: values.version,
   };
+}
+
+function parseMcpQuestions(flag: string | undefined): McpQuestionPolicy {
+  if (flag === undefined) return 'decline';
+  const policy = mcpQuestionPolicies.find((candidate) => candidate === flag);
+  if (policy === undefined) throw new UsageError(`--mcp-questions must be one of ${mcpQuestionPolicies.join(', ')}, got "${flag}".`);
+  return policy;
 }
 
 function parseMaxTurns(flag: string | undefined): number | undefined {

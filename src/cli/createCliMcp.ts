@@ -1,5 +1,7 @@
 import * as os from 'node:os';
 import type { SlashSource } from '../core/customize/slashSource';
+import type { McpClientHandlers } from '../core/mcp/mcpClientHandlers';
+import type { McpAuthHost } from '../core/mcp/auth/mcpAuthHost';
 import type { McpManager } from '../core/mcp/mcpManager';
 import { mcpPromptSource } from '../core/mcp/mcpPromptSource';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
@@ -27,6 +29,10 @@ export interface CliMcpOptions {
   clientVersion: string;
   log: McpLog;
   writeErr(text: string): void;
+  /** How a server's question (elicitation) is answered: asked in the chat, or by `--mcp-questions`. */
+  handlers?: McpClientHandlers;
+  /** OAuth sign-in to remote servers (credentials in Elbow's data folder). */
+  auth?: McpAuthHost;
 }
 
 export interface CliMcp {
@@ -52,7 +58,8 @@ export function createCliMcp(options: CliMcpOptions): CliMcp {
     homeDirectory,
     clientVersion: options.clientVersion,
     log: options.log,
-    handlers: cliMcpClientHandlers(options.root),
+    handlers: { ...cliMcpClientHandlers(options.root), ...options.handlers },
+    auth: options.auth,
   };
   const trust = new WorkspaceMcpTrust({
     store: options.store,

@@ -32,8 +32,12 @@ import { cancelOnSignals } from './limits/cancelSignals';
 import { requirePricesForBudget } from './limits/budgetPrices';
 import { RunLimits } from './limits/runLimits';
 import { expandMcpPromptCommand } from './mcpPromptCommand';
+import { startingResourceReader, withTypedResources } from './resourceMentions';
 import { routeLibraryConsole } from './libraryConsole';
 import { printable } from './printable';
+import { openInBrowser } from './browserOpener';
+import { TerminalQuestions } from './terminalQuestions';
+import { unattendedElicit } from './unattendedQuestions';
 import { oneShotPrompt } from './cliSlashCatalog';
 import { runInteractiveChat, runPipedPrompts, type EventRenderer, type ReplIo } from './repl';
 import { TerminalRenderer } from './terminalRenderer';
@@ -42,6 +46,8 @@ import { CliSessionRecord } from './sessions/cliSessionRecord';
 import { chosenConversation, cliSessionStore, sessionChoiceOf } from './sessions/sessionChoice';
 import { modelChangeNote, restoreConversation, sessionRecap } from './sessions/restoreConversation';
 import { sessionCommand } from './sessions/sessionCommands';
+import { mcpCommand } from './mcpCommands';
+import { cliMcpAuth } from './cliMcpAuth';
 
 declare const ELBOW_VERSION: string;
 
@@ -49,6 +55,8 @@ declare const ELBOW_VERSION: string;
 export async function main(argv: readonly string[]): Promise<number> {
   const command = sessionCommand(argv, { writeOut: (text) => void process.stdout.write(text), writeErr: (text) => void process.stderr.write(printable(text)) });
   if (command !== undefined) return command;
+  const mcpSubcommand = mcpCommand(argv, { writeOut: (text) => void process.stdout.write(text), writeErr: (text) => void process.stderr.write(printable(text)) }, version());
+  if (mcpSubcommand !== undefined) return mcpSubcommand;
   const args = parseCliArguments(argv);
   if (args.help) return print(`${usage}\n`, 0);
   if (args.version) return print(`${version()}\n`, 0);
@@ -69,6 +77,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const changedFiles = new ChangedFiles(root);
   const interactive = args.prompt === undefined && process.stdin.isTTY === true && !args.json;
   const terminalApprovals = new TerminalApprovals();
+  const terminalQuestions = new TerminalQuestions({ openUrl: openInBrowser, writeErr });
   const sandbox = createCliSandbox(args, config, root, writeErr, worktreeTask?.worktree);
   const trustStore = new TrustedContentStore(trustStoreFile(config.dataFolder), (message) => writeErr(`elbow: ${message}\n`));
   const customizationTrust = new CliCustomizationTrust(trustStore, args.trustCustomizations);
@@ -82,6 +91,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     clientVersion: version(),
     log: cliMcpLog(writeErr),
     writeErr,
+    handlers: { elicit: interactive ? terminalQuestions.elicit : unattendedElicit(args.mcpQuestions, writeErr) },
+    auth: cliMcpAuth(config.dataFolder),
   });
   let record: CliSessionRecord | undefined;
   try {
@@ -113,7 +124,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     const customize = customizeCommand({ load: () => loadHostCustomizations(session.host, customizationTrust), trust: customizationTrust, root });
-    return await runSession(session, args, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema });
+    return await runSession(session, args, { root, interactive, terminalApprovals, terminalQuestions, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema });
   } finally {
     await record?.flushed();
     await mcp.manager.dispose();
@@ -127,6 +138,7 @@ interface RunParts {
   root: string;
   interactive: boolean;
   terminalApprovals: TerminalApprovals;
+  terminalQuestions: TerminalQuestions;
   mcp: CliMcp;
   config: CliConfig;
   customize: ReplIo['customize'];
@@ -139,7 +151,7 @@ interface RunParts {
   answerSchema?: AnswerSchema;
 }
 
-async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema }: RunParts): Promise<number> {
+async function runSession(session: AgentSession, args: CliArguments, { root, interactive, terminalApprovals, terminalQuestions, mcp, config, customize, record, writeOut, writeErr, changedFiles, answerSchema }: RunParts): Promise<number> {
   const hint = session.limits === undefined ? undefined : unknownModelHint(config.settings.model, session.limits);
   if (hint !== undefined) writeErr(`${hint}\n`);
   const shown: EventRenderer = record.recording(args.json
@@ -158,9 +170,11 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
       output: process.stdout,
       renderer,
       slashSources: [mcp.prompts],
+      resources: startingResourceReader(mcp),
       customize,
       onAskLine: (askLine) => {
         terminalApprovals.attach(askLine);
+        terminalQuestions.attach(askLine);
         mcp.trust.attach(askLine);
       },
     });
@@ -174,7 +188,9 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
   limits.start();
   if (args.prompt !== undefined) {
     const typed = await expandMcpPromptCommand(args.prompt, mcp, controller.signal);
-    const prompt = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
+    const expanded = typeof typed === 'string' ? await oneShotPrompt(session, typed, controller.signal) : typed;
+    // Only a prompt as typed names resources: a command's expansion is not searched for mentions.
+    const prompt = typeof expanded === 'string' && expanded === args.prompt ? await withTypedResources(expanded, expanded, startingResourceReader(mcp), (line) => writeErr(`${line}\n`), controller.signal) : expanded;
     const asked = await contentWithImages(prompt, args.images).catch((error: unknown) => {
       throw error instanceof ImageFileError ? new UsageError(error.message) : error;
     });

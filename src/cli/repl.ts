@@ -4,10 +4,12 @@ import { AgentRun } from '../core/agent/agentRun';
 import type { AgentSession } from '../core/agent/agentSession';
 import type { AgentEvent, RunOutcome } from '../core/agent/agentEvents';
 import { attachTypedMentions } from '../core/mentions/attachTypedMentions';
+import type { McpResourceReader } from '../core/mentions/typedResourceMentions';
 import type { AskLine } from './cliApprovals';
 import { updatedContextReading, type ContextReading } from './contextReading';
 import { modeAnnouncement, promptFor } from './planModePrompt';
 import { printable } from './printable';
+import { withTypedResources } from './resourceMentions';
 import { QueuedLines } from './queuedLines';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
 import { contentWithImages, ImageFileError, imagesInLine } from './imageFiles';
@@ -31,6 +33,8 @@ export interface ReplIo {
   slashSources?: readonly SlashSource[];
   /** `/customize`: the listing, or with `trust` the question and its outcome, as text to show. */
   customize?: (trust: boolean, askLine: AskLine) => Promise<string>;
+  /** Where `@mcp:<server>:<uri>` mentions are read (the MCP servers). */
+  resources?: McpResourceReader;
 }
 
 /**
@@ -194,9 +198,11 @@ class InteractiveChat {
     const line = await attachTypedMentions(text, session.workspace, session.host.files);
     if ('problems' in line) return this.giveBack(prompt, line.problems.map((problem) => `Not sent: ${problem}`).join('\n'));
     if (line.attached.length > 0) this.io.output.write(printable(`(Attached ${line.attached.join(', ')}.)\n`));
+    const { resources } = this.io;
+    const message = resources === undefined ? line.message : await withTypedResources(text, line.message, resources, (said) => this.io.output.write(`${printable(said)}\n`), new AbortController().signal);
     let content: Awaited<ReturnType<typeof contentWithImages>>;
     try {
-      content = await contentWithImages(line.message === '' ? 'What is in this image?' : line.message, files);
+      content = await contentWithImages(message === '' ? 'What is in this image?' : message, files);
     } catch (error) {
       if (!(error instanceof ImageFileError)) throw error;
       return this.giveBack(prompt, error.message);

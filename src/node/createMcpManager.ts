@@ -6,6 +6,7 @@ import { McpManager, type LoadedMcpConfig } from '../core/mcp/mcpManager';
 import type { McpConfigFile } from '../core/mcp/mcpServerConfig';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
 import type { McpClientHandlers } from '../core/mcp/mcpClientHandlers';
+import type { McpAuthHost } from '../core/mcp/auth/mcpAuthHost';
 import type { McpStartApproval } from '../core/mcp/mcpStartApproval';
 import { builtinTools } from '../core/tools/builtin';
 import { offersTool } from '../core/tools/editFormat';
@@ -39,6 +40,8 @@ export interface NodeMcpManagerOptions {
   restartDelaysMs?: readonly number[];
   /** What servers may ask of the user and the host (questions, the workspace folders). */
   handlers?: McpClientHandlers;
+  /** OAuth sign-in to remote servers: the credential store and the browser. */
+  auth?: McpAuthHost;
 }
 
 /** The MCP servers of the configuration files on this machine: the workspace's, the user's, and any named. */
@@ -60,6 +63,7 @@ export function createMcpManager(options: NodeMcpManagerOptions): McpManager {
     startWaitMs: options.startWaitMs,
     restartDelaysMs: options.restartDelaysMs,
     handlers: options.handlers,
+    auth: options.auth,
   });
 }
 

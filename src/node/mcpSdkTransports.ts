@@ -9,13 +9,13 @@ export const mcpSdkTransports: McpTransportFactory = {
     const transport = new StdioClientTransport({ command, args, env, cwd, stderr: 'pipe' });
     return { transport, stderr: transport.stderr as Readable | undefined ?? undefined, pid: () => transport.pid ?? undefined };
   },
-  streamableHttp({ url, headers }) {
+  streamableHttp({ url, headers, authProvider }) {
     const { StreamableHTTPClientTransport } = loadMcpSdk();
-    return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers } }), pid: () => undefined };
+    return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider }), pid: () => undefined };
   },
-  sse({ url, headers }) {
+  sse({ url, headers, authProvider }) {
     const { SSEClientTransport } = loadMcpSdk();
-    const transport = new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: withHeaders(headers) } });
+    const transport = new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: withHeaders(headers) }, authProvider });
     return { transport, pid: () => undefined };
   },
 };

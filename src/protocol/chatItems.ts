@@ -1,13 +1,16 @@
 import * as z from 'zod';
+import { elicitationSchema } from './elicitation';
 
 /** Context the user attached to the next message (shown as a removable chip). */
 export const attachmentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['file', 'selection', 'folder', 'problems', 'terminal', 'gitChanges', 'image']),
+  kind: z.enum(['file', 'selection', 'folder', 'problems', 'terminal', 'gitChanges', 'image', 'mcpResource']),
   /** Workspace-relative path, `/`-separated, as shown. */
   path: z.string(),
-  /** The document's URI, for the extension to read it. */
+  /** The document's URI, for the extension to read it; an MCP resource's URI. */
   uri: z.string().optional(),
+  /** The MCP server an `mcpResource` comes from. */
+  server: z.string().optional(),
   /** 1-based, inclusive; only for selections. */
   startLine: z.number().int().optional(),
   endLine: z.number().int().optional(),
@@ -224,6 +227,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     review: editReviewSchema.optional(),
     proposal: proposalSchema.optional(),
     approval: approvalSchema.optional(),
+    /** For an MCP call: the server's question to the user while the call runs. */
+    elicitation: elicitationSchema.optional(),
     /** For a command that ran: in the sandbox or outside it (absent where no sandbox can run). */
     placement: commandRunPlacementSchema.optional(),
     /** The call failed for the model because the mode does not allow it; shown calmly, with the way out. */

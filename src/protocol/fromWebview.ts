@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { elicitationActionSchema, elicitationInputSchema } from './elicitation';
 import { mentionSchema } from './mentions';
 
 /** What the user chose in a permission card (see `resolveApproval`). */
@@ -54,6 +55,14 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
     question: z.string().max(100).optional(),
     reason: z.string().max(10_000).optional(),
   }),
+  /** The user's answer to an MCP server's question on a tool card; an Accept whose values do not pass comes back with what is wrong. */
+  z.object({
+    type: z.literal('answerElicitation'),
+    itemId: z.string(),
+    question: z.string().max(100),
+    action: elicitationActionSchema,
+    values: z.record(z.string(), elicitationInputSchema).optional(),
+  }),
   /** The banner saying that commands run without a sandbox here was closed: not again in this conversation. */
   z.object({ type: z.literal('dismissSandboxNotice') }),
   /** The header switch: run this conversation's commands without asking. */
@@ -65,6 +74,9 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   /** Gives the model a tool or takes it away; written to the server's configuration (`disabledTools`). */
   z.object({ type: z.literal('mcpSetToolEnabled'), server: z.string(), tool: z.string(), enabled: z.boolean() }),
   z.object({ type: z.literal('mcpOpenConfig') }),
+  /** Signs in to a remote server with OAuth in the browser, or out of it (its tokens revoked and forgotten). */
+  z.object({ type: z.literal('mcpSignIn'), server: z.string() }),
+  z.object({ type: z.literal('mcpSignOut'), server: z.string() }),
   z.object({ type: z.literal('mcpAddServer') }),
   /** The header switch: plan mode, where the agent reads and plans and the tools change nothing. */
   z.object({ type: z.literal('setPlanMode'), enabled: z.boolean() }),

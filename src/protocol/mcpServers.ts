@@ -57,6 +57,8 @@ export const mcpServerSchema = z.object({
   transport: mcpTransportSchema,
   /** The configuration file it comes from, as shown (e.g. `.elbow/mcp.json`). */
   source: z.string(),
+  /** Remote servers that sign in with OAuth: whether Elbow holds tokens for it (absent while not known to use OAuth). */
+  signedIn: z.boolean().optional(),
   tools: z.array(mcpToolSchema),
   resources: z.array(mcpResourceSchema),
   resourceTemplates: z.array(mcpResourceTemplateSchema),

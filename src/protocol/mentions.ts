@@ -1,13 +1,20 @@
 import * as z from 'zod';
 
-/** What an `@` mention points at: a workspace path, one of the special items, or an agent (`@name` first in a message picks it). */
-export const mentionKindSchema = z.enum(['file', 'folder', 'selection', 'problems', 'terminal', 'gitChanges', 'agent']);
+/**
+ * What an `@` mention points at: a workspace path, one of the special items, an agent (`@name` first in a
+ * message picks it), or an MCP server's resource or resource template (whose variables are asked for).
+ */
+export const mentionKindSchema = z.enum(['file', 'folder', 'selection', 'problems', 'terminal', 'gitChanges', 'agent', 'mcpResource', 'mcpResourceTemplate']);
 export type MentionKind = z.infer<typeof mentionKindSchema>;
 
 export const mentionSchema = z.object({
   kind: mentionKindSchema,
   /** Workspace-relative, `/`-separated; only for files and folders. */
   path: z.string().max(4_096).optional(),
+  /** The MCP server, for a resource or template. */
+  server: z.string().max(200).optional(),
+  /** A resource's URI, or a template's URI template. */
+  uri: z.string().max(2_000).optional(),
 });
 export type Mention = z.infer<typeof mentionSchema>;
 

@@ -11,6 +11,7 @@ const icons: Record<Attachment['kind'], string> = {
   terminal: 'terminal',
   gitChanges: 'git-compare',
   image: 'file-media',
+  mcpResource: 'mcp',
 };
 
 /** One chip per attachment; with `onRemove`, each gets a remove button. */

@@ -162,7 +162,10 @@ export class Composer {
     const { value, selectionStart } = this.prompt;
     const typed = mentionQueryAt(value, selectionStart);
     if (typed !== undefined) {
-      const reference = `@${candidate.mention.path ?? candidate.label} `;
+      const { mention } = candidate;
+      // A resource reads as the terminal's way to name one, `@mcp:<server>:<uri>`.
+      const name = mention.server !== undefined && mention.uri !== undefined ? `mcp:${mention.server}:${mention.uri}` : mention.path ?? candidate.label;
+      const reference = `@${name} `;
       this.prompt.setRangeText(reference, typed.start, selectionStart, 'end');
       this.extension.saveState({ draft: this.prompt.value });
       this.autoGrow();

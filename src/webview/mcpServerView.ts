@@ -2,6 +2,8 @@ import type { McpServerInfo, McpServerState, McpToolInfo, McpTransportType } fro
 import { codicon, h } from './dom';
 import { plural } from './format';
 import { KeyedList } from './keyedList';
+import { McpAccountRow } from './mcpAccountRow';
+import { McpResourceView } from './mcpResourceView';
 import { McpToolView } from './mcpToolView';
 import type { ExtensionLink } from './vscodeApi';
 
@@ -27,7 +29,7 @@ const transports: Readonly<Record<McpTransportType, string>> = {
 };
 
 /**
- * One MCP server in the MCP panel: its status, where it comes from, why it failed, Restart and Enable/Disable, and its
+ * One MCP server in the MCP panel: its status, where it comes from, why it failed, Restart and Enable/Disable, its sign-in, and its
  * tools in a list that keeps its open state and its tools' rows across updates.
  */
 export class McpServerView {
@@ -37,6 +39,7 @@ export class McpServerView {
   private readonly meta = h('div', { className: 'mcp-server-meta' });
   private readonly note = h('div', { className: 'mcp-server-note', text: 'Starts when a conversation first needs tools.' });
   private readonly error = h('div', { className: 'mcp-server-error' });
+  private readonly account: McpAccountRow;
   private readonly restart: HTMLButtonElement;
   private readonly toggleIcon = codicon('circle-slash');
   private readonly toggleText = h('span', { className: 'button-text' });
@@ -46,6 +49,7 @@ export class McpServerView {
   private readonly tools: KeyedList<McpToolInfo, McpToolView>;
   private readonly toolsDetails = h('details', { className: 'mcp-tools' }, [this.toolsSummary, this.toolList]);
   private readonly noTools = h('div', { className: 'mcp-tools-none', text: 'No tools' });
+  private readonly resources = new McpResourceView();
   private enabled = true;
 
   constructor(private readonly name: string, extension: ExtensionLink) {
@@ -53,6 +57,7 @@ export class McpServerView {
       className: 'mcp-server-restart secondary-button',
       attributes: { type: 'button', title: `Stop ${name} and start it again`, 'aria-label': `Restart ${name}` },
     }, [codicon('debug-restart'), h('span', { className: 'button-text', text: 'Restart' })]);
+    this.account = new McpAccountRow(name, extension);
     this.tools = new KeyedList(this.toolList, (tool) => tool.name, (tool) => new McpToolView(name, tool.name, extension));
     this.element = h('li', { className: 'mcp-server', attributes: { 'data-server': name } }, [
       h('div', { className: 'mcp-server-header' }, [
@@ -66,8 +71,10 @@ export class McpServerView {
       this.meta,
       this.note,
       this.error,
+      this.account.element,
       this.toolsDetails,
       this.noTools,
+      this.resources.element,
     ]);
     this.restart.addEventListener('click', () => extension.post({ type: 'mcpRestart', server: name }));
     this.toggle.addEventListener('click', () => extension.post({ type: 'mcpSetServerEnabled', server: name, enabled: !this.enabled }));
@@ -91,11 +98,13 @@ export class McpServerView {
     this.error.textContent = error;
     this.error.hidden = error === '';
     this.restart.hidden = !this.enabled;
+    this.account.update(server);
     this.toggleIcon.className = `codicon codicon-${this.enabled ? 'circle-slash' : 'play'}`;
     this.toggleText.textContent = this.enabled ? 'Disable' : 'Enable';
     this.toggle.setAttribute('aria-label', `${this.enabled ? 'Disable' : 'Enable'} ${this.name}`);
     this.toggle.title = this.enabled ? `Turn ${this.name} off (saved in ${server.source})` : `Turn ${this.name} on (saved in ${server.source})`;
     this.updateTools(server);
+    this.resources.update(server);
   }
 
   private updateTools(server: McpServerInfo): void {

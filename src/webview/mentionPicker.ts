@@ -9,6 +9,8 @@ const icons: Record<MentionKind, string> = {
   terminal: 'terminal',
   gitChanges: 'git-compare',
   agent: 'hubot',
+  mcpResource: 'mcp',
+  mcpResourceTemplate: 'symbol-parameter',
 };
 
 export interface MentionPickerEvents {

@@ -1,8 +1,8 @@
 import type { ChatItem } from '../protocol/chatItems';
 
-/** Whether the item is a running tool whose question (a permission, or an edit to approve) waits for the user; an ended tool's waits for nothing. */
+/** Whether the item is a running tool whose question (a permission, an edit to approve, or an MCP server's question) waits for the user; an ended tool's waits for nothing. */
 function asks(item: ChatItem): boolean {
-  return item.kind === 'tool' && item.status === 'running' && (item.approval?.state === 'pending' || item.proposal?.state === 'pending');
+  return item.kind === 'tool' && item.status === 'running' && (item.approval?.state === 'pending' || item.proposal?.state === 'pending' || item.elicitation?.state === 'pending');
 }
 
 /** The conversation's tool cards that wait for an answer, in the order their questions came. */
@@ -42,7 +42,7 @@ export class WaitingQuestions {
  */
 export function questionRegion(container: HTMLElement, itemId: string): HTMLElement | undefined {
   const item = container.querySelector(`[data-item-id="${CSS.escape(itemId)}"]`);
-  const actions = item?.querySelector<HTMLElement>('.approval:not([hidden]) .approval-actions:not([hidden]), .proposal:not([hidden]) .proposal-actions:not([hidden])');
-  const region = actions?.closest<HTMLElement>('.approval, .proposal');
+  const actions = item?.querySelector<HTMLElement>('.approval:not([hidden]) .approval-actions:not([hidden]), .proposal:not([hidden]) .proposal-actions:not([hidden]), .elicitation:not([hidden]) .elicitation-actions:not([hidden])');
+  const region = actions?.closest<HTMLElement>('.approval, .proposal, .elicitation');
   return region ?? undefined;
 }

@@ -1,6 +1,6 @@
 import type { PassThrough } from 'node:stream';
 import { TerminalApprovals } from '../../src/cli/cliApprovals';
-import { runInteractiveChat } from '../../src/cli/repl';
+import { runInteractiveChat, type ReplIo } from '../../src/cli/repl';
 import { AgentSession } from '../../src/core/agent/agentSession';
 import { sessionSetup } from '../../src/core/agent/sessionSetup';
 import type { AgentHost } from '../../src/core/host/host';
@@ -19,7 +19,7 @@ export interface TerminalChat {
 }
 
 /** The interactive chat for `session` on a terminal screen; with `approvals`, permission questions are asked there too. */
-export function startTerminalChat(session: AgentSession, approvals?: TerminalApprovals): TerminalChat {
+export function startTerminalChat(session: AgentSession, approvals?: TerminalApprovals, more: Pick<ReplIo, 'resources'> = {}): TerminalChat {
   const terminal = createTerminalScreen();
   const { input } = terminal;
   const finished = runInteractiveChat(session, {
@@ -27,6 +27,7 @@ export function startTerminalChat(session: AgentSession, approvals?: TerminalApp
     output: terminal.output,
     renderer: terminal.renderer,
     ...(approvals === undefined ? {} : { onAskLine: (askLine) => approvals.attach(askLine) }),
+    ...more,
   });
   return { terminal, input, finished };
 }

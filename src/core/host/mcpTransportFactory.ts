@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Readable } from 'node:stream';
 
@@ -25,6 +26,8 @@ export interface McpStdioLaunch {
 export interface McpHttpEndpoint {
   url: URL;
   headers: Record<string, string>;
+  /** OAuth (the MCP authorization specification): the transport adds the token and refreshes it on a 401. */
+  authProvider?: OAuthClientProvider;
 }
 
 /**

@@ -130,6 +130,7 @@ function parseServer(
   };
   if (type === 'stdio') fillProgram(server, raw, fields);
   else fillEndpoint(server, raw, fields, values !== undefined);
+  fillOAuth(server, raw, fields);
   return fields.leftOut ? { problems: fields.problems } : { server, problems: fields.problems };
 }
 
@@ -153,6 +154,26 @@ function fillEndpoint(server: McpServerConfig, raw: ServerEntry, fields: FieldSu
     fields.problems.push(fields.problemAt('url', `must be an http:// or https:// URL, not "${raw.url ?? ''}"`));
     fields.leftOut = true;
   }
+}
+
+/** `oauth`: only for a remote server that does not send its own Authorization header. */
+function fillOAuth(server: McpServerConfig, raw: ServerEntry, fields: FieldSubstitution): void {
+  const oauth = raw.oauth;
+  if (oauth === undefined) return;
+  if (server.type === 'stdio') {
+    fields.problems.push(fields.problemAt('oauth', 'is ignored: only remote servers (a "url") sign in with OAuth'));
+    return;
+  }
+  if (Object.keys(server.headers).some((name) => name.toLowerCase() === 'authorization')) {
+    fields.problems.push(fields.problemAt('oauth', 'is ignored: the server sends its own Authorization header (remove it to sign in instead)'));
+    return;
+  }
+  server.oauth = {
+    ...(oauth.clientId === undefined ? {} : { clientId: fields.text(oauth.clientId, 'oauth.clientId') }),
+    ...(oauth.clientSecret === undefined ? {} : { clientSecret: fields.text(oauth.clientSecret, 'oauth.clientSecret') }),
+    ...(oauth.scopes === undefined ? {} : { scopes: oauth.scopes }),
+    ...(oauth.callbackPort === undefined ? {} : { callbackPort: oauth.callbackPort }),
+  };
 }
 
 /** Substitutes variables in a server's fields, keeping the problems and whether one leaves the server out. */
@@ -219,6 +240,20 @@ const stringMapField = z.record(
   { error: (issue) => `expected an object like { "NAME": "value" }, not ${kindOf(issue.input)}` },
 );
 const timeoutMessage = 'expected a number of seconds from 1 to 86400';
+const portMessage = 'expected a port number from 1 to 65535';
+
+/** `oauth`, as Claude Code writes it; `scopes` also as one space-separated string. */
+const oauthField = z.object(
+  {
+    clientId: nonEmptyStringField.optional(),
+    clientSecret: nonEmptyStringField.optional(),
+    scopes: z
+      .union([stringListField, stringField.transform((scopes) => scopes.split(/\s+/).filter((scope) => scope !== ''))], { error: (issue) => `expected an array of scopes, not ${kindOf(issue.input)}` })
+      .optional(),
+    callbackPort: z.number({ error: (issue) => `${portMessage}, not ${kindOf(issue.input)}` }).int({ error: portMessage }).min(1, { error: portMessage }).max(65_535, { error: portMessage }).optional(),
+  },
+  { error: (issue) => `expected an object like { "clientId": "…", "scopes": ["…"] }, not ${kindOf(issue.input)}` },
+);
 
 /** One server entry as written; unknown fields are ignored. */
 const serverEntrySchema = z.object(
@@ -242,6 +277,7 @@ const serverEntrySchema = z.object(
       .optional(),
     alwaysAllow: stringListField.optional(),
     disabledTools: stringListField.optional(),
+    oauth: oauthField.optional(),
   },
   { error: (issue) => `expected an object with the server's settings, not ${kindOf(issue.input)}` },
 );

@@ -1,11 +1,13 @@
 import type { McpTransportFactory } from '../host/mcpTransportFactory';
+import type { McpAuthHost } from './auth/mcpAuthHost';
+import { McpOAuth } from './auth/mcpOAuth';
 import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
 import type { McpClientHandlers } from './mcpClientHandlers';
 import type { McpPromptDefinition, McpPromptResult } from './mcpPrompt';
 import type { McpResourceContents, McpResourceDefinition, McpResourceTemplateDefinition } from './mcpResource';
-import { McpServerConnection, type McpLog, type McpToolDefinition } from './mcpServerConnection';
+import { McpServerConnection, type McpConnectionOAuth, type McpLog, type McpToolDefinition } from './mcpServerConnection';
 import type { McpServerStatus, McpStatus } from './mcpServerStatus';
 import type { McpStartApproval } from './mcpStartApproval';
 import { mcpTool } from './mcpTool';
@@ -43,6 +45,8 @@ export interface McpManagerOptions {
   connectTimeoutMs?: number;
   /** What servers may ask of the user and the host (questions, the workspace folders). */
   handlers?: McpClientHandlers;
+  /** Sign-in to remote servers with OAuth: where credentials are kept and how the browser is reached. Without it servers never sign in. */
+  auth?: McpAuthHost;
 }
 
 /**
@@ -59,11 +63,13 @@ export class McpManager implements ToolSource {
   private readonly validators = new Map<string, ArgumentsValidator>();
   private readonly waitedFor = new WeakSet<McpServerConnection>();
   private disposed = false;
+  private readonly oauth: McpOAuth | undefined;
   private readonly toolNotes: ToolListNotes;
 
   constructor(private readonly options: McpManagerOptions) {
     const log = options.log;
     this.toolNotes = new ToolListNotes((text) => (log.notice === undefined ? log.info(text) : log.notice(text)));
+    this.oauth = options.auth === undefined ? undefined : new McpOAuth(options.auth, options.clientVersion, () => this.changed());
   }
 
   onDidChange(listener: () => void): { dispose(): void } {
@@ -153,6 +159,7 @@ export class McpManager implements ToolSource {
       ...(connection.error === undefined ? {} : { error: connection.error }),
       transport: connection.config.type,
       source: connection.config.file.display,
+      ...signedInOf(this.oauth?.signedIn(connection.config)),
       tools: connection.tools.map((tool) => ({
         name: tool.name,
         modelName: names.get(connection.name)?.get(tool.name) ?? tool.name,
@@ -188,6 +195,27 @@ export class McpManager implements ToolSource {
       return;
     }
     await connection.restart();
+  }
+
+  /**
+   * Signs in to a remote server in the browser (discovery, registration, PKCE, token exchange),
+   * then connects to it again. Throws an Error the user reads when it fails or is declined.
+   */
+  async signIn(server: string, signal: AbortSignal): Promise<void> {
+    await (this.loading ?? this.reload());
+    const connection = this.required(server);
+    if (this.oauth === undefined) throw new Error('Signing in to MCP servers is not available here.');
+    await this.oauth.signIn(connection.config, signal);
+    if (connection.state !== 'disabled') await connection.restart();
+  }
+
+  /** Revokes the server's tokens where its authorization server offers it, forgets them, and stops it until the user signs in again. */
+  async signOut(server: string): Promise<void> {
+    await (this.loading ?? this.reload());
+    const connection = this.required(server);
+    if (this.oauth === undefined) throw new Error('Signing in to MCP servers is not available here.');
+    await this.oauth.signOut(connection.config);
+    if (connection.state !== 'disabled') await connection.requireSignIn();
   }
 
   async setServerEnabled(name: string, enabled: boolean): Promise<void> {
@@ -269,7 +297,15 @@ export class McpManager implements ToolSource {
       restartDelaysMs: this.options.restartDelaysMs,
       connectTimeoutMs: this.options.connectTimeoutMs,
       handlers: this.options.handlers,
+      oauth: this.oauthOf(config),
     });
+  }
+
+  private oauthOf(config: McpServerConfig): McpConnectionOAuth | undefined {
+    const provider = this.oauth?.providerFor(config);
+    if (this.oauth === undefined || provider === undefined) return undefined;
+    const oauth = this.oauth;
+    return { provider, signInHint: oauth.signInHint(config.name), signInNeeded: () => oauth.signInNeeded(config) };
   }
 
   /** Same process or endpoint; only what Elbow itself reads (approvals, disabled tools, timeout, on/off) changed. */
@@ -324,6 +360,10 @@ export class McpManager implements ToolSource {
 }
 
 function sameConnection(a: McpServerConfig, b: McpServerConfig): boolean {
-  const key = (config: McpServerConfig): string => JSON.stringify([config.type, config.command, config.args, config.env, config.cwd, config.url, config.headers]);
+  const key = (config: McpServerConfig): string => JSON.stringify([config.type, config.command, config.args, config.env, config.cwd, config.url, config.headers, config.oauth]);
   return key(a) === key(b);
+}
+
+function signedInOf(signedIn: boolean | undefined): { signedIn?: boolean } {
+  return signedIn === undefined ? {} : { signedIn };
 }

@@ -17,3 +17,4 @@ export {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 export { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+export { auth, extractWWWAuthenticateParams, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';

@@ -36,10 +36,23 @@ export interface McpServerConfig {
   alwaysAllow: string[];
   /** Tools (as the server names them) the model does not get. */
   disabledTools: string[];
+  /** Remote servers: how Elbow signs in with OAuth, when the server's own discovery is not enough. */
+  oauth?: McpOAuthConfig;
   /** The file it comes from. */
   file: McpConfigFile;
   /** What starts or is reached, as the file writes it (before `${…}` substitution): shown when asking to start it. */
   written?: McpServerLaunch;
+}
+
+/** `oauth` of a remote server (as Claude Code writes it): a client registered beforehand, the scopes, a fixed redirect port. */
+export interface McpOAuthConfig {
+  /** A client id registered with the authorization server, for servers without dynamic registration. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Scopes to ask for instead of those the server names. */
+  scopes?: string[];
+  /** The terminal's loopback redirect listens on this port (`http://127.0.0.1:PORT/callback`). */
+  callbackPort?: number;
 }
 
 /** The settings that decide what program runs or what is contacted, and with what. */

@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTransportFactory } from '../host/mcpTransportFactory';
@@ -11,6 +12,7 @@ import { keptResources, keptResourceTemplates, type McpResourceContents, type Mc
 import { OutputTail } from './outputTail';
 import { loadMcpSdk } from './loadMcpSdk';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
+import { isSignInRequired } from './auth/mcpSignInRequired';
 
 export type { McpToolDefinition };
 
@@ -39,6 +41,16 @@ export interface McpConnectionOptions {
   connectTimeoutMs?: number;
   /** What the server may ask of the user and the host; the capabilities declared follow what is given. */
   handlers?: McpClientHandlers;
+  /** A remote server that may ask Elbow to sign in (OAuth). */
+  oauth?: McpConnectionOAuth;
+}
+
+export interface McpConnectionOAuth {
+  provider: OAuthClientProvider;
+  /** What the user does to sign in, one sentence in the host's words. */
+  signInHint: string;
+  /** The server refused Elbow: signing in is needed. */
+  signInNeeded(): void;
 }
 
 export const defaultRestartDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000];
@@ -46,6 +58,7 @@ export const defaultRestartDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000];
 const STABLE_MS = 30_000;
 /** List pages read at most: a server that always answers with a next cursor must not keep the client listing. */
 const maxListPages = 20;
+const signInRequired = '\u0000signInRequired';
 
 /**
  * One MCP server: connects (`initialize`, `tools/list`), follows `tools/list_changed`, runs tool
@@ -155,6 +168,10 @@ export class McpServerConnection {
       return 'toolResult' in result ? { content: [{ type: 'text', text: JSON.stringify(result.toolResult, null, 2) }] } : result;
     } catch (error) {
       if (signal.aborted) throw error;
+      if (this.options.oauth !== undefined && isSignInRequired(error)) {
+        await this.requireSignIn();
+        throw new ToolError(`The MCP server "${this.name}" needs the user to sign in again, so ${tool} did not run. Tell the user: ${this.options.oauth.signInHint}`);
+      }
       const { ErrorCode, McpError } = loadMcpSdk();
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new ToolError(`${this.name} › ${tool} did not finish within ${seconds(timeoutMs)}, the server's timeout, and was cancelled. Try smaller work, or ask the user to raise "timeout" (seconds) for "${this.name}" in ${file.display}.`);
@@ -213,6 +230,21 @@ export class McpServerConnection {
     }
   }
 
+  /** The server refused Elbow until the user signs in: it stops, and is not retried on its own (no loop). */
+  async requireSignIn(): Promise<void> {
+    const client = this.client;
+    this.generation++;
+    this.clearRestart();
+    this.client = undefined;
+    this.opened = undefined;
+    this.state = 'signInRequired';
+    this.error = `The server needs you to sign in (no sign-in yet, or it expired or was revoked). ${this.options.oauth?.signInHint ?? ''}`.trim();
+    this.options.oauth?.signInNeeded();
+    this.options.log.warn(`MCP server "${this.name}": ${this.error}`);
+    this.options.changed();
+    await client?.close().catch(() => undefined);
+  }
+
   /** The host's roots changed: tells the server (`notifications/roots/list_changed`) when it is running. */
   rootsChanged(): void {
     if (this.state === 'connected' && this.options.handlers?.roots !== undefined) void this.client?.sendRootsListChanged().catch(() => undefined);
@@ -225,17 +257,19 @@ export class McpServerConnection {
     this.error = undefined;
     this.options.changed();
     const failures: string[] = [];
-    for (const open of transportsFor(this.options.config, this.options.defaultCwd, this.options.transports)) {
+    for (const open of transportsFor(this.options.config, this.options.defaultCwd, this.options.transports, this.options.oauth?.provider)) {
       if (generation !== this.generation) return;
       const attempt = await this.tryTransport(open, generation).catch((error: unknown) => messageOf(error));
       if (attempt === undefined) return this.connected(generation);
+      // Another transport would be refused the same way: the user signs in first.
+      if (attempt === signInRequired) return generation === this.generation ? this.requireSignIn() : undefined;
       failures.push(attempt);
     }
     if (generation !== this.generation) return;
     this.failed(failures.join('; '));
   }
 
-  /** `undefined` once connected, else why not. */
+  /** `undefined` once connected, else why not (`signInRequired` when the server refused Elbow until the user signs in). */
   private async tryTransport(open: () => OpenedTransport, generation: number): Promise<string | undefined> {
     const opened = open();
     const sdk = loadMcpSdk();
@@ -251,6 +285,7 @@ export class McpServerConnection {
       await client.connect(opened.transport, { timeout: this.options.connectTimeoutMs ?? 30_000 });
     } catch (error) {
       await client.close().catch(() => undefined);
+      if (this.options.oauth !== undefined && isSignInRequired(error)) return signInRequired;
       return `${opened.label}: ${describeConnectError(error, this.options.config)}${this.stderrTail.describe()}`;
     } finally {
       if (this.connectingClient === client) this.connectingClient = undefined;

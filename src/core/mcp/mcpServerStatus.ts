@@ -31,6 +31,8 @@ export interface McpServerStatus {
   transport: McpTransportType;
   /** The configuration file it comes from, as shown (e.g. `.elbow/mcp.json`). */
   source: string;
+  /** Remote servers that sign in with OAuth: whether Elbow holds tokens for it (absent while it is not known to use OAuth). */
+  signedIn?: boolean;
   tools: McpToolStatus[];
   resources: McpResourceDefinition[];
   resourceTemplates: McpResourceTemplateDefinition[];

@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { McpTransportFactory, McpTransportHandle } from '../host/mcpTransportFactory';
 import { isWorkspaceConfig } from './mcpConfigFiles';
 import type { McpServerConfig } from './mcpServerConfig';
@@ -11,16 +12,16 @@ export interface OpenedTransport extends McpTransportHandle {
  * The transports to try for a server, in order: one for stdio, SSE and streamable HTTP; for
  * `http` (VS Code's type, and a `url` without a type) streamable HTTP and then the older SSE.
  */
-export function transportsFor(config: McpServerConfig, defaultCwd: string | undefined, transports: McpTransportFactory): Array<() => OpenedTransport> {
+export function transportsFor(config: McpServerConfig, defaultCwd: string | undefined, transports: McpTransportFactory, authProvider?: OAuthClientProvider): Array<() => OpenedTransport> {
   switch (config.type) {
     case 'stdio':
       return [() => stdio(config, defaultCwd, transports)];
     case 'sse':
-      return [() => sse(config, transports)];
+      return [() => sse(config, transports, authProvider)];
     case 'streamableHttp':
-      return [() => streamableHttp(config, transports)];
+      return [() => streamableHttp(config, transports, authProvider)];
     case 'http':
-      return [() => streamableHttp(config, transports), () => sse(config, transports)];
+      return [() => streamableHttp(config, transports, authProvider), () => sse(config, transports, authProvider)];
   }
 }
 
@@ -30,12 +31,12 @@ function stdio(config: McpServerConfig, defaultCwd: string | undefined, transpor
   return { ...opened, label: 'stdio' };
 }
 
-function sse(config: McpServerConfig, transports: McpTransportFactory): OpenedTransport {
-  return { ...transports.sse({ url: urlOf(config), headers: config.headers }), label: 'SSE' };
+function sse(config: McpServerConfig, transports: McpTransportFactory, authProvider: OAuthClientProvider | undefined): OpenedTransport {
+  return { ...transports.sse({ url: urlOf(config), headers: config.headers, ...(authProvider === undefined ? {} : { authProvider }) }), label: 'SSE' };
 }
 
-function streamableHttp(config: McpServerConfig, transports: McpTransportFactory): OpenedTransport {
-  return { ...transports.streamableHttp({ url: urlOf(config), headers: config.headers }), label: 'streamable HTTP' };
+function streamableHttp(config: McpServerConfig, transports: McpTransportFactory, authProvider: OAuthClientProvider | undefined): OpenedTransport {
+  return { ...transports.streamableHttp({ url: urlOf(config), headers: config.headers, ...(authProvider === undefined ? {} : { authProvider }) }), label: 'streamable HTTP' };
 }
 
 function urlOf(config: McpServerConfig): URL {

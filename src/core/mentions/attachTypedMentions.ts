@@ -2,6 +2,7 @@ import type { HostFileSystem } from '../host/fileSystem';
 import type { Workspace } from '../workspace/workspace';
 import { attachedTextBlock, textWithBlocks } from './attachedText';
 import { readMentionedFile, resolveMentionedPath } from './mentionedPath';
+import { isResourceMention } from './typedResourceMentions';
 import { findTypedMentions } from './typedMentions';
 
 /** The line with each mentioned file's content after it, or what is wrong with the mentions (nothing is sent then). */
@@ -13,6 +14,8 @@ export async function attachTypedMentions(line: string, workspace: Workspace, fi
   const attached: string[] = [];
   const problems: string[] = [];
   for (const mention of findTypedMentions(line)) {
+    // `@mcp:<server>:<uri>` is an MCP resource (readTypedResourceMentions), not a path.
+    if (isResourceMention(mention.path)) continue;
     const resolved = await resolveMentionedPath(workspace, mention.path);
     if (!resolved.found) {
       problems.push(resolved.problem);

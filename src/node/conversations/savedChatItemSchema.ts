@@ -11,11 +11,13 @@ import { savedSubagentSchema } from './savedSubagentSchema';
 /** Context the user attached to the next message (shown as a removable chip). */
 const savedAttachmentSchema = z.object({
   id: z.string(),
-  kind: z.enum(['file', 'selection', 'folder', 'problems', 'terminal', 'gitChanges', 'image']),
+  kind: z.enum(['file', 'selection', 'folder', 'problems', 'terminal', 'gitChanges', 'image', 'mcpResource']),
   /** Workspace-relative path, `/`-separated, as shown. */
   path: z.string(),
-  /** The document's URI, for the extension to read it. */
+  /** The document's URI, for the extension to read it; an MCP resource's URI. */
   uri: z.string().optional(),
+  /** The MCP server an `mcpResource` comes from. */
+  server: z.string().optional(),
   /** 1-based, inclusive; only for selections. */
   startLine: z.number().int().optional(),
   endLine: z.number().int().optional(),

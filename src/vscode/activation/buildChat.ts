@@ -42,6 +42,8 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     attachments: () => controller.attachments,
     log: (message) => log.warn(message),
     agents: async () => agentChoices(await parts.customize.load()),
+    mcp: parts.mcp.manager,
+    images: () => controller.images,
   });
   const controller: ChatController = new ChatController({
     store: buildHistoryStore(parts),
@@ -58,6 +60,7 @@ export function buildChat(context: vscode.ExtensionContext, parts: ChatParts): C
     transcript: bridges.transcript,
     review: bridges.review,
     approvals: bridges.approvals,
+    elicitations: bridges.elicitations,
     waiting: bridges.waiting,
     mcp: parts.mcp.panel,
     customizations: () => parts.customize.load(),

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { elbowDataFolder } from '../../node/dataFolder';
 import type { CustomizeNode } from '../customize/customizeTree';
 import { ApiKeys } from '../apiKeys';
@@ -17,6 +17,7 @@ import { compareCommands } from '../tasks/compareCommands';
 import { buildWorkspaceHost } from './buildWorkspaceHost';
 import { watchSettingsAndFolders } from './watchSettingsAndFolders';
 import { questionBadge, WaitingQuestionCount } from '../chat/waitingQuestionCount';
+import { UriRoutes } from '../uriRoutes';
 
 /** The chat, review, MCP and the agent's host, started: the handlers of the manifest's commands, and how to stop. */
 export interface StartedElbow {
@@ -43,9 +44,20 @@ export function startElbow(context: vscode.ExtensionContext, parts: { log: vscod
 
   const review = buildReview(context);
   const waiting = new WaitingQuestionCount((count) => view.setBadge(questionBadge(count)));
-  const bridges = buildChatBridges({ review, post: (message) => view.post(message), chatVisible: () => view.isVisible, waiting });
+  const bridges = buildChatBridges({
+    review,
+    post: (message) => view.post(message),
+    chatVisible: () => view.isVisible,
+    waiting,
+    // Asked only once the servers run, by when `mcp` is built.
+    mcpToolNames: (server) => mcp.manager.status().servers.find((status) => status.name === server)?.tools.map((tool) => tool.modelName) ?? [],
+    openExternal: (url) => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true))),
+  });
   const host = buildWorkspaceHost(context, { storageFolder, dataFolder, log, writer: review.writer, changes: bridges.fileChanges });
-  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting });
+  const uris = new UriRoutes(log);
+  context.subscriptions.push(uris);
+  const mcp = buildMcp(context, { log, view, version, serverSandbox: host.serverSandbox, waiting, uris, handlers: { elicit: bridges.elicitations.elicit } });
+  context.subscriptions.push(bridges.elicitations);
   const customize = buildCustomize(context, host, log);
   const controller = buildChat(context, { log, keys, storageFolder, dataFolder, view, review, bridges, host, mcp, customize });
   watchSettingsAndFolders(context, { keys, controller, host, mcp: mcp.manager });

@@ -1,4 +1,5 @@
 import { attachedTextBlock, textWithBlocks } from '../../core/mentions/attachedText';
+import { mcpResourceBlock } from '../../core/mentions/mcpResourceText';
 import type { Attachment } from '../../protocol/chatItems';
 
 export interface AttachedText {
@@ -14,6 +15,8 @@ export function messageWithAttachments(text: string, attached: readonly Attached
 
 /** One attachment's part of the message (its size is what the chip shows). */
 export function attachmentBlock({ attachment, text }: AttachedText): string {
+  // A server's resource is its data, marked as such: see mcpResourceBlock.
+  if (attachment.kind === 'mcpResource') return mcpResourceBlock(attachment.server ?? '', attachment.uri ?? '', text ?? '');
   return attachedTextBlock(headingOf(attachment), text);
 }
 
@@ -27,5 +30,6 @@ function headingOf(attachment: Attachment): string {
     case 'terminal': return 'The last command run in the Elbow terminal, and the end of its output';
     case 'gitChanges': return 'The uncommitted changes in the working tree (git diff against HEAD)';
     case 'image': return `The image ${path}`;
+    case 'mcpResource': return `The MCP resource ${path}`;
   }
 }

@@ -33,7 +33,8 @@ export class ChatController implements vscode.Disposable {
   readonly sessions: ChatSessions;
   /** What the user attached to the next message. */
   readonly attachments: PendingAttachments;
-  private readonly images: PendingImages;
+  /** Images waiting for the next message, pasted or dropped or from an MCP resource. */
+  readonly images: PendingImages;
   private readonly saves: ConversationSaves;
   /** The input should take focus once the webview has (re)loaded. */
   private focusPending = false;
@@ -84,6 +85,7 @@ export class ChatController implements vscode.Disposable {
       ...deps.review.messageHandlers,
       restoreCheckpoint: (message) => restoreCheckpoint(message.itemId, { actions: deps.reviewActions, transcript, run, post, changed: () => this.saves.schedule() }),
       ...deps.approvals.messageHandlers,
+      ...deps.elicitations.messageHandlers,
       dismissSandboxNotice: (message) => void this.sandboxNotice.handle(message),
       ...deps.mcp.messageHandlers,
       ...this.planMode.messageHandlers,

@@ -10,6 +10,7 @@ import type { ReviewActions } from '../review/reviewActions';
 import type { ReviewManager } from '../review/reviewManager';
 import type { ApprovalBridge } from './approvalBridge';
 import type { ChatTranscript } from './chatTranscript';
+import type { ElicitationBridge } from './elicitationBridge';
 import type { ConversationStore } from './conversationStore';
 import type { ReviewBridge } from './reviewBridge';
 import type { WaitingQuestionCount } from './waitingQuestionCount';
@@ -35,6 +36,8 @@ export interface ChatControllerDependencies {
   review: ReviewBridge;
   /** Permission requests in the tool cards, and the auto-approve switch. */
   approvals: ApprovalBridge;
+  /** MCP servers' questions on the cards of their calls. */
+  elicitations: ElicitationBridge;
   /** The questions waiting for the user (New Chat's about pending changes among them): the view's badge. */
   waiting: WaitingQuestionCount;
   /** The MCP panel: its messages and its state; its servers' tools join every session. */

@@ -5,6 +5,7 @@ import type { ReviewManager } from '../review/reviewManager';
 import type { ApprovalBridge } from './approvalBridge';
 import type { ChatRun } from './chatRun';
 import type { ChatTranscript } from './chatTranscript';
+import type { ElicitationBridge } from './elicitationBridge';
 import { logAgentEvent } from './logAgentEvent';
 import { meterTotalOf } from './meterTotal';
 import { postAll } from './postAll';
@@ -14,6 +15,7 @@ export interface RunViewDependencies {
   post(message: ToWebview): void;
   transcript: ChatTranscript;
   approvals: ApprovalBridge;
+  elicitations: ElicitationBridge;
   reviewManager: ReviewManager;
 }
 
@@ -47,6 +49,10 @@ export function showRunInView(run: ChatRun, deps: RunViewDependencies): Array<{ 
     }),
     run.subscribe((change) => {
       if (change.type === 'switched') deps.approvals.reset();
+    }),
+    run.subscribe((change) => {
+      // A server's question belongs to its call: it goes when the run ends or another conversation opens.
+      if (change.type === 'switched' || (change.type === 'running' && !change.running)) deps.elicitations.cancelAll();
     }),
     run.subscribe((change) => {
       if (change.type === 'switched') deps.reviewManager.load(ConversationReview.fromJSON(run.opened.review));

@@ -8,6 +8,7 @@ import type { Attachment, ChatItem, ChatItemOf } from '../../protocol/chatItems'
 import type { ToWebview } from '../../protocol/toWebview';
 import { endedSubagent, runsTask, withSubagentEvent, type SubagentEvent } from './subagentCard';
 import { updatedCard, type ToolCardUpdate } from './toolCardUpdate';
+import { endedElicitation } from './elicitationCard';
 
 /** A tool result longer than this is cut for display; the model still got all of it. */
 export const MAX_SHOWN_RESULT_CHARS = 20_000;
@@ -166,6 +167,11 @@ export class ChatTranscript {
     return { cardId: item.id, messages: [{ type: 'itemUpdated', item }] };
   }
 
+  /** The id of the latest card still running a call of one of these tools (an MCP server's, whose question shows on it). */
+  runningCardOf(toolNames: ReadonlySet<string>): string | undefined {
+    return this.list.findLast((item) => item.kind === 'tool' && item.status === 'running' && toolNames.has(item.name))?.id;
+  }
+
   /** A summary is being written: the marker shows it at once, then becomes the result. */
   private startCompaction(beforeTokens: number): ToWebview[] {
     const item: CompactionItem = { kind: 'compaction', id: this.newId(), layer: 2, state: 'running', beforeTokens };
@@ -300,6 +306,7 @@ export class ChatTranscript {
       if (card.subagent !== undefined) item.subagent = endedSubagent(card.subagent, childStatus);
       if (card.approval?.state === 'pending') item.approval = { ...card.approval, state: 'denied', reason: unanswered };
       if (card.proposal?.state === 'pending') item.proposal = { ...card.proposal, state: 'rejected', feedback: unanswered };
+      if (card.elicitation !== undefined) item.elicitation = endedElicitation(card.elicitation);
       this.replace(item);
       return { type: 'itemUpdated', item };
     });

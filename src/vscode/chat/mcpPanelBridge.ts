@@ -38,12 +38,14 @@ export class McpPanelBridge implements vscode.Disposable {
   }
 
   /** The MCP panel's messages. */
-  readonly messageHandlers: WebviewMessageHandlersFor<'mcpRestart' | 'mcpSetServerEnabled' | 'mcpSetToolEnabled' | 'mcpOpenConfig' | 'mcpAddServer'> = {
+  readonly messageHandlers: WebviewMessageHandlersFor<'mcpRestart' | 'mcpSetServerEnabled' | 'mcpSetToolEnabled' | 'mcpOpenConfig' | 'mcpAddServer' | 'mcpSignIn' | 'mcpSignOut'> = {
     mcpRestart: (message) => void this.act(`restart "${message.server}"`, () => this.deps.manager.restart(message.server)),
     mcpSetServerEnabled: (message) => void this.act(`${message.enabled ? 'enable' : 'disable'} "${message.server}"`, () => this.deps.manager.setServerEnabled(message.server, message.enabled)),
     mcpSetToolEnabled: (message) => void this.act(`${message.enabled ? 'give' : 'take away'} ${message.tool}`, () => this.deps.manager.setToolEnabled(message.server, message.tool, message.enabled)),
     mcpOpenConfig: () => void vscode.commands.executeCommand('elbow.mcp.openConfiguration'),
     mcpAddServer: () => void vscode.commands.executeCommand('elbow.mcp.addServer'),
+    mcpSignIn: (message) => void vscode.commands.executeCommand('elbow.mcp.signIn', message.server),
+    mcpSignOut: (message) => void vscode.commands.executeCommand('elbow.mcp.signOut', message.server),
   };
 
   postState(): void {

@@ -25,7 +25,7 @@ export class PendingAttachments {
    * taken afresh); no two images are the same.
    */
   add(attachment: Omit<Attachment, 'id'>, snapshot?: string): string {
-    const index = attachment.kind === 'image' ? -1 : this.list.findIndex((existing) => existing.path === attachment.path && existing.kind === attachment.kind && existing.startLine === attachment.startLine && existing.endLine === attachment.endLine);
+    const index = attachment.kind === 'image' ? -1 : this.list.findIndex((existing) => existing.path === attachment.path && existing.uri === attachment.uri && existing.kind === attachment.kind && existing.startLine === attachment.startLine && existing.endLine === attachment.endLine);
     const id = this.list[index]?.id ?? randomUUID();
     if (index === -1) this.list.push({ ...attachment, id });
     else this.list[index] = { ...attachment, id };

@@ -26,7 +26,7 @@ interface ImageInput {
  * or why it cannot be sent), while its bytes wait here to go with the next message as an image block.
  */
 export class PendingImages {
-  private readonly images = new Map<string, ImageBlock>();
+  private readonly images = new Map<string, readonly ImageBlock[]>();
 
   readonly messageHandlers: WebviewMessageHandlersFor<'attachImage' | 'attachImageFiles'> = {
     attachImage: (message) => this.attach(message),
@@ -54,7 +54,13 @@ export class PendingImages {
     }
     const block: ImageBlock = { type: 'image', mediaType: input.mediaType, data: input.data };
     const id = this.attachments.add({ ...chip, tokens: imageTokens(block) });
-    this.images.set(id, block);
+    this.images.set(id, [block]);
+  }
+
+  /** Images that go with another chip's content (an MCP resource's); they leave with it. */
+  attachToChip(id: string, images: readonly ImageBlock[]): void {
+    if (images.length === 0) this.images.delete(id);
+    else this.images.set(id, images);
   }
 
   /** Files dragged from the explorer: only images inside the workspace are read. */

@@ -1,5 +1,6 @@
 import type { ApprovalSubagent } from '../../core/host/approvals';
 import type { Approval, ChatItemOf, EditReview } from '../../protocol/chatItems';
+import type { Elicitation } from '../../protocol/elicitation';
 import { cardReview, withChangedFile, withoutFile, withReviewDecided, type AppliedFileChange } from './cardChangedFiles';
 import { withAsking } from './subagentCard';
 
@@ -34,7 +35,9 @@ export type ToolCardUpdate =
   /** The call put the file back as it was (a later file of it did not land). */
   | ({ type: 'file_put_back'; uri: string } & CallOnCard)
   /** The user decided every change to the file at `uri` that was pending review. */
-  | { type: 'review_decided'; cardId: string; uri: string; review: Exclude<EditReview, 'pending'> };
+  | { type: 'review_decided'; cardId: string; uri: string; review: Exclude<EditReview, 'pending'> }
+  /** An MCP server's question on the card of its call: asked, shown again with what is wrong, or answered. */
+  | { type: 'elicitation_shown'; cardId: string; elicitation: Elicitation };
 
 /** The card once the update is on it; `undefined` when it has nothing to change (an answer to a proposal the card does not show). */
 export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | undefined {
@@ -56,6 +59,8 @@ export function updatedCard(card: ToolItem, update: ToolCardUpdate): ToolItem | 
       const left = withoutFile(changedFiles ?? [], update.uri);
       return left.length === 0 ? rest : reviewed({ ...rest, ...(review === undefined ? {} : { review }) }, left);
     }
+    case 'elicitation_shown':
+      return { ...card, elicitation: update.elicitation };
     case 'review_decided':
       // A card saved before cards listed their files has one file and its review on the card only.
       if (card.changedFiles?.every((file) => file.review === undefined) !== false) return { ...card, review: update.review };

@@ -37,6 +37,7 @@ function panelServer(server: McpServerStatus): McpServerInfo {
     ...(server.error === undefined ? {} : { error: server.error }),
     transport: panelTransports[server.transport],
     source: server.source,
+    ...(server.signedIn === undefined ? {} : { signedIn: server.signedIn }),
     tools: server.tools.map((tool) => ({
       name: tool.name,
       modelName: tool.modelName,

@@ -42,6 +42,8 @@ export async function mentionAttachment(mention: Mention, sources: MentionSource
       return snapshotOf({ kind: 'gitChanges', path: 'Git changes' }, gitChangesText(changes.diff), 'files');
     }
     case 'agent': throw new Error('An agent is picked by naming it first in the message; it is not attached.');
+    case 'mcpResource':
+    case 'mcpResourceTemplate': throw new Error('An MCP resource is read by mcpResourceAttachment.');
   }
 }
 

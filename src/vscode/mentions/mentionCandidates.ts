@@ -1,11 +1,12 @@
 import { FuzzyList, rankFuzzily } from '../../core/mentions/mentionRanking';
 import type { WorkspaceEntry } from '../../core/mentions/workspaceEntries';
 import type { MentionCandidate, MentionKind } from '../../protocol/mentions';
+import { mcpResourceCandidates, type ServerResources } from './mcpResourceCandidates';
 
 /** Rows the picker shows at most. */
 export const maxCandidates = 50;
 
-type SpecialKind = Exclude<MentionKind, 'file' | 'folder'>;
+type SpecialKind = Exclude<MentionKind, 'file' | 'folder' | 'agent' | 'mcpResource' | 'mcpResourceTemplate'>;
 
 /** The mentions that are not paths, by the word that finds them. */
 const specialItems: readonly { kind: SpecialKind; label: string; description: string }[] = [
@@ -24,8 +25,8 @@ export interface MentionedAgent {
   description: string;
 }
 
-/** The picker's rows for what was typed after `@`: the special items that match, the agents, then files and folders, best first. */
-export function mentionCandidates(query: string, entries: readonly WorkspaceEntry[], agents: readonly MentionedAgent[] = []): MentionCandidate[] {
+/** The picker's rows for what was typed after `@`: the special items that match, the agents, the MCP servers' resources, then files and folders, best first. */
+export function mentionCandidates(query: string, entries: readonly WorkspaceEntry[], agents: readonly MentionedAgent[] = [], resources: readonly ServerResources[] = []): MentionCandidate[] {
   const specials = rankFuzzily(specialItems, (item) => item.label, query, specialItems.length).map(({ item, positions }) => ({
     mention: { kind: item.kind },
     label: item.label,
@@ -38,15 +39,16 @@ export function mentionCandidates(query: string, entries: readonly WorkspaceEntr
     description: `Agent: ${item.description === '' ? 'picks it for the conversation' : item.description}`,
     matched: positions,
   }));
+  const resourceRows = mcpResourceCandidates(query, resources);
   let search = searches.get(entries);
   if (search === undefined) {
     search = new FuzzyList(entries, (entry) => entry.path, maxCandidates);
     searches.set(entries, search);
   }
-  const paths = search.find(query).slice(0, Math.max(0, maxCandidates - specials.length - agentRows.length)).map(({ item, positions }) => ({
+  const paths = search.find(query).slice(0, Math.max(0, maxCandidates - specials.length - agentRows.length - resourceRows.length)).map(({ item, positions }) => ({
     mention: { kind: item.kind, path: item.path },
     label: item.kind === 'folder' ? `${item.path}/` : item.path,
     matched: positions,
   }));
-  return [...specials, ...agentRows, ...paths];
+  return [...specials, ...agentRows, ...resourceRows, ...paths];
 }

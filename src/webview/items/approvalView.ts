@@ -218,7 +218,7 @@ function showText(element: HTMLElement, text: string | undefined): void {
 }
 
 /** Whether the focus is where the user types text, which a new question must not take away. */
-function isTyping(element: Element | null): boolean {
+export function isTyping(element: Element | null): boolean {
   if (element instanceof HTMLTextAreaElement) return true;
   if (element instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(element.type);
   return element instanceof HTMLElement && element.isContentEditable;

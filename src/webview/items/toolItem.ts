@@ -4,6 +4,7 @@ import type { ExtensionLink } from '../vscodeApi';
 import { ApprovalView } from './approvalView';
 import { ChangedFileList, shownPath } from './changedFileList';
 import { EditReviewMarker } from './editReviewMarker';
+import { ElicitationView } from './elicitationView';
 import { itemElement, type ItemView } from './itemView';
 import { ProposalView } from './proposalView';
 import { RefusalNote } from './refusalNote';
@@ -30,6 +31,7 @@ const refusedMarkers: Readonly<Record<ToolRefusal, { icon: string; label: string
   agent: { icon: 'circle-slash', label: 'Not given to the picked agent' },
 };
 const awaitingPermission = { icon: 'shield', label: 'Waiting for your permission' };
+const awaitingAnswer = { icon: 'question', label: 'Waiting for your answer to the server' };
 
 /**
  * A compact card for one tool call; expands to its arguments and result (plain text: file contents are untrusted).
@@ -62,6 +64,8 @@ export class ToolItemView implements ItemView {
   private proposal: ProposalView | undefined;
   /** Made when the call first asks for permission. */
   private approval: ApprovalView | undefined;
+  /** Made when the call's MCP server first asks the user a question. */
+  private elicitation: ElicitationView | undefined;
   /** Made when the mode first keeps a call from running. */
   private refusal: RefusalNote | undefined;
   /** Made when a `task` call's child first reports. */
@@ -100,7 +104,8 @@ export class ToolItemView implements ItemView {
     this.title.show(toolCardTitle(item), onlyFile?.path, item.toolKind === 'command' && item.status !== 'running');
     const pending = item.proposal?.state === 'pending';
     const asking = item.approval?.state === 'pending';
-    const status = item.refusal !== undefined ? refusedMarkers[item.refusal] : item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : statusIcons.running;
+    const questioned = item.elicitation?.state === 'pending';
+    const status = item.refusal !== undefined ? refusedMarkers[item.refusal] : item.status !== 'running' ? statusIcons[item.status] : asking ? awaitingPermission : pending ? awaitingReview : questioned ? awaitingAnswer : statusIcons.running;
     this.status.className = `tool-status codicon codicon-${status.icon}`;
     this.status.setAttribute('aria-label', status.label);
     this.status.title = status.label;
@@ -146,12 +151,19 @@ export class ToolItemView implements ItemView {
     this.approval?.update(item.approval);
     if (item.approval === undefined) delete this.card.dataset.approval;
     else this.card.dataset.approval = item.approval.state;
+    if (item.elicitation !== undefined && this.elicitation === undefined) {
+      this.elicitation = new ElicitationView(item.id, this.extension);
+      this.body.prepend(this.elicitation.element);
+    }
+    this.elicitation?.update(item.elicitation);
+    if (item.elicitation === undefined) delete this.card.dataset.elicitation;
+    else this.card.dataset.elicitation = item.elicitation.state;
     if (item.refusal !== undefined && this.refusal === undefined) {
       this.refusal = new RefusalNote(this.extension);
       this.element.append(this.refusal.element);
     }
     this.refusal?.update(item.refusal);
-    if (pending || asking) this.card.open = true;
+    if (pending || asking || questioned) this.card.open = true;
     return true;
   }
 

@@ -15,6 +15,9 @@ import { hookTests } from '../suites/hooks.test';
 import { imageTests } from '../suites/images.test';
 import { longSessionTests } from '../suites/longSession.test';
 import { mcpTests } from '../suites/mcp.test';
+import { mcpElicitationTests } from '../suites/mcpElicitation.test';
+import { mcpSignInTests } from '../suites/mcpSignIn.test';
+import { mcpResourceTests } from '../suites/mcpResources.test';
 import { mcpLiveListTests } from '../suites/mcpLiveLists.test';
 import { mentionTests } from '../suites/mentions.test';
 import { slashCommandTests } from '../suites/slashCommands.test';
@@ -77,6 +80,9 @@ export function run(): Promise<void> {
     slashCommandTests,
     contextAndCostTests,
     mcpTests,
+    mcpResourceTests,
+    mcpElicitationTests,
+    mcpSignInTests,
     mcpLiveListTests,
     customizeTests,
     runControlTests,

@@ -9,7 +9,7 @@ import { page, webview } from '../support/driver';
 const pending = '.tool-card[data-approval="pending"]';
 const server = (name: string): string => `#mcp .mcp-server[data-server="${name}"]`;
 
-function everythingScript(): string {
+export function everythingScript(): string {
   const extension = vscode.extensions.getExtension('elbow.elbow');
   if (extension === undefined) throw new Error('The Elbow extension is not loaded.');
   return path.join(extension.extensionPath, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -28,7 +28,7 @@ async function readJson(relative: string): Promise<{ mcpServers: Record<string, 
  * Answers Elbow's notification asking whether to start a server that appeared in a workspace file
  * while it ran. The headless window has no focus, so the notification waits under the bell.
  */
-async function answerStartQuestion(name: string, answer: 'Start' | "Don't start", screenshot?: string): Promise<void> {
+export async function answerStartQuestion(name: string, answer: 'Start' | "Don't start", screenshot?: string): Promise<void> {
   const item = `.notifications-center .notification-list-item:has-text('"${name}" in ')`;
   await vscode.commands.executeCommand('notifications.showList');
   await page.waitFor(item, { timeoutMs: 20_000 });

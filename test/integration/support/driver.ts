@@ -32,6 +32,10 @@ export const page = {
   screenshot: (name: string) => drive('screenshot', { name }),
   /** Drags the right edge of the element (e.g. `.part.sidebar`) by `dx` px, as the user drags its sash. */
   dragRightEdge: (selector: string, dx: number) => drive('page/dragRightEdge', { selector, dx }),
+  /** Closes every browser tab but the workbench; gives the addresses they showed. */
+  closeOtherTabs: async (): Promise<string[]> => (await drive<{ closed: string[] }>('page/closeOtherTabs')).closed,
+  /** How many elements of the workbench match the selector (and contain `text`). */
+  count: async (selector: string, text?: string): Promise<number> => (await drive<{ count: number }>('page/count', { selector, text })).count,
   /** The addresses of all browser tabs, the workbench's first. */
   tabs: async (): Promise<string[]> => (await drive<{ tabs: string[] }>('page/tabs')).tabs,
 };

@@ -5,12 +5,12 @@ import { providerPresets } from '../../../src/core/llm/presets/providerPresets';
 
 describe('parseCliArguments', () => {
   it('reads every flag into its field', () => {
-    const parsed = parseCliArguments(['-p', 'explain', '--json', '--provider', 'anthropic', '--model', 'm', '--fallback-model', 'f1', '--fallback-model', 'f2', '--base-url', 'http://127.0.0.1:1/v1', '--azure-api-version', '2024-10-21', '--reasoning-effort', 'high', '--edit-format', 'apply_patch', '--max-turns', '7', '--stall-timeout', '0', '-y', '--mcp-config', 'a.json', '--mcp-config', 'b.json', '--no-sandbox', '--allow-host', 'example.com']);
+    const parsed = parseCliArguments(['-p', 'explain', '--json', '--provider', 'anthropic', '--model', 'm', '--fallback-model', 'f1', '--fallback-model', 'f2', '--base-url', 'http://127.0.0.1:1/v1', '--azure-api-version', '2024-10-21', '--reasoning-effort', 'high', '--edit-format', 'apply_patch', '--max-turns', '7', '--stall-timeout', '0', '-y', '--mcp-config', 'a.json', '--mcp-config', 'b.json', '--mcp-questions', 'defaults', '--no-sandbox', '--allow-host', 'example.com']);
     assert.deepEqual(
       { ...parsed },
       {
         prompt: 'explain', images: [], json: true, cwd: undefined, provider: 'anthropic', model: 'm', fallbackModels: ['f1', 'f2'], baseUrl: 'http://127.0.0.1:1/v1', azureApiVersion: '2024-10-21', reasoningEffort: 'high', editFormat: 'apply_patch', maxTurns: 7,
-        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], trustWorkspace: false, trustCustomizations: false, noSandbox: true, workspaceMcpOutsideSandbox: false, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
+        stallTimeoutSeconds: 0, yes: true, allowReadOutsideWorkspace: false, allowProtectedWrites: false, allowUnsandboxedCommands: false, mcpConfig: ['a.json', 'b.json'], mcpQuestions: 'defaults', trustWorkspace: false, trustCustomizations: false, noSandbox: true, workspaceMcpOutsideSandbox: false, allowHosts: ['example.com'], passEnv: [], allowRead: [], allowDomains: [], help: false, version: false,
         plan: false,
         worktree: false,
         continueSession: false,

@@ -4,9 +4,11 @@ import { autoApproveSpecs } from './specs/autoApproveSpecs';
 import { composerSpecs } from './specs/composerSpecs';
 import { contextBarSpecs } from './specs/contextBarSpecs';
 import { contextSpecs } from './specs/contextSpecs';
+import { elicitationSpecs } from './specs/elicitationSpecs';
 import { historySpecs } from './specs/historySpecs';
 import { itemSpecs } from './specs/itemSpecs';
 import { longConversationSpecs } from './specs/longConversationSpecs';
+import { mcpResourceSpecs } from './specs/mcpResourceSpecs';
 import { mcpSpecs } from './specs/mcpSpecs';
 import { mentionPickerSpecs } from './specs/mentionPickerSpecs';
 import { slashPickerSpecs } from './specs/slashPickerSpecs';
@@ -71,6 +73,7 @@ describe('webview: chat view in Chromium', function () {
     approvalWordingSpecs(current);
     autoApproveSpecs(current);
     waitingQuestionSpecs(current);
+    describe('a server\'s question', () => elicitationSpecs(current));
     describe('the keyboard on a question', () => questionFocusSpecs(current));
   });
   describe('sandbox', () => {
@@ -79,6 +82,7 @@ describe('webview: chat view in Chromium', function () {
     sandboxStatusSpecs(current);
   });
   describe('MCP servers', () => mcpSpecs(current));
+  describe('MCP resources', () => mcpResourceSpecs(current));
   describe('plan mode', () => planModeSpecs(current));
   describe('agent picker', () => agentPickerSpecs(current));
   describe('security', () => securitySpecs(current));

@@ -5,6 +5,8 @@
 export interface McpAuthHost {
   credentials: McpCredentialStore;
   browser: McpSignInBrowser;
+  /** What the user does to sign in to `server`, as one sentence (a server that needs it shows this), e.g. `Run elbow mcp login github.` */
+  signInHint?(server: string): string;
 }
 
 /**
@@ -20,7 +22,13 @@ export interface McpCredentialStore {
 /** How the host sends the user to an authorization server and receives the redirect back. */
 export interface McpSignInBrowser {
   /** Starts listening for the redirect (a loopback port, VS Code's URI handler) for one sign-in to `server`. */
-  receive(server: string): Promise<McpRedirectReceiver>;
+  receive(server: string, options?: McpRedirectOptions): Promise<McpRedirectReceiver>;
+}
+
+/** The server's configuration about the redirect. */
+export interface McpRedirectOptions {
+  /** `oauth.callbackPort`: the loopback port registered with the authorization server, when it must be fixed. */
+  callbackPort?: number;
 }
 
 export interface McpRedirectReceiver {

@@ -38,3 +38,31 @@ describe('mentionCandidates', () => {
     assert.equal(mentionCandidates('reviewer', many, agents).length, maxCandidates, 'the agents share the screenful');
   });
 });
+
+describe('mentionCandidates: MCP resources', () => {
+  const entries: WorkspaceEntry[] = [{ kind: 'file', path: 'src/app.ts' }];
+  const resources = [{
+    server: 'everything',
+    resources: [
+      { uri: 'demo://resource/static/document/architecture.md', name: 'architecture.md', title: 'Architecture', mimeType: 'text/markdown' },
+      { uri: 'demo://resource/static/document/features.md', name: 'features.md' },
+    ],
+    templates: [{ uriTemplate: 'demo://resource/dynamic/text/{index}', name: 'Dynamic Text Resource' }],
+  }];
+
+  it('offers them as `server: name` after the special items and before the files, ranked by the query', () => {
+    const labels = mentionCandidates('', entries, [], resources).map((candidate) => candidate.label);
+    assert.deepEqual(labels, ['selection', 'problems', 'terminal', 'git-changes', 'everything: Architecture', 'everything: features.md', 'everything: Dynamic Text Resource', 'src/app.ts']);
+    const [first] = mentionCandidates('archi', entries, [], resources);
+    assert.deepEqual(first, { mention: { kind: 'mcpResource', server: 'everything', uri: 'demo://resource/static/document/architecture.md' }, label: 'everything: Architecture', description: 'demo://resource/static/document/architecture.md · text/markdown', matched: [12, 13, 14, 15, 16] });
+    const template = mentionCandidates('dynamic', entries, [], resources)[0];
+    assert.deepEqual(template?.mention, { kind: 'mcpResourceTemplate', server: 'everything', uri: 'demo://resource/dynamic/text/{index}' });
+    assert.match(template?.description ?? '', /asks for its values/);
+  });
+
+  it('shows a few before anything is typed, so the files still show', () => {
+    const many = [{ server: 's', resources: Array.from({ length: 100 }, (_, index) => ({ uri: `demo://${index}`, name: `item ${index}` })), templates: [] }];
+    assert.equal(mentionCandidates('', entries, [], many).filter((candidate) => candidate.mention.kind === 'mcpResource').length, 8);
+    assert.equal(mentionCandidates('item', entries, [], many).length, 20);
+  });
+});
