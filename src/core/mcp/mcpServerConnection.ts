@@ -9,6 +9,7 @@ import type { McpCallResult } from './mcpToolResult';
 import { keptPrompts, type McpPromptDefinition, type McpPromptResult } from './mcpPrompt';
 import { elicitationOf, type McpClientHandlers } from './mcpClientHandlers';
 import { keptResources, keptResourceTemplates, type McpResourceContents, type McpResourceDefinition, type McpResourceTemplateDefinition } from './mcpResource';
+import { CoalescedRefresh } from './coalescedRefresh';
 import { OutputTail } from './outputTail';
 import { loadMcpSdk } from './loadMcpSdk';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
@@ -58,6 +59,8 @@ export const defaultRestartDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000];
 const STABLE_MS = 30_000;
 /** List pages read at most: a server that always answers with a next cursor must not keep the client listing. */
 const maxListPages = 20;
+/** Tools kept of one server: more could never be offered (providers take at most 128 in all). */
+const maxToolsPerServer = 200;
 const signInRequired = '\u0000signInRequired';
 
 /**
@@ -274,9 +277,13 @@ export class McpServerConnection {
     const opened = open();
     const sdk = loadMcpSdk();
     const client = new sdk.Client({ name: 'elbow', version: this.options.clientVersion }, { capabilities: this.capabilities() });
-    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => void this.refreshTools(client, generation));
-    client.setNotificationHandler(sdk.PromptListChangedNotificationSchema, () => void this.refreshPrompts(client, generation));
-    client.setNotificationHandler(sdk.ResourceListChangedNotificationSchema, () => void this.refreshResources(client, generation));
+    // A burst of notifications lists each kind at most twice more: one listing in flight and one queued.
+    const tools = new CoalescedRefresh(() => this.refreshTools(client, generation));
+    const prompts = new CoalescedRefresh(() => this.refreshPrompts(client, generation));
+    const resources = new CoalescedRefresh(() => this.refreshResources(client, generation));
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => void tools.request());
+    client.setNotificationHandler(sdk.PromptListChangedNotificationSchema, () => void prompts.request());
+    client.setNotificationHandler(sdk.ResourceListChangedNotificationSchema, () => void resources.request());
     this.handleRequests(client);
     client.onclose = () => this.closed(generation);
     this.followStderr(opened);
@@ -296,7 +303,7 @@ export class McpServerConnection {
     }
     this.client = client;
     this.opened = opened;
-    await Promise.all([this.refreshTools(client, generation), this.refreshPrompts(client, generation), this.refreshResources(client, generation)]);
+    await Promise.all([tools.request(), prompts.request(), resources.request()]);
     return undefined;
   }
 
@@ -334,20 +341,17 @@ export class McpServerConnection {
 
   private async refreshTools(client: Client, generation: number): Promise<void> {
     try {
-      const tools: McpToolDefinition[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
+      const listed = await this.listAll((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }).then((page) => ({ items: page.tools, nextCursor: page.nextCursor })));
       if (generation !== this.generation) return;
+      const tools = listed.slice(0, maxToolsPerServer) as McpToolDefinition[];
+      if (listed.length > tools.length) this.options.log.warn(`MCP server "${this.name}": it lists ${listed.length} tools; only the first ${maxToolsPerServer} are offered.`);
       this.tools = tools;
       this.options.changed();
     } catch (error) {
       if (generation === this.generation) this.options.log.warn(`MCP server "${this.name}": could not list its tools: ${messageOf(error)}`);
     }
   }
+
 
   private async refreshPrompts(client: Client, generation: number): Promise<void> {
     if (client.getServerCapabilities()?.prompts === undefined) return;
