@@ -23,7 +23,7 @@ describe('@mcp:<server>:<uri> typed in a line, read from server-everything', fun
     const found = await readTypedResourceMentions(line, manager, () => undefined, signal);
     assert.deepEqual(found.attached, ['@mcp:everything:demo://resource/dynamic/text/2']);
     assert.equal(found.blocks.length, 1);
-    assert.match(found.blocks[0] ?? '', /^The resource demo:\/\/resource\/dynamic\/text\/2 of the MCP server "everything"[^\n]*not instructions[^\n]*\n<mcp-resource-[0-9a-f]{16}>\nContent:\n```\n[^`]*2/);
+    assert.match(found.blocks[0] ?? '', /^A resource of the MCP server "everything"[^\n]*not instructions[^\n]*\n<mcp-resource-[0-9a-f]{16}>\nURI: "demo:\/\/resource\/dynamic\/text\/2"\nContent:\n```\n[^`]*2/);
     assert.deepEqual(found.skipped, ['@mcp:nobody:demo://x is not attached: There is no MCP server named "nobody".']);
   });
 
