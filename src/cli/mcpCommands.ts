@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { usesOAuth } from '../core/mcp/auth/mcpOAuth';
-import { McpOAuthRecords } from '../core/mcp/auth/mcpOAuthRecord';
+import { McpOAuthRecords, oauthSubject } from '../core/mcp/auth/mcpOAuthRecord';
 import type { McpLog } from '../core/mcp/mcpServerConnection';
 import { elbowDataFolder } from '../node/dataFolder';
 import { UsageError } from './cliArguments';
@@ -98,7 +98,7 @@ async function list(mcp: CliMcp, records: McpOAuthRecords, { writeOut, writeErr 
     const where = config.type === 'stdio' ? config.command ?? '' : config.url ?? '';
     let signIn = '';
     if (usesOAuth(config)) {
-      const record = await records.read(config.name, config.url);
+      const record = await records.read(oauthSubject(config), config.url);
       signIn = record?.tokens === undefined ? '  not signed in' : `  signed in${record.scope === undefined ? '' : ` (${record.scope})`}`;
     }
     writeOut(printable(`${name}  ${config.type}  ${where}  ${config.file.display}${config.disabled ? '  disabled' : ''}${signIn}`) + '\n');

@@ -4,7 +4,7 @@ import { loadMcpSdk } from '../loadMcpSdk';
 import { isSecureOrLoopback, sameIssuer } from './authorizationServerCheck';
 import type { McpAuthHost } from './mcpAuthHost';
 import { McpOAuthProvider } from './mcpOAuthProvider';
-import { McpOAuthRecords } from './mcpOAuthRecord';
+import { McpOAuthRecords, oauthSubject } from './mcpOAuthRecord';
 import { revokeTokens } from './tokenRevocation';
 
 /** A remote server without an `Authorization` header of its own: it may ask Elbow to sign in. */
@@ -35,18 +35,18 @@ export class McpOAuth {
   /** The provider a connection to `config` uses, or `undefined` when it never signs in with OAuth. */
   providerFor(config: McpServerConfig): McpOAuthProvider | undefined {
     if (!usesOAuth(config)) return undefined;
-    if (!this.signedInByKey.has(keyOf(config.name, config.url))) void this.records.read(config.name, config.url).then(undefined, () => undefined);
+    if (!this.signedInByKey.has(keyOf(oauthSubject(config), config.url))) void this.records.read(oauthSubject(config), config.url).then(undefined, () => undefined);
     return new McpOAuthProvider(config, this.records, { kind: 'connect', signInHint: this.signInHint(config.name) }, this.clientVersion);
   }
 
   /** True once tokens are stored for it, false once it needed sign-in or was signed out; undefined while not known. */
   signedIn(config: McpServerConfig): boolean | undefined {
-    return usesOAuth(config) ? this.signedInByKey.get(keyOf(config.name, config.url)) : undefined;
+    return usesOAuth(config) ? this.signedInByKey.get(keyOf(oauthSubject(config), config.url)) : undefined;
   }
 
   /** The server refused Elbow: it needs a sign-in. */
   signInNeeded(config: McpServerConfig): void {
-    if (usesOAuth(config)) this.note(config.name, config.url, false);
+    if (usesOAuth(config)) this.note(oauthSubject(config), config.url, false);
   }
 
   /**
@@ -79,7 +79,7 @@ export class McpOAuth {
         if (code === null || code === '') throw new Error('The authorization server answered without a code; nothing was saved. Try again.');
         await sdk.auth(provider, { ...options, authorizationCode: code });
       }
-      await this.records.update(config.name, config.url, (record) => ({ ...record, scope: record.scope ?? scope }));
+      await this.records.update(oauthSubject(config), config.url, (record) => ({ ...record, scope: record.scope ?? scope }));
     } finally {
       receiver.dispose();
     }
@@ -88,9 +88,9 @@ export class McpOAuth {
   /** Revokes the tokens where the authorization server offers it (best effort) and forgets everything stored for the server. */
   async signOut(config: McpServerConfig): Promise<{ revoked: boolean }> {
     if (!usesOAuth(config)) throw new Error(`"${config.name}" does not sign in with OAuth.`);
-    const record = await this.records.read(config.name, config.url);
+    const record = await this.records.read(oauthSubject(config), config.url);
     const revoked = record === undefined ? false : await revokeTokens(record, config.oauth?.clientSecret);
-    await this.records.delete(config.name, config.url);
+    await this.records.delete(oauthSubject(config), config.url);
     return { revoked };
   }
 

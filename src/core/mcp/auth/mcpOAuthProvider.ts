@@ -2,7 +2,7 @@ import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprot
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { McpOAuthConfig } from '../mcpServerConfig';
 import { authorizationServerProblem } from './authorizationServerCheck';
-import type { McpOAuthRecords } from './mcpOAuthRecord';
+import { oauthSubject, type McpOAuthRecords } from './mcpOAuthRecord';
 import { McpSignInRequired } from './mcpSignInRequired';
 
 /** Connecting: tokens are used and refreshed silently, and nothing asks the user. Signing in: the user is sent to the browser. */
@@ -24,7 +24,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   private discovered: OAuthDiscoveryState | undefined;
 
   constructor(
-    private readonly server: { name: string; url: string; oauth?: McpOAuthConfig },
+    private readonly server: { name: string; url: string; oauth?: McpOAuthConfig; file: { path: string } },
     private readonly records: McpOAuthRecords,
     private readonly mode: McpOAuthMode,
     private readonly clientVersion: string,
@@ -70,7 +70,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
     if (this.server.oauth?.clientId !== undefined) return;
     if (this.mode.kind !== 'signIn') throw this.signInRequired();
-    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, client }));
+    await this.records.update(oauthSubject(this.server), this.server.url, (record) => ({ ...record, client }));
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
@@ -82,7 +82,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   /** Signing in also keeps what discovery found, so refreshing and revoking later need no discovery. */
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     const discovery = this.mode.kind === 'signIn' && this.discovered !== undefined ? { discovery: this.discovered } : {};
-    await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope, ...discovery }));
+    await this.records.update(oauthSubject(this.server), this.server.url, (record) => ({ ...record, tokens, savedAt: Date.now(), scope: tokens.scope ?? record.scope, ...discovery }));
   }
 
   redirectToAuthorization(url: URL): void {
@@ -112,7 +112,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
     const problem = authorizationServerProblem(state);
     if (problem !== undefined) throw new Error(`Elbow does not sign in to "${this.server.name}": ${problem}`);
     if (this.mode.kind === 'signIn') this.discovered = state;
-    else await this.records.update(this.server.name, this.server.url, (record) => ({ ...record, discovery: state }));
+    else await this.records.update(oauthSubject(this.server), this.server.url, (record) => ({ ...record, discovery: state }));
   }
 
   /** The SDK found credentials refused: tokens go, and a refused client registration too. */
@@ -121,7 +121,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
       this.verifier = undefined;
       return;
     }
-    await this.records.update(this.server.name, this.server.url, (record) => ({
+    await this.records.update(oauthSubject(this.server), this.server.url, (record) => ({
       ...record,
       ...(scope === 'all' || scope === 'tokens' ? { tokens: undefined, savedAt: undefined } : {}),
       ...(scope === 'all' || scope === 'client' ? { client: undefined } : {}),
@@ -130,7 +130,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   private record(): ReturnType<McpOAuthRecords['read']> {
-    return this.records.read(this.server.name, this.server.url);
+    return this.records.read(oauthSubject(this.server), this.server.url);
   }
 
   private signInRequired(): McpSignInRequired {

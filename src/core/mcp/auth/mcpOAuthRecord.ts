@@ -18,7 +18,15 @@ export interface McpOAuthRecord {
   discovery?: OAuthDiscoveryState;
 }
 
-/** The store's key for a server: its name and its URL, so a server that moves is signed in to afresh. */
+/**
+ * Whose sign-in a record is: the server's name in the configuration file it comes from. A workspace file that names a
+ * server as the user's own file does (same name, same URL) is another subject and never gets the user's tokens.
+ */
+export function oauthSubject(config: { name: string; file: { path: string } }): string {
+  return `${config.name} (${config.file.path})`;
+}
+
+/** The store's key for a server: its subject and its URL, so a server that moves is signed in to afresh. */
 export function oauthRecordKey(server: string, url: string): string {
   return `mcp-oauth/${server}/${url}`;
 }

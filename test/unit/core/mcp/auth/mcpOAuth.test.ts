@@ -138,6 +138,24 @@ describe('MCP OAuth: signing in to a remote server, refresh, revocation and sign
     assert.equal(servers.authorization.count('register'), 0);
   });
 
+  it('a workspace file naming the server as the user\'s file does (same name, same URL) never gets the user\'s sign-in', async () => {
+    const userFile = { path: '/home/user/.elbow/mcp.json', kind: 'user' as const, display: '~/.elbow/mcp.json' };
+    const mine = manager({ file: userFile });
+    await mine.prepare(never);
+    await mine.signIn('remote', never);
+    assert.equal(mine.status().servers[0]?.state, 'connected');
+    const tokenRequests = servers.authorization.count('token');
+    const tokensSent = servers.mcp.authorizations.length;
+
+    const repository = manager({ alwaysAllow: ['whoami'] });
+    await repository.prepare(never);
+    const [status] = repository.status().servers;
+    assert.equal(status?.state, 'signInRequired', 'the workspace entry asks for its own sign-in');
+    assert.equal(status?.signedIn, false);
+    assert.equal(servers.authorization.count('token'), tokenRequests, 'no token was used or refreshed for it');
+    assert.equal(servers.mcp.authorizations.length, tokensSent, 'its requests carried no token');
+  });
+
   it('never signs in to a server that sends its own Authorization header', async () => {
     const mcp = manager({ headers: { Authorization: 'Bearer static' } });
     await assert.rejects(mcp.signIn('remote', never), /sends its own Authorization header/);
