@@ -24,7 +24,7 @@ export const testGitEnvironment: Record<string, string> = {
 };
 
 export function runGitSync(cwd: string, args: readonly string[]): string {
-  return execFileSync('git', args, { cwd, env: { ...process.env, ...testGitEnvironment }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\n$/, '');
+  return execFileSync('git', args, { cwd, env: { ...process.env, ...testGitEnvironment }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\n$/, '');
 }
 
 /** `names`: the repository's and the worktrees' folder names (spaces welcome). `files`: committed; `null` makes a repository with no commit. */
