@@ -54,6 +54,7 @@ class InteractiveChat {
   private interruptedOnce = false;
   /** Set while a permission question waits for the user's line. */
   private pendingAnswer: ((line: string) => void) | undefined;
+  private asking: Promise<unknown> = Promise.resolve();
   private context: ContextReading | undefined;
   /** Lines typed while a run goes on. */
   private readonly queued = new QueuedLines();
@@ -88,7 +89,17 @@ class InteractiveChat {
     this.io.renderer.handle(event);
   };
 
+  /**
+   * Every question the chat asks (approvals, servers' questions, arguments) waits for the one before it: the prompt
+   * holds one answer, so a second question must not take the line the user typed for the first.
+   */
   private askLine(question: string, signal: AbortSignal): Promise<string | undefined> {
+    const asking = this.asking.then(() => this.askNow(question, signal));
+    this.asking = asking.catch(() => undefined);
+    return asking;
+  }
+
+  private askNow(question: string, signal: AbortSignal): Promise<string | undefined> {
     return new Promise((resolve) => {
       if (signal.aborted) return resolve(undefined);
       this.io.output.write(`\n${question}`);

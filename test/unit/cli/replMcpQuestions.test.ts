@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PassThrough } from 'node:stream';
-import { TerminalApprovals } from '../../../src/cli/cliApprovals';
+import { TerminalApprovals, type AskLine } from '../../../src/cli/cliApprovals';
 import { runInteractiveChat } from '../../../src/cli/repl';
 import { TerminalQuestions } from '../../../src/cli/terminalQuestions';
 import { AgentSession } from '../../../src/core/agent/agentSession';
@@ -26,6 +26,7 @@ describe('interactive chat: an MCP server\'s question, asked field by field', fu
   let input: PassThrough;
   let terminal: TerminalScreen;
   let finished: Promise<void>;
+  let askLine: AskLine | undefined;
   const opened: string[] = [];
 
   beforeEach(async () => {
@@ -45,10 +46,13 @@ describe('interactive chat: an MCP server\'s question, asked field by field', fu
     const session = new AgentSession({ host: ws.host, setup: sessionSetup({ provider, settings: { provider: 'openai', model: 'm' }, system: 's', registry: new ToolRegistry().addSource(mcp) }), permissions: new PermissionGate({ settings: new FixedPermissionSettings(), approvals }) });
     terminal = createTerminalScreen();
     input = terminal.input;
+    let attached: AskLine | undefined;
     finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer, onAskLine: (askLine) => {
       approvals.attach(askLine);
       questions.attach(askLine);
+      attached = askLine;
     } });
+    askLine = attached;
   });
   afterEach(async () => {
     input.end();
@@ -62,6 +66,20 @@ describe('interactive chat: an MCP server\'s question, asked field by field', fu
     await terminal.waitFor(prompt, 8_000);
     input.write(`${line}\r`);
   }
+
+  it('asks one question at a time: a second asker waits, and each answer goes to its own question', async () => {
+    assert.ok(askLine !== undefined);
+    const never = new AbortController().signal;
+    const first = askLine('First question? ', never);
+    const second = askLine('Second question? ', never);
+    await terminal.waitFor(/First question\? $/, 5_000);
+    assert.doesNotMatch(terminal.text(), /Second question/, 'the second waits for the first');
+    input.write('one\r');
+    assert.equal(await first, 'one');
+    await terminal.waitFor(/Second question\? $/, 5_000);
+    input.write('two\r');
+    assert.equal(await second, 'two');
+  });
 
   it('shows the server and its words, checks each answer, and sends the values typed, as the schema\'s types', async () => {
     server.enqueue({ kind: 'reply', content: [toolCall('mcp__everything__trigger-elicitation-request', {})] }, { kind: 'reply', content: [text('Thanks.')] });
