@@ -52,10 +52,11 @@ export function mcpLiveListTests(llm: () => FakeLlmServer): void {
     before(async () => {
       const root = extensionPath();
       await fs.mkdir(path.dirname(workspaceFile(config).fsPath), { recursive: true });
+      // Their own environment keeps these configurations apart from what earlier MCP suites approved, so VS Code asks.
       await fs.writeFile(workspaceFile(config).fsPath, JSON.stringify({
         mcpServers: {
           growing: { command: process.execPath, args: ['--input-type=module', '-e', growingScript], cwd: root, alwaysAllow: ['add_tool', 'added'] },
-          everything: { command: process.execPath, args: [path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')], alwaysAllow: ['get-roots-list'] },
+          everything: { command: process.execPath, args: [path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')], alwaysAllow: ['get-roots-list'], env: { ELBOW_SUITE: 'liveLists' } },
         },
       }));
       await startNewChat();
