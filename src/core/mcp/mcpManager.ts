@@ -305,7 +305,7 @@ export class McpManager implements ToolSource {
     const provider = this.oauth?.providerFor(config);
     if (this.oauth === undefined || provider === undefined) return undefined;
     const oauth = this.oauth;
-    return { provider, signInHint: oauth.signInHint(config.name), signInNeeded: () => oauth.signInNeeded(config) };
+    return { provider, fetch: provider.fetch, signInHint: oauth.signInHint(config.name), signInNeeded: () => oauth.signInNeeded(config) };
   }
 
   /** Same process or endpoint; only what Elbow itself reads (approvals, disabled tools, timeout, on/off) changed. */
