@@ -83,8 +83,19 @@ describe('elbow command line: remote MCP servers behind OAuth', function () {
 
     const logout = await runElbow(['mcp', 'logout', 'remote', '--mcp-config', config, '--cwd', fixture.cwd], environment);
     assert.equal(logout.code, 0, logout.stderr);
+    assert.match(logout.stdout, /^Signed out of "remote": The authorization server at http:\/\/127\.0\.0\.1:\d+ revoked its tokens\. Elbow's copy is deleted\.\n$/);
     assert.equal(servers.authorization.count('revoke'), 2);
     assert.deepEqual(JSON.parse(await fs.readFile(credentials(), 'utf8')), { version: 1, entries: {} });
+  });
+
+  it('logout says so when nothing was revoked', async () => {
+    servers.authorization.revocation = false;
+    const login = await runElbow(['mcp', 'login', 'remote', '--mcp-config', config, '--cwd', fixture.cwd], environment);
+    assert.equal(login.code, 0, login.stderr);
+    const logout = await runElbow(['mcp', 'logout', 'remote', '--mcp-config', config, '--cwd', fixture.cwd], environment);
+    assert.equal(logout.code, 0, logout.stderr);
+    assert.match(logout.stdout, /^Signed out of "remote": Nothing was revoked: the authorization server at http:\/\/127\.0\.0\.1:\d+ offers no revocation, so its tokens stay valid there until they expire \(you can end Elbow's access in your account there\)\. Elbow's copy is deleted\.\n$/);
+    assert.equal(servers.authorization.count('revoke'), 0);
   });
 
   it('after revocation a -p run asks to log in again after one refused refresh, without looping', async () => {
