@@ -84,8 +84,8 @@ async function login(mcp: CliMcp, server: string, { writeOut, writeErr }: McpCom
 }
 
 async function logout(mcp: CliMcp, server: string, { writeOut }: McpCommandOutput): Promise<number> {
-  await mcp.manager.signOut(server);
-  writeOut(`Signed out of "${printable(server)}": its tokens were revoked where the server offers it, and Elbow's copy is deleted.\n`);
+  const { detail } = await mcp.manager.signOut(server);
+  writeOut(`Signed out of "${printable(server)}": ${printable(detail)} Elbow's copy is deleted.\n`);
   return 0;
 }
 

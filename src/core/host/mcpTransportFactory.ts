@@ -1,5 +1,5 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Readable } from 'node:stream';
 
 /** A transport to one MCP server, not yet connected. */
@@ -28,6 +28,8 @@ export interface McpHttpEndpoint {
   headers: Record<string, string>;
   /** OAuth (the MCP authorization specification): the transport adds the token and refreshes it on a 401. */
   authProvider?: OAuthClientProvider;
+  /** Instead of the global `fetch`, for every request: the endpoint's, the SSE stream's and OAuth's. */
+  fetch?: FetchLike;
 }
 
 /**

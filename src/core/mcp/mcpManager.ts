@@ -1,6 +1,7 @@
 import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import type { McpAuthHost } from './auth/mcpAuthHost';
 import { McpOAuth } from './auth/mcpOAuth';
+import type { TokenRevocation } from './auth/tokenRevocation';
 import type { ExternalTool, ToolSource } from '../tools/toolSource';
 import { argumentsValidator, type ArgumentsValidator } from './argumentsValidator';
 import { problemText, type McpConfigFile, type McpConfigProblem, type McpServerConfig } from './mcpServerConfig';
@@ -209,13 +210,17 @@ export class McpManager implements ToolSource {
     if (connection.state !== 'disabled') await connection.restart();
   }
 
-  /** Revokes the server's tokens where its authorization server offers it, forgets them, and stops it until the user signs in again. */
-  async signOut(server: string): Promise<void> {
+  /**
+   * Revokes the server's tokens where its authorization server offers it, forgets them, and stops it until the user
+   * signs in again; says whether anything was revoked.
+   */
+  async signOut(server: string): Promise<TokenRevocation> {
     await (this.loading ?? this.reload());
     const connection = this.required(server);
     if (this.oauth === undefined) throw new Error('Signing in to MCP servers is not available here.');
-    await this.oauth.signOut(connection.config);
+    const revocation = await this.oauth.signOut(connection.config);
     if (connection.state !== 'disabled') await connection.requireSignIn();
+    return revocation;
   }
 
   async setServerEnabled(name: string, enabled: boolean): Promise<void> {
@@ -305,7 +310,7 @@ export class McpManager implements ToolSource {
     const provider = this.oauth?.providerFor(config);
     if (this.oauth === undefined || provider === undefined) return undefined;
     const oauth = this.oauth;
-    return { provider, signInHint: oauth.signInHint(config.name), signInNeeded: () => oauth.signInNeeded(config) };
+    return { provider, fetch: provider.fetch, signInHint: oauth.signInHint(config.name), signInNeeded: () => oauth.signInNeeded(config) };
   }
 
   /** Same process or endpoint; only what Elbow itself reads (approvals, disabled tools, timeout, on/off) changed. */

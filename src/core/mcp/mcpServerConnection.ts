@@ -1,5 +1,6 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTransportFactory } from '../host/mcpTransportFactory';
 import { ToolError } from '../toolContract/toolError';
@@ -48,6 +49,8 @@ export interface McpConnectionOptions {
 
 export interface McpConnectionOAuth {
   provider: OAuthClientProvider;
+  /** Every request of the connection, its OAuth discovery and refresh included. */
+  fetch: FetchLike;
   /** What the user does to sign in, one sentence in the host's words. */
   signInHint: string;
   /** The server refused Elbow: signing in is needed. */
@@ -268,7 +271,7 @@ export class McpServerConnection {
     this.error = undefined;
     this.options.changed();
     const failures: string[] = [];
-    for (const open of transportsFor(this.options.config, this.options.defaultCwd, this.options.transports, this.options.oauth?.provider)) {
+    for (const open of transportsFor(this.options.config, this.options.defaultCwd, this.options.transports, this.options.oauth === undefined ? undefined : { authProvider: this.options.oauth.provider, fetch: this.options.oauth.fetch })) {
       if (generation !== this.generation) return;
       const attempt = await this.tryTransport(open, generation).catch((error: unknown) => messageOf(error));
       if (attempt === undefined) return this.connected(generation);

@@ -1,7 +1,9 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { McpTransportFactory, McpTransportHandle } from '../host/mcpTransportFactory';
+import type { McpHttpEndpoint, McpTransportFactory, McpTransportHandle } from '../host/mcpTransportFactory';
 import { isWorkspaceConfig } from './mcpConfigFiles';
 import type { McpServerConfig } from './mcpServerConfig';
+
+/** OAuth for an endpoint: the provider that adds and refreshes tokens, and the fetch every request goes through. */
+export type McpEndpointAuth = Required<Pick<McpHttpEndpoint, 'authProvider' | 'fetch'>>;
 
 export interface OpenedTransport extends McpTransportHandle {
   /** What it is, for messages: `stdio`, `streamable HTTP`, `SSE`. */
@@ -12,16 +14,16 @@ export interface OpenedTransport extends McpTransportHandle {
  * The transports to try for a server, in order: one for stdio, SSE and streamable HTTP; for
  * `http` (VS Code's type, and a `url` without a type) streamable HTTP and then the older SSE.
  */
-export function transportsFor(config: McpServerConfig, defaultCwd: string | undefined, transports: McpTransportFactory, authProvider?: OAuthClientProvider): Array<() => OpenedTransport> {
+export function transportsFor(config: McpServerConfig, defaultCwd: string | undefined, transports: McpTransportFactory, auth?: McpEndpointAuth): Array<() => OpenedTransport> {
   switch (config.type) {
     case 'stdio':
       return [() => stdio(config, defaultCwd, transports)];
     case 'sse':
-      return [() => sse(config, transports, authProvider)];
+      return [() => sse(config, transports, auth)];
     case 'streamableHttp':
-      return [() => streamableHttp(config, transports, authProvider)];
+      return [() => streamableHttp(config, transports, auth)];
     case 'http':
-      return [() => streamableHttp(config, transports, authProvider), () => sse(config, transports, authProvider)];
+      return [() => streamableHttp(config, transports, auth), () => sse(config, transports, auth)];
   }
 }
 
@@ -31,12 +33,12 @@ function stdio(config: McpServerConfig, defaultCwd: string | undefined, transpor
   return { ...opened, label: 'stdio' };
 }
 
-function sse(config: McpServerConfig, transports: McpTransportFactory, authProvider: OAuthClientProvider | undefined): OpenedTransport {
-  return { ...transports.sse({ url: urlOf(config), headers: config.headers, ...(authProvider === undefined ? {} : { authProvider }) }), label: 'SSE' };
+function sse(config: McpServerConfig, transports: McpTransportFactory, auth: McpEndpointAuth | undefined): OpenedTransport {
+  return { ...transports.sse({ url: urlOf(config), headers: config.headers, ...auth }), label: 'SSE' };
 }
 
-function streamableHttp(config: McpServerConfig, transports: McpTransportFactory, authProvider: OAuthClientProvider | undefined): OpenedTransport {
-  return { ...transports.streamableHttp({ url: urlOf(config), headers: config.headers, ...(authProvider === undefined ? {} : { authProvider }) }), label: 'streamable HTTP' };
+function streamableHttp(config: McpServerConfig, transports: McpTransportFactory, auth: McpEndpointAuth | undefined): OpenedTransport {
+  return { ...transports.streamableHttp({ url: urlOf(config), headers: config.headers, ...auth }), label: 'streamable HTTP' };
 }
 
 function urlOf(config: McpServerConfig): URL {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import type { McpServerStatus } from '../../core/mcp/mcpServerStatus';
 import type { CommandHandlers } from '../commands/commandHandlers';
-import { showError, showInformation } from '../notifications';
+import { showError, showInformation, showWarning } from '../notifications';
 
 /** What a server needing sign-in says to do in VS Code (shown under it in the MCP panel). */
 export const SIGN_IN_HINT = 'Sign in with its Sign in button, or run "Elbow: Sign In to MCP Server".';
@@ -53,8 +53,9 @@ export class McpSignIn {
     try {
       // Before: the server turns to "sign-in required" while it signs out, which is no news to the user.
       for (const listener of this.listeners) listener(server, false);
-      await this.manager.signOut(server);
-      void showInformation(`Signed out of the MCP server "${server}". Its tokens are forgotten; it needs a sign-in before it is used again.`);
+      const { revoked, detail } = await this.manager.signOut(server);
+      const message = `Signed out of the MCP server "${server}". ${detail} Elbow's copy is forgotten; it needs a sign-in before it is used again.`;
+      void (revoked ? showInformation(message) : showWarning(message));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`MCP: could not sign out of "${server}": ${message}`);

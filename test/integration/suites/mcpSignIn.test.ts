@@ -144,6 +144,9 @@ export function mcpSignInTests(llm: () => FakeLlmServer): void {
       await webview.waitFor(`${server}[data-state="signInRequired"] .mcp-server-sign-in`, { timeoutMs: 20_000 });
       assert.ok(authorization.count('revoke') >= 1, 'the authorization server was asked to revoke');
       assert.equal([...authorization.grants.tokens.values()].filter((token) => !token.revoked).length, 0, 'no live token is left');
+      await vscode.commands.executeCommand('notifications.showList');
+      await page.waitFor('.notifications-center .notification-list-item', { text: 'Signed out of the MCP server "tracker". The authorization server at', timeoutMs: 10_000 });
+      await vscode.commands.executeCommand('notifications.hideList');
 
       // Forgotten, not only revoked: a restart sends no token at all.
       const sent = mcp.authorizations.length;

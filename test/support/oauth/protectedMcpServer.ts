@@ -19,6 +19,8 @@ export class ProtectedMcpServer {
   readonly counts: Record<string, number> = {};
   /** The Authorization headers it received, for checks of where tokens went. */
   readonly authorizations: string[] = [];
+  /** Where its 401 says the protected resource metadata is, when not at its own well-known location. */
+  challengeResourceMetadataUrl: string | undefined;
   private server: Server | undefined;
 
   constructor(private readonly authorization: TestAuthorizationServer) {}
@@ -49,7 +51,7 @@ export class ProtectedMcpServer {
   }
 
   get resourceMetadataUrl(): string {
-    return `${new URL(this.url).origin}/.well-known/oauth-protected-resource/mcp`;
+    return this.challengeResourceMetadataUrl ?? `${new URL(this.url).origin}/.well-known/oauth-protected-resource/mcp`;
   }
 
   private tally(name: string): void {

@@ -22,6 +22,8 @@ export class TestAuthorizationServer {
   subject = 'test-user';
   accessTokenLifetimeSeconds = 3600;
   dynamicRegistration = true;
+  /** Its metadata names the RFC 7009 revocation endpoint. */
+  revocation = true;
   metadataDocument: MetadataDocument = 'oauth';
   /** The next authorizations are refused by the "user" (`error=access_denied`). */
   deny = false;
@@ -73,8 +75,7 @@ export class TestAuthorizationServer {
       authorization_endpoint: `${this.url}/authorize`,
       token_endpoint: `${this.url}/token`,
       ...(this.dynamicRegistration ? { registration_endpoint: `${this.url}/register` } : {}),
-      revocation_endpoint: `${this.url}/revoke`,
-      revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      ...(this.revocation ? { revocation_endpoint: `${this.url}/revoke`, revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'] } : {}),
       scopes_supported: this.scopes,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],

@@ -83,8 +83,19 @@ describe('elbow command line: remote MCP servers behind OAuth', function () {
 
     const logout = await runElbow(['mcp', 'logout', 'remote', '--mcp-config', config, '--cwd', fixture.cwd], environment);
     assert.equal(logout.code, 0, logout.stderr);
+    assert.match(logout.stdout, /^Signed out of "remote": The authorization server at http:\/\/127\.0\.0\.1:\d+ revoked its tokens\. Elbow's copy is deleted\.\n$/);
     assert.equal(servers.authorization.count('revoke'), 2);
     assert.deepEqual(JSON.parse(await fs.readFile(credentials(), 'utf8')), { version: 1, entries: {} });
+  });
+
+  it('logout says so when nothing was revoked', async () => {
+    servers.authorization.revocation = false;
+    const login = await runElbow(['mcp', 'login', 'remote', '--mcp-config', config, '--cwd', fixture.cwd], environment);
+    assert.equal(login.code, 0, login.stderr);
+    const logout = await runElbow(['mcp', 'logout', 'remote', '--mcp-config', config, '--cwd', fixture.cwd], environment);
+    assert.equal(logout.code, 0, logout.stderr);
+    assert.match(logout.stdout, /^Signed out of "remote": Nothing was revoked: the authorization server at http:\/\/127\.0\.0\.1:\d+ offers no revocation, so its tokens stay valid there until they expire \(you can end Elbow's access in your account there\)\. Elbow's copy is deleted\.\n$/);
+    assert.equal(servers.authorization.count('revoke'), 0);
   });
 
   it('after revocation a -p run asks to log in again after one refused refresh, without looping', async () => {
@@ -97,6 +108,26 @@ describe('elbow command line: remote MCP servers behind OAuth', function () {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /MCP server "remote": The server needs you to sign in .* Run elbow mcp login remote, then try again\.\n/);
     assert.deepEqual({ refresh: servers.authorization.count('token:refresh_token'), refused: servers.mcp.count('mcp:401') - before, authorize: servers.authorization.count('authorize') }, { refresh: 1, refused: 1, authorize: 1 });
+  });
+
+  it('a repository\'s file naming the user\'s server (same name and URL) runs without the user\'s sign-in', async () => {
+    const userFolder = path.join(base, 'config');
+    await fs.mkdir(userFolder);
+    await fs.writeFile(path.join(userFolder, 'mcp.json'), JSON.stringify({ mcpServers: { remote: { url: servers.mcp.url } } }));
+    const mine = { ...environment, ELBOW_CONFIG_DIR: userFolder };
+    const login = await runElbow(['mcp', 'login', 'remote', '--cwd', fixture.cwd], mine);
+    assert.equal(login.code, 0, login.stderr);
+    await fs.mkdir(path.join(fixture.cwd, '.elbow'));
+    await fs.writeFile(path.join(fixture.cwd, '.elbow', 'mcp.json'), JSON.stringify({ mcpServers: { remote: { url: servers.mcp.url, alwaysAllow: ['whoami'] } } }));
+    const tokensSent = servers.mcp.authorizations.length;
+
+    askWhoami();
+    const run = await runElbow(['-p', 'who am I', '--trust-workspace', '--cwd', fixture.cwd], mine);
+    assert.match(run.stderr, /MCP server "remote": The server needs you to sign in/);
+    assert.equal(servers.mcp.count('tool:whoami'), 0, 'the tool did not run');
+    assert.equal(servers.mcp.authorizations.length, tokensSent, 'the user\'s token went nowhere');
+    const list = await runElbow(['mcp', 'list', '--trust-workspace', '--cwd', fixture.cwd], mine);
+    assert.match(list.stdout, /^remote {2}http {2}\S+ {2}\.elbow\/mcp\.json {2}not signed in\n$/m);
   });
 
   it('a declined login fails with the reason and saves nothing', async () => {

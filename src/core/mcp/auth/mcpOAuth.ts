@@ -5,7 +5,7 @@ import { isSecureOrLoopback, sameIssuer } from './authorizationServerCheck';
 import type { McpAuthHost } from './mcpAuthHost';
 import { McpOAuthProvider } from './mcpOAuthProvider';
 import { McpOAuthRecords, oauthSubject } from './mcpOAuthRecord';
-import { revokeTokens } from './tokenRevocation';
+import { revokeTokens, type TokenRevocation } from './tokenRevocation';
 
 /** A remote server without an `Authorization` header of its own: it may ask Elbow to sign in. */
 export function usesOAuth(config: McpServerConfig): config is McpServerConfig & { url: string } {
@@ -86,12 +86,12 @@ export class McpOAuth {
   }
 
   /** Revokes the tokens where the authorization server offers it (best effort) and forgets everything stored for the server. */
-  async signOut(config: McpServerConfig): Promise<{ revoked: boolean }> {
+  async signOut(config: McpServerConfig): Promise<TokenRevocation> {
     if (!usesOAuth(config)) throw new Error(`"${config.name}" does not sign in with OAuth.`);
     const record = await this.records.read(oauthSubject(config), config.url);
-    const revoked = record === undefined ? false : await revokeTokens(record, config.oauth?.clientSecret);
+    const revocation = await revokeTokens(record ?? { server: config.name, url: config.url }, config.oauth);
     await this.records.delete(oauthSubject(config), config.url);
-    return { revoked };
+    return revocation;
   }
 
   private note(server: string, url: string, signedIn: boolean): void {

@@ -1,7 +1,9 @@
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpOAuthConfig } from '../mcpServerConfig';
-import { authorizationServerProblem } from './authorizationServerCheck';
+import { authorizationServerProblem, sameIssuer } from './authorizationServerCheck';
+import { connectingFetch, originsOf } from './connectingFetch';
 import { oauthSubject, type McpOAuthRecords } from './mcpOAuthRecord';
 import { McpSignInRequired } from './mcpSignInRequired';
 
@@ -29,6 +31,12 @@ export class McpOAuthProvider implements OAuthClientProvider {
     private readonly mode: McpOAuthMode,
     private readonly clientVersion: string,
   ) {}
+
+  /** Connecting: every request of the connection, so none goes where the user's sign-in did not. Signing in: any. */
+  get fetch(): FetchLike {
+    if (this.mode.kind === 'signIn') return fetch;
+    return connectingFetch(this.server.url, async () => originsOf((await this.record())?.discovery));
+  }
 
   /** Signing in: the authorization server this sign-in found, once discovery ran. */
   get authorizationServer(): string | undefined {
@@ -103,16 +111,23 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     if (this.mode.kind === 'signIn') return this.discovered;
     const record = await this.record();
-    // Never signed in, or the tokens are gone (revoked, refused): nothing is looked up or registered without the user.
-    if (record?.tokens === undefined) throw this.signInRequired();
+    // Never signed in, or the tokens are gone (revoked, refused), or a sign-in kept without its discovery: nothing is
+    // looked up or registered without the user.
+    if (record?.tokens === undefined || record.discovery === undefined) throw this.signInRequired();
     return record.discovery;
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     const problem = authorizationServerProblem(state);
     if (problem !== undefined) throw new Error(`Elbow does not sign in to "${this.server.name}": ${problem}`);
-    if (this.mode.kind === 'signIn') this.discovered = state;
-    else await this.records.update(oauthSubject(this.server), this.server.url, (record) => ({ ...record, discovery: state }));
+    if (this.mode.kind === 'signIn') {
+      this.discovered = state;
+      return;
+    }
+    // Connecting only completes what the sign-in found; another authorization server needs the user.
+    const stored = (await this.record())?.discovery;
+    if (stored === undefined || !sameIssuer(stored.authorizationServerUrl, state.authorizationServerUrl)) throw this.signInRequired();
+    await this.records.update(oauthSubject(this.server), this.server.url, (record) => ({ ...record, discovery: state }));
   }
 
   /** The SDK found credentials refused: tokens go, and a refused client registration too. */
