@@ -1,6 +1,7 @@
 import { fieldValue, type ElicitationInput } from '../core/mcp/elicitationAnswer';
 import { elicitationFields, type ElicitationField, type ElicitationValue } from '../core/mcp/elicitationForm';
 import type { McpElicitation, McpElicitationAnswer } from '../core/mcp/mcpClientHandlers';
+import { mcpFormSecretsNote, mcpQuestionAsker } from '../format/mcpQuestionWords';
 import type { AskLine } from './cliApprovals';
 import { printable, printableLine } from './printable';
 
@@ -33,7 +34,7 @@ export class TerminalQuestions {
   private async ask(question: McpElicitation, signal: AbortSignal): Promise<McpElicitationAnswer> {
     const askLine = this.askLine;
     if (askLine === undefined || signal.aborted) return { action: 'cancel' };
-    const intro = [`The MCP server "${printableLine(question.server, 64)}" asks (its words, not Elbow's):`, ...printable(question.message).split('\n').map((line) => `  │ ${line}`)];
+    const intro = [printableLine(mcpQuestionAsker(question.server, question.source), 400), ...printable(question.message).split('\n').map((line) => `  │ ${line}`)];
     if (question.mode === 'url') {
       const origin = new URL(question.url).origin;
       const answer = await askLine([...intro, `  It wants you to open ${printableLine(origin, 200)} in your browser:`, `  ${printableLine(question.url, 2000)}`, 'Open it? [y]es, [n]o (decline), [c]ancel: '].join('\n'), signal);
@@ -45,7 +46,7 @@ export class TerminalQuestions {
       return { action: 'accept' };
     }
     const fields = elicitationFields(question.requestedSchema);
-    const start = await askLine([...intro, `${fields.length} field${fields.length === 1 ? '' : 's'} (* required). Answer? [y]es, [n]o (decline), [c]ancel: `].join('\n'), signal);
+    const start = await askLine([...intro, mcpFormSecretsNote, `${fields.length} field${fields.length === 1 ? '' : 's'} (* required). Answer? [y]es, [n]o (decline), [c]ancel: `].join('\n'), signal);
     const choice = choiceOf(start);
     if (choice !== 'accept') return { action: choice };
     const content: Record<string, ElicitationValue> = {};

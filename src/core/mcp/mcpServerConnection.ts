@@ -332,7 +332,7 @@ export class McpServerConnection {
           this.options.log.warn(`MCP server "${this.name}" asked a question ${admitted.refused}; it was cancelled without asking you.`);
           return { action: 'cancel' as const };
         }
-        const question = elicitationOf(this.name, request.params);
+        const question = elicitationOf({ server: this.name, source: this.options.config.file.display }, request.params);
         if (question === undefined) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, 'Elbow cannot show this question: its schema is not a flat object of strings, numbers, booleans and enums.');
         return elicit(question, admitted.signal);
       });
