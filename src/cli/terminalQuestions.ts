@@ -4,6 +4,7 @@ import type { McpElicitation, McpElicitationAnswer } from '../core/mcp/mcpClient
 import { mcpFormSecretsNote, mcpQuestionAsker } from '../format/mcpQuestionWords';
 import type { AskLine } from './cliApprovals';
 import { printable, printableLine } from './printable';
+import type { HoldPrompt } from './terminalPrompt';
 
 /** Opens a web page in the user's browser. */
 export type OpenUrl = (url: string) => Promise<void>;
@@ -14,26 +15,23 @@ export type OpenUrl = (url: string) => Promise<void>;
  * mode opens the browser only after a yes.
  */
 export class TerminalQuestions {
-  private askLine: AskLine | undefined;
-  /** One question at a time: the prompt holds one answer. */
-  private asked: Promise<unknown> = Promise.resolve();
+  private hold: HoldPrompt | undefined;
 
   constructor(private readonly options: { openUrl: OpenUrl; writeErr(text: string): void }) {}
 
-  /** The chat's prompt becomes available once the REPL runs. */
-  attach(askLine: AskLine): void {
-    this.askLine = askLine;
+  /** The chat's prompt becomes available once the REPL runs: a question holds it from its first line to its last. */
+  attach(hold: HoldPrompt): void {
+    this.hold = hold;
   }
 
   readonly elicit = (question: McpElicitation, signal: AbortSignal): Promise<McpElicitationAnswer> => {
-    const asking = this.asked.then(() => this.ask(question, signal));
-    this.asked = asking.catch(() => undefined);
-    return asking;
+    const hold = this.hold;
+    if (hold === undefined) return Promise.resolve({ action: 'cancel' });
+    return hold((askLine) => this.ask(askLine, question, signal));
   };
 
-  private async ask(question: McpElicitation, signal: AbortSignal): Promise<McpElicitationAnswer> {
-    const askLine = this.askLine;
-    if (askLine === undefined || signal.aborted) return { action: 'cancel' };
+  private async ask(askLine: AskLine, question: McpElicitation, signal: AbortSignal): Promise<McpElicitationAnswer> {
+    if (signal.aborted) return { action: 'cancel' };
     const intro = [printableLine(mcpQuestionAsker(question.server, question.source), 400), ...printable(question.message).split('\n').map((line) => `  │ ${line}`)];
     if (question.mode === 'url') {
       const origin = new URL(question.url).origin;
