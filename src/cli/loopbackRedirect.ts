@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpRedirectOptions, McpRedirectReceiver, McpSignInBrowser } from '../core/mcp/auth/mcpAuthHost';
+import { openInBrowser } from './browserOpener';
 
 export interface LoopbackBrowserOptions {
   /** Where the authorization URL is printed (always, also when a browser opens). */
@@ -16,7 +16,7 @@ const defaultTimeoutMs = 5 * 60_000;
 /**
  * The terminal's sign-in browser (RFC 8252 §7.3): a one-shot listener on
  * `http://127.0.0.1:<port>/callback` and the system's browser opened at the authorization URL.
- * `ELBOW_SIGN_IN_OPENER` names a program to run with the URL instead (the tests' "browser").
+ * The browser is the system's (see `openInBrowser`); when none opens, the printed URL is the way.
  */
 export function loopbackBrowser(options: LoopbackBrowserOptions): McpSignInBrowser {
   return {
@@ -71,7 +71,7 @@ function answerOf(listener: Server, server: string, authorizationUrl: URL, signa
       finish(url.searchParams);
     });
     options.writeErr(`Sign in to "${server}" in your browser. If it does not open, open this URL:\n${authorizationUrl.href}\n`);
-    openBrowser(authorizationUrl.href, options.environment ?? process.env);
+    void openInBrowser(authorizationUrl.href, options.environment).catch(() => undefined);
   });
 }
 
@@ -80,21 +80,4 @@ const page = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-
 function html(title: string, text: string): string {
   const escape = (value: string): string => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
   return `<!doctype html><html><head><meta charset="utf-8"><title>Elbow</title></head><body style="font-family:sans-serif;margin:3em"><h1 style="font-size:1.3em">${escape(title)}</h1><p>${escape(text)}</p></body></html>`;
-}
-
-/** The system's way of opening a URL; failures are silent, the URL is printed anyway. */
-function openBrowser(url: string, environment: Readonly<Record<string, string | undefined>>): void {
-  const opener = environment.ELBOW_SIGN_IN_OPENER;
-  const [command, args] = opener !== undefined && opener !== ''
-    ? [opener, [url]]
-    : process.platform === 'darwin' ? ['open', [url]]
-      : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
-        : ['xdg-open', [url]];
-  try {
-    const child = spawn(command, args, { stdio: 'ignore', detached: process.platform !== 'win32', env: { ...process.env, ...environment } });
-    child.on('error', () => undefined);
-    child.unref();
-  } catch {
-    // No opener: the printed URL is the way.
-  }
 }

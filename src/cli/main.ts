@@ -172,9 +172,9 @@ async function runSession(session: AgentSession, args: CliArguments, { root, int
       slashSources: [mcp.prompts],
       resources: startingResourceReader(mcp),
       customize,
-      onAskLine: (askLine) => {
+      onAskLine: (askLine, hold) => {
         terminalApprovals.attach(askLine);
-        terminalQuestions.attach(askLine);
+        terminalQuestions.attach(hold);
         mcp.trust.attach(askLine);
       },
     });

@@ -10,6 +10,7 @@ import { updatedContextReading, type ContextReading } from './contextReading';
 import { modeAnnouncement, promptFor } from './planModePrompt';
 import { printable } from './printable';
 import { withTypedResources } from './resourceMentions';
+import { TerminalPrompt, type HoldPrompt } from './terminalPrompt';
 import { QueuedLines } from './queuedLines';
 import { parseSlashCommand, slashCommandHelp } from './slashCommands';
 import { contentWithImages, ImageFileError, imagesInLine } from './imageFiles';
@@ -27,8 +28,8 @@ export interface ReplIo {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   renderer: EventRenderer;
-  /** Receives the chat's way of asking the user a question while a request runs (permission prompts). */
-  onAskLine?: (askLine: AskLine) => void;
+  /** Receives the chat's way of asking the user a question while a request runs (permission prompts), and of asking one of several lines whole. */
+  onAskLine?: (askLine: AskLine, hold: HoldPrompt) => void;
   /** Slash commands besides Elbow's and the customizations' (the MCP servers' prompts). */
   slashSources?: readonly SlashSource[];
   /** `/customize`: the listing, or with `trust` the question and its outcome, as text to show. */
@@ -52,9 +53,8 @@ class InteractiveChat {
   /** How the last request ended; `undefined` when it could not start. */
   private outcome: RunOutcome | undefined;
   private interruptedOnce = false;
-  /** Set while a permission question waits for the user's line. */
-  private pendingAnswer: ((line: string) => void) | undefined;
-  private asking: Promise<unknown> = Promise.resolve();
+  /** The one question waiting for the user's line, whoever asks. */
+  private readonly prompt: TerminalPrompt;
   private context: ContextReading | undefined;
   /** Lines typed while a run goes on. */
   private readonly queued = new QueuedLines();
@@ -62,6 +62,7 @@ class InteractiveChat {
 
   constructor(private readonly session: AgentSession, private readonly io: ReplIo) {
     this.rl = readline.createInterface({ input: io.input, output: io.output, terminal: true, prompt: promptFor(session.mode) });
+    this.prompt = new TerminalPrompt((text) => this.io.output.write(text));
     this.slashCatalog = cliSlashCatalog(session, io.slashSources);
     this.agentRun = new AgentRun({ makeSession: () => Promise.resolve(session), conversation: session.conversation });
     this.agentRun.subscribe((change) => {
@@ -72,7 +73,7 @@ class InteractiveChat {
   }
 
   run(): Promise<void> {
-    this.io.onAskLine?.((question, signal) => this.askLine(question, signal));
+    this.io.onAskLine?.(this.prompt.ask, this.prompt.hold);
     this.rl.on('SIGINT', () => this.interrupt());
     this.rl.on('line', (line) => this.readLine(line));
     this.io.output.write('Elbow: ask about or change the code in this folder. /help lists commands, Ctrl-C cancels, Ctrl-D quits.\n');
@@ -88,33 +89,6 @@ class InteractiveChat {
     this.context = updatedContextReading(this.context, event);
     this.io.renderer.handle(event);
   };
-
-  /**
-   * Every question the chat asks (approvals, servers' questions, arguments) waits for the one before it: the prompt
-   * holds one answer, so a second question must not take the line the user typed for the first.
-   */
-  private askLine(question: string, signal: AbortSignal): Promise<string | undefined> {
-    const asking = this.asking.then(() => this.askNow(question, signal));
-    this.asking = asking.catch(() => undefined);
-    return asking;
-  }
-
-  private askNow(question: string, signal: AbortSignal): Promise<string | undefined> {
-    return new Promise((resolve) => {
-      if (signal.aborted) return resolve(undefined);
-      this.io.output.write(`\n${question}`);
-      const onAbort = (): void => {
-        this.pendingAnswer = undefined;
-        resolve(undefined);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.pendingAnswer = (line) => {
-        signal.removeEventListener('abort', onAbort);
-        this.pendingAnswer = undefined;
-        resolve(line);
-      };
-    });
-  }
 
   private interrupt(): void {
     if (this.agentRun.isRunning) {
@@ -134,7 +108,7 @@ class InteractiveChat {
 
   private readLine(line: string): void {
     this.interruptedOnce = false;
-    if (this.pendingAnswer) return this.pendingAnswer(line);
+    if (this.prompt.answer(line)) return;
     const prompt = line.trim();
     if (this.agentRun.isRunning) return this.readLineWhileRunning(prompt);
     if (prompt === '') return this.rl.prompt();
@@ -191,7 +165,7 @@ class InteractiveChat {
   /** A prompt file's, skill's or MCP server's `/name args` goes out expanded, its missing values asked for here; anything else as typed. */
   private async sendTyped(prompt: string): Promise<void> {
     const signal = new AbortController().signal;
-    const expansion = await expandTypedSlash(this.slashCatalog, prompt, (argument, entry) => this.askLine(`/${entry.name} needs ${argument.name}${argument.description ? ` (${argument.description})` : ''}: `, signal), signal);
+    const expansion = await expandTypedSlash(this.slashCatalog, prompt, (argument, entry) => this.prompt.ask(`/${entry.name} needs ${argument.name}${argument.description ? ` (${argument.description})` : ''}: `, signal), signal);
     if (expansion.kind === 'none') return this.sendWithMentions(prompt);
     if (expansion.kind === 'cancelled') return this.giveBack(prompt, '(Not sent.)');
     if (expansion.kind === 'error') return this.giveBack(prompt, `Not sent: ${expansion.message}`);
@@ -226,7 +200,7 @@ class InteractiveChat {
     if (customize === undefined) return this.say('(No customizations are read here.)\n');
     const signal = new AbortController().signal;
     try {
-      this.say(await customize(trust, (question) => this.askLine(question, signal)));
+      this.say(await customize(trust, (question) => this.prompt.ask(question, signal)));
     } catch (error) {
       this.say(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
     }

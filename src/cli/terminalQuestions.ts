@@ -1,8 +1,10 @@
 import { fieldValue, type ElicitationInput } from '../core/mcp/elicitationAnswer';
 import { elicitationFields, type ElicitationField, type ElicitationValue } from '../core/mcp/elicitationForm';
 import type { McpElicitation, McpElicitationAnswer } from '../core/mcp/mcpClientHandlers';
+import { mcpFormSecretsNote, mcpQuestionAsker } from '../format/mcpQuestionWords';
 import type { AskLine } from './cliApprovals';
 import { printable, printableLine } from './printable';
+import type { HoldPrompt } from './terminalPrompt';
 
 /** Opens a web page in the user's browser. */
 export type OpenUrl = (url: string) => Promise<void>;
@@ -13,27 +15,24 @@ export type OpenUrl = (url: string) => Promise<void>;
  * mode opens the browser only after a yes.
  */
 export class TerminalQuestions {
-  private askLine: AskLine | undefined;
-  /** One question at a time: the prompt holds one answer. */
-  private asked: Promise<unknown> = Promise.resolve();
+  private hold: HoldPrompt | undefined;
 
   constructor(private readonly options: { openUrl: OpenUrl; writeErr(text: string): void }) {}
 
-  /** The chat's prompt becomes available once the REPL runs. */
-  attach(askLine: AskLine): void {
-    this.askLine = askLine;
+  /** The chat's prompt becomes available once the REPL runs: a question holds it from its first line to its last. */
+  attach(hold: HoldPrompt): void {
+    this.hold = hold;
   }
 
   readonly elicit = (question: McpElicitation, signal: AbortSignal): Promise<McpElicitationAnswer> => {
-    const asking = this.asked.then(() => this.ask(question, signal));
-    this.asked = asking.catch(() => undefined);
-    return asking;
+    const hold = this.hold;
+    if (hold === undefined) return Promise.resolve({ action: 'cancel' });
+    return hold((askLine) => this.ask(askLine, question, signal));
   };
 
-  private async ask(question: McpElicitation, signal: AbortSignal): Promise<McpElicitationAnswer> {
-    const askLine = this.askLine;
-    if (askLine === undefined || signal.aborted) return { action: 'cancel' };
-    const intro = [`The MCP server "${printableLine(question.server, 64)}" asks (its words, not Elbow's):`, ...printable(question.message).split('\n').map((line) => `  │ ${line}`)];
+  private async ask(askLine: AskLine, question: McpElicitation, signal: AbortSignal): Promise<McpElicitationAnswer> {
+    if (signal.aborted) return { action: 'cancel' };
+    const intro = [printableLine(mcpQuestionAsker(question.server, question.source), 400), ...printable(question.message).split('\n').map((line) => `  │ ${line}`)];
     if (question.mode === 'url') {
       const origin = new URL(question.url).origin;
       const answer = await askLine([...intro, `  It wants you to open ${printableLine(origin, 200)} in your browser:`, `  ${printableLine(question.url, 2000)}`, 'Open it? [y]es, [n]o (decline), [c]ancel: '].join('\n'), signal);
@@ -45,7 +44,7 @@ export class TerminalQuestions {
       return { action: 'accept' };
     }
     const fields = elicitationFields(question.requestedSchema);
-    const start = await askLine([...intro, `${fields.length} field${fields.length === 1 ? '' : 's'} (* required). Answer? [y]es, [n]o (decline), [c]ancel: `].join('\n'), signal);
+    const start = await askLine([...intro, mcpFormSecretsNote, `${fields.length} field${fields.length === 1 ? '' : 's'} (* required). Answer? [y]es, [n]o (decline), [c]ancel: `].join('\n'), signal);
     const choice = choiceOf(start);
     if (choice !== 'accept') return { action: choice };
     const content: Record<string, ElicitationValue> = {};

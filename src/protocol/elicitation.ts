@@ -32,8 +32,9 @@ export type ElicitationFieldView = z.infer<typeof elicitationFieldSchema>;
 export const elicitationSchema = z.object({
   /** The pending question's own id: the answer names it. */
   question: z.string().max(100).optional(),
-  /** Who asks: the server's name. */
+  /** Who asks: the server's name, and the configuration file that names it (absent on cards saved before it was kept). */
   server: z.string(),
+  source: z.string().optional(),
   message: z.string(),
   mode: z.enum(['form', 'url']),
   fields: z.array(elicitationFieldSchema).optional(),

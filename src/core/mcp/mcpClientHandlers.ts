@@ -10,10 +10,16 @@ export interface McpClientHandlers {
   roots?(): readonly McpRoot[];
 }
 
+/** Who asks: the server's name and the configuration file that names it (as shown, e.g. `.vscode/mcp.json`). */
+export interface McpQuestionAsker {
+  server: string;
+  source: string;
+}
+
 /** A server's question (`elicitation/create`). Its text is the server's, shown as data. */
-export type McpElicitation =
-  | { server: string; mode: 'form'; message: string; requestedSchema: McpElicitationSchema }
-  | { server: string; mode: 'url'; message: string; url: string; elicitationId: string };
+export type McpElicitation = McpQuestionAsker & (
+  | { mode: 'form'; message: string; requestedSchema: McpElicitationSchema }
+  | { mode: 'url'; message: string; url: string; elicitationId: string });
 
 /** The flat object schema a form-mode question asks for (string, number, integer, boolean and enum fields). */
 export interface McpElicitationSchema {
@@ -36,7 +42,8 @@ export interface McpRoot {
 const fieldTypes = new Set(['string', 'number', 'integer', 'boolean', 'array']);
 
 /** The question of an `elicitation/create` request, or `undefined` when it is not one Elbow can show (a nested schema, a URL that is not http(s)). */
-export function elicitationOf(server: string, params: Record<string, unknown>): McpElicitation | undefined {
+export function elicitationOf(asker: McpQuestionAsker, params: Record<string, unknown>): McpElicitation | undefined {
+  const { server, source } = asker;
   const message = typeof params.message === 'string' ? params.message : '';
   if (params.mode === 'url') {
     const { url, elicitationId } = params;
@@ -48,7 +55,7 @@ export function elicitationOf(server: string, params: Record<string, unknown>): 
       return undefined;
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-    return { server, mode: 'url', message, url: parsed.href, elicitationId };
+    return { server, source, mode: 'url', message, url: parsed.href, elicitationId };
   }
   const schema = params.requestedSchema;
   if (typeof schema !== 'object' || schema === null) return undefined;
@@ -58,5 +65,5 @@ export function elicitationOf(server: string, params: Record<string, unknown>): 
   if (!fields.every(([, field]) => typeof field === 'object' && field !== null && fieldTypes.has(String((field as Record<string, unknown>).type)))) return undefined;
   const names = new Set(fields.map(([name]) => name));
   const requiredNames = Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string' && names.has(name)) : [];
-  return { server, mode: 'form', message, requestedSchema: { type: 'object', properties: properties as Record<string, Record<string, unknown>>, required: requiredNames } };
+  return { server, source, mode: 'form', message, requestedSchema: { type: 'object', properties: properties as Record<string, Record<string, unknown>>, required: requiredNames } };
 }

@@ -12,6 +12,7 @@ import { elicitationOf, type McpClientHandlers } from './mcpClientHandlers';
 import { keptResources, keptResourceTemplates, type McpResourceContents, type McpResourceDefinition, type McpResourceTemplateDefinition } from './mcpResource';
 import { CoalescedRefresh } from './coalescedRefresh';
 import { OutputTail } from './outputTail';
+import { ServerQuestionGate } from './serverQuestionGate';
 import { loadMcpSdk } from './loadMcpSdk';
 import { transportsFor, type OpenedTransport } from './mcpTransport';
 import { isSignInRequired } from './auth/mcpSignInRequired';
@@ -62,8 +63,6 @@ export const defaultRestartDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000];
 const STABLE_MS = 30_000;
 /** List pages read at most: a server that always answers with a next cursor must not keep the client listing. */
 const maxListPages = 20;
-/** Questions a server may ask while its calls run, counted from when the first of them started. */
-const maxQuestionsPerCall = 5;
 /** Tools kept of one server: more could never be offered (providers take at most 128 in all). */
 const maxToolsPerServer = 200;
 const signInRequired = '\u0000signInRequired';
@@ -95,9 +94,8 @@ export class McpServerConnection {
   private restartTimer: NodeJS.Timeout | undefined;
   private connectedAt = 0;
   private readonly stderrTail = new OutputTail();
-  /** Tool calls to this server in flight: its questions are taken only while one runs. */
-  private callsRunning = 0;
-  private questionsDuringCalls = 0;
+  /** Its questions are taken only while one of its calls runs. */
+  private readonly questions = new ServerQuestionGate();
 
   constructor(private readonly options: McpConnectionOptions) {
     this.state = options.config.disabled ? 'disabled' : 'idle';
@@ -173,7 +171,7 @@ export class McpServerConnection {
       throw new ToolError(`The MCP server "${this.name}" is not running${this.error === undefined ? '.' : `: ${this.error}`} Continue without ${tool}, or tell the user the server needs attention.`);
     }
     const { timeoutMs, file } = this.options.config;
-    if (this.callsRunning++ === 0) this.questionsDuringCalls = 0;
+    const callEnded = this.questions.callStarted();
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs });
       // Servers of the first protocol version answer with `toolResult`.
@@ -193,7 +191,7 @@ export class McpServerConnection {
       }
       throw new ToolError(`${this.name} › ${tool} failed: ${messageOf(error)}`);
     } finally {
-      this.callsRunning--;
+      callEnded();
     }
   }
 
@@ -332,14 +330,14 @@ export class McpServerConnection {
     const { elicit, roots } = this.options.handlers ?? {};
     if (elicit !== undefined) {
       client.setRequestHandler(sdk.ElicitRequestSchema, async (request, extra) => {
-        // A server asks only about the call it is running, and only so often: never between calls, never in a flood.
-        if (this.callsRunning === 0 || ++this.questionsDuringCalls > maxQuestionsPerCall) {
-          this.options.log.warn(`MCP server "${this.name}" asked a question ${this.callsRunning === 0 ? 'while none of its tools was running' : `more than ${maxQuestionsPerCall} times during a call`}; it was cancelled without asking you.`);
+        const admitted = this.questions.admit(extra.signal);
+        if ('refused' in admitted) {
+          this.options.log.warn(`MCP server "${this.name}" asked a question ${admitted.refused}; it was cancelled without asking you.`);
           return { action: 'cancel' as const };
         }
-        const question = elicitationOf(this.name, request.params);
+        const question = elicitationOf({ server: this.name, source: this.options.config.file.display }, request.params);
         if (question === undefined) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, 'Elbow cannot show this question: its schema is not a flat object of strings, numbers, booleans and enums.');
-        return elicit(question, extra.signal);
+        return elicit(question, admitted.signal);
       });
     }
     if (roots !== undefined) client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: roots().map((root) => ({ ...root })) }));

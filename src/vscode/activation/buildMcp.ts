@@ -46,7 +46,7 @@ export function buildMcp(context: vscode.ExtensionContext, parts: { log: vscode.
   const auth = { credentials: new SecretCredentialStore(context.secrets), browser, signInHint: () => SIGN_IN_HINT };
   const mcpOptions = { workspaceRoots, workspaceTrusted, passedEnvironment, startApproval, serverSandbox: parts.serverSandbox, clientVersion: parts.version, log: mcpLog, auth, handlers: { ...vscodeMcpClientHandlers(), ...parts.handlers } };
   const manager = createMcpManager(mcpOptions);
-  const signIn = new McpSignIn(manager, log);
+  const signIn = new McpSignIn(manager, log, browser);
   const mcpFiles = () => configFiles(mcpOptions, process.env, os.homedir());
   const panel = new McpPanelBridge({ manager, post: (message) => view.post(message), log });
   context.subscriptions.push(

@@ -5,6 +5,7 @@ import type { McpElicitation, McpElicitationAnswer } from '../../core/mcp/mcpCli
 import type { Elicitation } from '../../protocol/elicitation';
 import type { FromWebview } from '../../protocol/fromWebview';
 import type { ToWebview } from '../../protocol/toWebview';
+import { quotedName } from '../../format/mcpQuestionWords';
 import { showWarning } from '../notifications';
 import type { ChatTranscript } from './chatTranscript';
 import { elicitationShown, settledElicitation } from './elicitationCard';
@@ -66,7 +67,7 @@ export class ElicitationBridge implements vscode.Disposable {
       },
       unasked: () => ({ action: 'cancel' }),
       shown: () => {
-        if (!this.deps.chatVisible()) this.notify(question.server);
+        if (!this.deps.chatVisible()) this.notify(question);
       },
       decided: (shownOn, answer) => {
         const open = this.open.get(questionId);
@@ -110,8 +111,8 @@ export class ElicitationBridge implements vscode.Disposable {
     return showCardUpdate(this.deps.transcript, { type: 'elicitation_shown', cardId, elicitation }, (message) => this.deps.post(message));
   }
 
-  private notify(server: string): void {
-    void showWarning(`Elbow: the MCP server "${server}" asks you a question in the chat.`, 'Show in chat').then((choice) => {
+  private notify({ server, source }: McpElicitation): void {
+    void showWarning(`Elbow: the MCP server ${quotedName(server)} (from ${source}) asks you a question in the chat.`, 'Show in chat').then((choice) => {
       if (choice !== undefined) void vscode.commands.executeCommand('elbow.focusChat');
     });
   }

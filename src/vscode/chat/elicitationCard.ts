@@ -6,15 +6,15 @@ const settledStates = { accept: 'accepted', decline: 'declined', cancel: 'cancel
 
 /** A server's question as its card shows it while it waits. */
 export function elicitationShown(question: McpElicitation, fields: readonly ElicitationField[], questionId: string): Elicitation {
-  const base = { question: questionId, server: question.server, message: question.message, state: 'pending' as const };
+  const base = { question: questionId, server: question.server, source: question.source, message: question.message, state: 'pending' as const };
   if (question.mode === 'url') return { ...base, mode: 'url', url: question.url, origin: new URL(question.url).origin };
   return { ...base, mode: 'form', fields: fields.map(fieldView) };
 }
 
 /** The card once answered: what was chosen, without the form or what was typed. */
 export function settledElicitation(shown: Elicitation, action: McpElicitationAnswer['action']): Elicitation {
-  const { server, message, mode, origin } = shown;
-  return { server, message, mode, ...(origin === undefined ? {} : { origin }), state: settledStates[action] };
+  const { server, source, message, mode, origin } = shown;
+  return { server, ...(source === undefined ? {} : { source }), message, mode, ...(origin === undefined ? {} : { origin }), state: settledStates[action] };
 }
 
 /** A question still waiting when its call ended (the run stopped, or VS Code reloaded): cancelled. */

@@ -3,9 +3,15 @@ import type { McpManager } from '../../core/mcp/mcpManager';
 import type { McpServerStatus } from '../../core/mcp/mcpServerStatus';
 import type { CommandHandlers } from '../commands/commandHandlers';
 import { showError, showInformation, showWarning } from '../notifications';
+import { signInProgressMessage, signInProgressTitle, type SignInServer } from './signInWords';
 
 /** What a server needing sign-in says to do in VS Code (shown under it in the MCP panel). */
 export const SIGN_IN_HINT = 'Sign in with its Sign in button, or run "Elbow: Sign In to MCP Server".';
+
+/** Where the browser goes for a sign-in, told as it is sent there. */
+export interface SignInPages {
+  onDidOpen(listener: (server: string, authorizationUrl: URL) => void): { dispose(): void };
+}
 
 /** A remote server that signs in with OAuth: one that asked for it, or one Elbow knows to hold tokens or not. */
 const signsIn = (server: McpServerStatus): boolean => server.state === 'signInRequired' || server.signedIn !== undefined;
@@ -18,7 +24,7 @@ export class McpSignIn {
   private readonly running = new Map<string, Promise<boolean>>();
   private readonly listeners = new Set<(server: string, signedIn: boolean) => void>();
 
-  constructor(private readonly manager: McpManager, private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly manager: McpManager, private readonly log: vscode.LogOutputChannel, private readonly pages: SignInPages) {}
 
   readonly commands: CommandHandlers = {
     'elbow.mcp.signIn': async (name: unknown) => {
@@ -30,6 +36,13 @@ export class McpSignIn {
       if (server !== undefined) await this.signOut(server);
     },
   };
+
+  /** The server as the user can tell it from another of the same name: its file and its address. */
+  serverOf(server: string): SignInServer {
+    const source = this.manager.status().servers.find((status) => status.name === server)?.source ?? 'its configuration file';
+    const url = this.manager.connection(server)?.config.url;
+    return { name: server, source, ...(url === undefined ? {} : { url }) };
+  }
 
   /** Told each time the user signs in to a server or out of it. */
   onDidChangeAccount(listener: (server: string, signedIn: boolean) => void): vscode.Disposable {
@@ -64,16 +77,21 @@ export class McpSignIn {
   }
 
   private async runSignIn(server: string): Promise<boolean> {
-    const title = `Signing in to ${server}…`;
+    const title = signInProgressTitle(this.serverOf(server));
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-        progress.report({ message: 'Finish in the browser window that opened.' });
+        progress.report({ message: signInProgressMessage() });
+        // Where the browser goes is the authorization server's choice: its origin is shown as it opens.
+        const opened = this.pages.onDidOpen((openedFor, authorizationUrl) => {
+          if (openedFor === server) progress.report({ message: signInProgressMessage(authorizationUrl) });
+        });
         const abort = new AbortController();
         const cancelled = token.onCancellationRequested(() => abort.abort());
         try {
           await this.manager.signIn(server, abort.signal);
         } finally {
           cancelled.dispose();
+          opened.dispose();
         }
       });
     } catch (error) {

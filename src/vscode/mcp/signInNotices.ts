@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { McpManager } from '../../core/mcp/mcpManager';
 import { showWarning } from '../notifications';
 import type { McpSignIn } from './mcpSignIn';
+import { signInNotice } from './signInWords';
 
 /**
  * Says when a server needs a sign-in (servers start when a conversation needs their tools, so a chat is using it),
@@ -33,7 +34,7 @@ export class SignInNotices implements vscode.Disposable {
   }
 
   private async tell(server: string): Promise<void> {
-    const choice = await showWarning(`The MCP server "${server}" needs you to sign in before Elbow can use its tools.`, 'Sign in');
+    const choice = await showWarning(signInNotice(this.signIn.serverOf(server)), 'Sign in');
     if (choice === 'Sign in') await this.signIn.signIn(server);
   }
 }

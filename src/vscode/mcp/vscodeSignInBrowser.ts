@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { McpRedirectReceiver, McpSignInBrowser } from '../../core/mcp/auth/mcpAuthHost';
 import type { UriRoutes } from '../uriRoutes';
+import type { SignInPages } from './mcpSignIn';
 
 /** Where the authorization server sends the browser back: `<scheme>://<extension id>/mcp-oauth`. */
 export const SIGN_IN_PATH = '/mcp-oauth';
@@ -17,12 +18,19 @@ interface Waiting {
  * redirect comes back through the extension's URI handler. `env.asExternalUri` gives the redirect URI that reaches it
  * here: the same `vscode://` URI on the desktop, the workbench's own `/callback` page in VS Code for the web.
  */
-export class VscodeSignInBrowser implements McpSignInBrowser, vscode.Disposable {
+export class VscodeSignInBrowser implements McpSignInBrowser, SignInPages, vscode.Disposable {
   private readonly waiting = new Set<Waiting>();
+  private readonly openings = new Set<(server: string, authorizationUrl: URL) => void>();
   private readonly route: vscode.Disposable;
 
   constructor(private readonly routes: UriRoutes, private readonly extensionId: string, private readonly log: vscode.LogOutputChannel) {
     this.route = routes.route(SIGN_IN_PATH, (uri) => this.arrived(uri));
+  }
+
+  /** Told as the browser is sent to an authorization server, before it opens. */
+  onDidOpen(listener: (server: string, authorizationUrl: URL) => void): vscode.Disposable {
+    this.openings.add(listener);
+    return { dispose: () => this.openings.delete(listener) };
   }
 
   async receive(server: string): Promise<McpRedirectReceiver> {
@@ -52,6 +60,7 @@ export class VscodeSignInBrowser implements McpSignInBrowser, vscode.Disposable 
         entry = waiting;
         this.waiting.add(waiting);
         signal.addEventListener('abort', aborted, { once: true });
+        for (const listener of this.openings) listener(server, authorizationUrl);
         // A string, not a Uri: VS Code would decode the query and encode it again, and a redirect URI with its own
         // query (the web's callback page) would come apart into separate parameters.
         vscode.env.openExternal(authorizationUrl.href as unknown as vscode.Uri).then((opened) => {

@@ -1,3 +1,4 @@
+import { mcpFormSecretsNote, mcpQuestionAsker } from '../../format/mcpQuestionWords';
 import type { Elicitation, ElicitationInput } from '../../protocol/elicitation';
 import { codicon, h } from '../dom';
 import type { ExtensionLink } from '../vscodeApi';
@@ -20,6 +21,7 @@ export class ElicitationView {
   readonly element: HTMLDivElement;
   private readonly asker = h('div', { className: 'elicitation-asker' });
   private readonly message = h('div', { className: 'elicitation-message' });
+  private readonly secrets = h('div', { className: 'elicitation-secrets', text: mcpFormSecretsNote, hidden: true });
   private readonly body = h('div', { className: 'elicitation-body' });
   private readonly accept = actionButton('elicitation-accept primary-button', 'check', 'Accept', 'Send these answers to the server');
   private readonly decline = actionButton('elicitation-decline secondary-button', 'close', 'Decline', 'Tell the server you decline');
@@ -33,7 +35,7 @@ export class ElicitationView {
 
   constructor(private readonly itemId: string, private readonly extension: ExtensionLink) {
     this.element = h('div', { className: 'elicitation', hidden: true, attributes: { role: 'group', 'aria-label': 'A question from an MCP server', tabindex: '-1' } }, [
-      this.asker, this.message, this.body, this.actions, this.outcome, this.announcer,
+      this.asker, this.message, this.secrets, this.body, this.actions, this.outcome, this.announcer,
     ]);
     this.accept.addEventListener('click', () => this.answer('accept'));
     this.decline.addEventListener('click', () => this.answer('decline'));
@@ -53,11 +55,11 @@ export class ElicitationView {
     this.pending = elicitation.state === 'pending';
     this.element.dataset.state = elicitation.state;
     this.element.dataset.mode = elicitation.mode;
-    this.asker.replaceChildren(codicon('question', 'elicitation-icon'), h('span', { className: 'elicitation-server', text: elicitation.server }), ' asks:');
+    this.asker.replaceChildren(codicon('question', 'elicitation-icon'), h('span', { text: mcpQuestionAsker(elicitation.server, elicitation.source) }));
     this.message.textContent = elicitation.message;
     const arrived = this.pending && elicitation.question !== this.question;
     if (elicitation.question !== this.question || !this.pending) this.render(elicitation);
-    if (arrived) this.arrived(elicitation.server);
+    if (arrived) this.arrived(elicitation);
     this.question = elicitation.question;
     const answered = this.element.getAttribute('aria-busy') === 'true';
     this.setBusy(false);
@@ -65,6 +67,8 @@ export class ElicitationView {
     // After an Accept that did not pass, the keyboard lands on the first field to fix.
     if (answered && this.pending) this.fields.find((field) => elicitation.errors?.[field.name] !== undefined)?.focus();
     this.actions.hidden = !this.pending;
+    // A page of its own is where one signs in; a form in the chat never is.
+    this.secrets.hidden = !this.pending || elicitation.mode !== 'form';
     this.outcome.hidden = this.pending;
     if (this.pending) return;
     const shown = outcomes[elicitation.state as keyof typeof outcomes];
@@ -97,11 +101,11 @@ export class ElicitationView {
   }
 
   /** As a permission question: announced, and the keyboard lands on the question itself unless the user is typing somewhere. */
-  private arrived(server: string): void {
+  private arrived(elicitation: Elicitation): void {
     // After the element is in the document: a view's first update runs before the list inserts it.
     requestAnimationFrame(() => {
       if (!this.pending || this.accept.disabled) return;
-      this.announcer.textContent = `The MCP server ${server} asks a question`;
+      this.announcer.textContent = mcpQuestionAsker(elicitation.server, elicitation.source);
       if (!isTyping(document.activeElement) && this.element.checkVisibility()) this.element.focus({ preventScroll: true });
     });
   }

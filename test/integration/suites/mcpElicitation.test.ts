@@ -53,7 +53,8 @@ export function mcpElicitationTests(llm: () => FakeLlmServer): void {
         { kind: 'reply', content: [text('Thanks for the answers.')] },
       );
       await sendPrompt('Ask me a few things');
-      await webview.waitFor(`${form} .elicitation-server`, { text: 'everything', timeoutMs: 30_000 });
+      await webview.waitFor(`${form} .elicitation-asker`, { text: 'The MCP server "everything" (from ', timeoutMs: 30_000 });
+      await webview.waitFor(`${form} .elicitation-secrets`, { text: 'Elbow never asks for passwords, API keys or tokens' });
       await webview.waitFor(`${form} .elicitation-message`, { text: 'Please provide inputs for the following fields:' });
       await webview.waitFor(`${field('name')} .elicitation-required`, { state: 'attached' });
       await webview.waitFor(`${field('integer')} input[type="number"]`);

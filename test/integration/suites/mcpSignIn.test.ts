@@ -13,7 +13,8 @@ import { narrowChatTo, useTheme } from '../support/viewLayout';
 
 const server = '#mcp .mcp-server[data-server="tracker"]';
 const signInNotice = '.notifications-center .notification-list-item';
-const signInNoticeText = 'The MCP server "tracker" needs you to sign in';
+/** The notice names the server's file and address, so a repository's server of the same name reads as another. */
+const signInNoticeText = 'The MCP server "tracker" (from ~/.elbow/mcp.json, at http://127.0.0.1:';
 
 /** The user's own MCP file (the suites' home is a throwaway folder): its servers start without a question. */
 const userConfig = (): string => path.join(os.homedir(), '.elbow', 'mcp.json');

@@ -26,7 +26,7 @@ describe('elbow command line: remote MCP servers behind OAuth', function () {
     opened = path.join(base, 'opened.txt');
     const opener = path.join(base, 'opener.sh');
     await fs.writeFile(opener, `#!/bin/sh\necho "$1" >> '${opened}'\nexec '${process.execPath}' -e 'fetch(process.argv[1]).then((r) => r.text()).then((t) => process.stdout.write(t))' "$1" > '${base}/page.html'\n`, { mode: 0o755 });
-    environment = { ...elbowEnvironment(server, 'openai'), ELBOW_DATA_DIR: path.join(base, 'data'), ELBOW_SIGN_IN_OPENER: opener };
+    environment = { ...elbowEnvironment(server, 'openai'), ELBOW_DATA_DIR: path.join(base, 'data'), ELBOW_BROWSER_OPENER: opener };
   });
   afterEach(async () => {
     await servers.close();

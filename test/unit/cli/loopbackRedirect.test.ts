@@ -4,7 +4,7 @@ import { loopbackBrowser } from '../../../src/cli/loopbackRedirect';
 describe('the terminal\'s loopback redirect for signing in', () => {
   const never = new AbortController().signal;
   // No browser opens in the tests: `true` is the opener.
-  const environment = { ELBOW_SIGN_IN_OPENER: 'true' };
+  const environment = { ELBOW_BROWSER_OPENER: 'true' };
 
   it('prints the URL, ignores an answer with another state, and takes the one that belongs to the sign-in', async () => {
     const printed: string[] = [];

@@ -47,9 +47,9 @@ describe('interactive chat: an MCP server\'s question, asked field by field', fu
     terminal = createTerminalScreen();
     input = terminal.input;
     let attached: AskLine | undefined;
-    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer, onAskLine: (askLine) => {
+    finished = runInteractiveChat(session, { input, output: terminal.output, renderer: terminal.renderer, onAskLine: (askLine, hold) => {
       approvals.attach(askLine);
-      questions.attach(askLine);
+      questions.attach(hold);
       attached = askLine;
     } });
     askLine = attached;
@@ -81,10 +81,26 @@ describe('interactive chat: an MCP server\'s question, asked field by field', fu
     assert.equal(await second, 'two');
   });
 
+  it('asks a server\'s form whole: another question waits until its last field', async () => {
+    assert.ok(askLine !== undefined);
+    server.enqueue({ kind: 'reply', content: [toolCall('mcp__everything__trigger-elicitation-request', {})] }, { kind: 'reply', content: [text('Cancelled.')] });
+    input.write('ask me\r');
+    await terminal.waitFor(/13 fields \(\* required\)\. Answer\? \[y\]es, \[n\]o \(decline\), \[c\]ancel: $/, 8_000);
+    const other = askLine('Other question? ', new AbortController().signal);
+    await answer(/Answer\? \[y\]es, \[n\]o \(decline\), \[c\]ancel: $/, 'y');
+    await answer(/String \* — Your full, legal name\nname: $/, '/cancel');
+    // The run goes on printing as the server gets its answer: the question is on screen, not necessarily last.
+    await terminal.waitFor(/\nOther question\? /, 8_000);
+    input.write('mine\r');
+    assert.equal(await other, 'mine');
+    await terminal.waitFor(/Elbow: Cancelled\.\n/, 8_000);
+    assert.doesNotMatch(terminal.text(), /Other question\? [^\n]*\n(.*\n)*name: /, 'nothing was asked between the form\'s lines');
+  });
+
   it('shows the server and its words, checks each answer, and sends the values typed, as the schema\'s types', async () => {
     server.enqueue({ kind: 'reply', content: [toolCall('mcp__everything__trigger-elicitation-request', {})] }, { kind: 'reply', content: [text('Thanks.')] });
     input.write('ask me\r');
-    await answer(/The MCP server "everything" asks \(its words, not Elbow's\):\n {2}│ Please provide inputs for the following fields:\n13 fields \(\* required\)\. Answer\? \[y\]es, \[n\]o \(decline\), \[c\]ancel: $/, 'y');
+    await answer(/The MCP server "everything" \(from \.elbow\/mcp\.json\) asks — its words, not Elbow's:\n {2}│ Please provide inputs for the following fields:\nElbow never asks for passwords, API keys or tokens in a server's form: do not type them here\.\n13 fields \(\* required\)\. Answer\? \[y\]es, \[n\]o \(decline\), \[c\]ancel: $/, 'y');
     await answer(/String \* — Your full, legal name\nname: $/, '');
     await answer(/✗ Required\.\nString \* — Your full, legal name\nname: $/, 'Ada Lovelace');
     await answer(/check \(y\/n\): $/, 'y');
@@ -124,7 +140,7 @@ describe('interactive chat: an MCP server\'s question, asked field by field', fu
       { kind: 'reply', content: [text('Opened.')] },
     );
     input.write('open it\r');
-    await answer(/ {2}│ Sign in \\x1b\[2Jplease\n {2}It wants you to open https:\/\/auth\.example\.com in your browser:\n {2}https:\/\/auth\.example\.com\/consent\?x=1\nOpen it\? \[y\]es, \[n\]o \(decline\), \[c\]ancel: $/, 'n');
+    await answer(/The MCP server "everything" \(from \.elbow\/mcp\.json\) asks — its words, not Elbow's:\n {2}│ Sign in \\x1b\[2Jplease\n {2}It wants you to open https:\/\/auth\.example\.com in your browser:\n {2}https:\/\/auth\.example\.com\/consent\?x=1\nOpen it\? \[y\]es, \[n\]o \(decline\), \[c\]ancel: $/, 'n');
     await terminal.waitFor(/Elbow: Declined\.\n/, 8_000);
     assert.deepEqual(opened, [], 'no browser without consent');
     assert.match(JSON.stringify(server.requests[1]?.body), /decline/);

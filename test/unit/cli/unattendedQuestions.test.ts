@@ -4,11 +4,12 @@ import type { McpElicitation } from '../../../src/core/mcp/mcpClientHandlers';
 
 const form: McpElicitation = {
   server: 'tracker',
+  source: '.elbow/mcp.json',
   mode: 'form',
   message: 'Which project?',
   requestedSchema: { type: 'object', properties: { project: { type: 'string', enum: ['web', 'api'], default: 'api' }, notify: { type: 'boolean' } }, required: ['project'] },
 };
-const url: McpElicitation = { server: 'tracker', mode: 'url', message: 'Sign in', url: 'https://example.com/', elicitationId: 'e1' };
+const url: McpElicitation = { server: 'tracker', source: '.elbow/mcp.json', mode: 'url', message: 'Sign in', url: 'https://example.com/', elicitationId: 'e1' };
 
 describe('--mcp-questions: answering a server\'s question in a run nobody watches', () => {
   it('defaults accepts with the schema\'s defaults when every required field has one, and never opens a URL', async () => {

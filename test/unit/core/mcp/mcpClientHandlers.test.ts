@@ -47,6 +47,7 @@ describe('MCP client features with server-everything: questions, roots, resource
     const question = asked.at(-1);
     assert.equal(question?.mode, 'form');
     assert.equal(question.server, 'everything');
+    assert.equal(question.source, '.elbow/mcp.json', 'the file that names the server, to show who asks');
     assert.ok(question.mode === 'form' && 'name' in question.requestedSchema.properties, JSON.stringify(question));
     assert.match(outcome.text, /Ada/);
   });
@@ -69,13 +70,13 @@ describe('MCP client features with server-everything: questions, roots, resource
 
 describe('elicitationOf: the questions Elbow shows', () => {
   it('keeps a flat form, and only the required names that exist', () => {
-    const question = elicitationOf('s', { message: 'Who?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name', 'ghost'] } });
-    assert.deepEqual(question, { server: 's', mode: 'form', message: 'Who?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
+    const question = elicitationOf({ server: 's', source: '.elbow/mcp.json' }, { message: 'Who?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name', 'ghost'] } });
+    assert.deepEqual(question, { server: 's', source: '.elbow/mcp.json', mode: 'form', message: 'Who?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
   });
 
   it('refuses a nested schema and a URL that is not http(s)', () => {
-    assert.equal(elicitationOf('s', { message: 'x', requestedSchema: { type: 'object', properties: { deep: { type: 'object' } } } }), undefined);
-    assert.equal(elicitationOf('s', { mode: 'url', message: 'x', url: 'file:///etc/passwd', elicitationId: '1' }), undefined);
-    assert.equal(elicitationOf('s', { mode: 'url', message: 'x', url: 'javascript:alert(1)', elicitationId: '1' }), undefined);
+    assert.equal(elicitationOf({ server: 's', source: '.elbow/mcp.json' }, { message: 'x', requestedSchema: { type: 'object', properties: { deep: { type: 'object' } } } }), undefined);
+    assert.equal(elicitationOf({ server: 's', source: '.elbow/mcp.json' }, { mode: 'url', message: 'x', url: 'file:///etc/passwd', elicitationId: '1' }), undefined);
+    assert.equal(elicitationOf({ server: 's', source: '.elbow/mcp.json' }, { mode: 'url', message: 'x', url: 'javascript:alert(1)', elicitationId: '1' }), undefined);
   });
 });

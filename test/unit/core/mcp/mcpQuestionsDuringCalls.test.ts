@@ -53,4 +53,33 @@ describe('A server asks only about the call it is running', function () {
       if (pid !== undefined) await waitUntil(() => !isRunning(pid), 'the server ended', 5_000);
     }
   });
+
+  it('takes a question away from the user when the call it came with is stopped', async () => {
+    const ended: string[] = [];
+    const manager = mcpManagerOf([nodeServer('asking', askingServerArgs, { cwd: repositoryRoot })], {
+      log: new McpTestLog(),
+      handlers: {
+        elicit: (question, signal) => new Promise((resolve) => {
+          ended.push('asked');
+          signal.addEventListener('abort', () => {
+            ended.push('taken away');
+            resolve({ action: 'cancel' });
+          }, { once: true });
+        }),
+      },
+    });
+    try {
+      await manager.prepare(new AbortController().signal);
+      const stop = new AbortController();
+      const call = manager.connection('asking')?.callTool('ask', { times: 1 }, stop.signal);
+      await waitUntil(() => ended.includes('asked'), 'the question was asked');
+      stop.abort();
+      await assert.rejects(Promise.resolve(call));
+      await waitUntil(() => ended.includes('taken away'), 'the question was taken away with its call', 3_000);
+    } finally {
+      const pid = manager.connection('asking')?.pid;
+      await manager.dispose();
+      if (pid !== undefined) await waitUntil(() => !isRunning(pid), 'the server ended', 5_000);
+    }
+  });
 });

@@ -11,11 +11,12 @@ import { WaitingQuestionCount } from '../../../../src/vscode/chat/waitingQuestio
 
 const form: McpElicitation = {
   server: 'tracker',
+  source: '.vscode/mcp.json',
   mode: 'form',
   message: 'Which **project**? <img src=x>',
   requestedSchema: { type: 'object', properties: { project: { type: 'string', enum: ['web', 'api'] }, count: { type: 'integer', minimum: 1 }, notify: { type: 'boolean' } }, required: ['project'] },
 };
-const page: McpElicitation = { server: 'tracker', mode: 'url', message: 'Sign in', url: 'https://auth.example.com/consent?id=7', elicitationId: 'e1' };
+const page: McpElicitation = { server: 'tracker', source: '.vscode/mcp.json', mode: 'url', message: 'Sign in', url: 'https://auth.example.com/consent?id=7', elicitationId: 'e1' };
 
 function mcpCall(id: string, name = 'mcp__tracker__create_issue'): AgentEvent {
   return { type: 'tool_call', id, name, arguments: '{}', title: `Calling ${name}`, kind: 'mcp', subject: name };
@@ -65,6 +66,7 @@ describe('ElicitationBridge: an MCP server\'s question on the card of its call',
     const question = shown();
     assert.equal(question?.state, 'pending');
     assert.equal(question.server, 'tracker');
+    assert.equal(question.source, '.vscode/mcp.json');
     assert.equal(question.message, 'Which **project**? <img src=x>', 'the server\'s words, as they came, for the webview to show as text');
     assert.deepEqual(question.fields?.map((field) => [field.name, field.kind, field.required]), [['project', 'choice', true], ['count', 'number', false], ['notify', 'boolean', false]]);
     assert.equal(waiting, 1);
@@ -77,7 +79,7 @@ describe('ElicitationBridge: an MCP server\'s question on the card of its call',
 
     await bridge.messageHandlers.answerElicitation({ type: 'answerElicitation', itemId: 'c1', question: question.question ?? '', action: 'accept', values: { project: 'api', count: '3', notify: false } });
     assert.deepEqual(await answer, { action: 'accept', content: { project: 'api', count: 3, notify: false } });
-    assert.deepEqual(shown(), { server: 'tracker', message: form.message, mode: 'form', state: 'accepted' });
+    assert.deepEqual(shown(), { server: 'tracker', source: '.vscode/mcp.json', message: form.message, mode: 'form', state: 'accepted' });
     assert.equal(waiting, 0);
   });
 
@@ -142,7 +144,7 @@ describe('ElicitationBridge: an MCP server\'s question on the card of its call',
     visible = false;
     void bridge.elicit(form, new AbortController().signal);
     await tick();
-    assert.deepEqual(fakeVscode.notifications.map((shownNote) => shownNote.message), ['Elbow: the MCP server "tracker" asks you a question in the chat.']);
+    assert.deepEqual(fakeVscode.notifications.map((shownNote) => shownNote.message), ['Elbow: the MCP server "tracker" (from .vscode/mcp.json) asks you a question in the chat.']);
     bridge.cancelAll();
   });
 });

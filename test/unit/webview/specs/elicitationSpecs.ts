@@ -8,7 +8,8 @@ const markup = '<img src=x onerror="window.hit=1"> **bold** [link](https://evil.
 
 const form: Elicitation = {
   question: 'q1',
-  server: 'tracker',
+  server: 'Elbow',
+  source: '.vscode/mcp.json',
   message: `Which project? ${markup}`,
   mode: 'form',
   state: 'pending',
@@ -35,7 +36,8 @@ export function elicitationSpecs(harness: () => ChatViewHarness): void {
     await view.nextFrame();
     const { page } = view;
     const card = page.locator('#messages > .item-tool[data-item-id="t1"] .tool-card');
-    assert.equal(await card.locator('.elicitation-server').innerText(), 'tracker');
+    assert.equal(await card.locator('.elicitation-asker').innerText(), 'The MCP server "Elbow" (from .vscode/mcp.json) asks — its words, not Elbow\'s:', 'a server named like Elbow is still named as a server, with its file');
+    assert.equal(await card.locator('.elicitation-secrets').innerText(), 'Elbow never asks for passwords, API keys or tokens in a server\'s form: do not type them here.');
     assert.equal(await card.locator('.elicitation-message').innerText(), `Which project? ${markup}`);
     assert.equal(await card.locator('.elicitation img, .elicitation a, .elicitation strong, .elicitation b').count(), 0, 'no element made of the server\'s text');
     assert.equal(await page.evaluate(() => (window as unknown as { hit?: number }).hit), undefined);
@@ -61,8 +63,9 @@ export function elicitationSpecs(harness: () => ChatViewHarness): void {
     await card.locator('[data-field="title"] input').press('Enter');
     assert.equal((await view.postedOfType('answerElicitation')).length, 2, 'Enter in a field accepts');
 
-    await view.deliver({ type: 'itemUpdated', item: mcpCall('t1', { server: 'tracker', message: form.message, mode: 'form', state: 'declined' }) });
+    await view.deliver({ type: 'itemUpdated', item: mcpCall('t1', { server: 'Elbow', source: '.vscode/mcp.json', message: form.message, mode: 'form', state: 'declined' }) });
     assert.equal(await card.locator('.elicitation-outcome').innerText(), 'Declined');
+    assert.ok(await card.locator('.elicitation-secrets').isHidden(), 'no form, no note');
     assert.ok(await card.locator('.elicitation-actions').isHidden());
     assert.deepEqual(view.errors, []);
   });
@@ -78,6 +81,8 @@ export function elicitationSpecs(harness: () => ChatViewHarness): void {
     assert.equal(await card.locator('.elicitation-url').innerText(), url);
     assert.equal(await card.locator('.elicitation a').count(), 0, 'no link to click by mistake');
     assert.equal(await card.locator('.elicitation-accept').innerText(), 'Open in browser');
+    assert.equal(await card.locator('.elicitation-asker').innerText(), 'The MCP server "tracker" asks — its words, not Elbow\'s:');
+    assert.ok(await card.locator('.elicitation-secrets').isHidden(), 'a page of its own is where one signs in');
     await card.locator('.elicitation-cancel').click();
     assert.deepEqual(await view.postedOfType('answerElicitation'), [{ type: 'answerElicitation', itemId: 't1', question: 'q2', action: 'cancel' }]);
     assert.deepEqual(view.errors, []);

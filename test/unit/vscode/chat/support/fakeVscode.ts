@@ -6,9 +6,17 @@ export interface ShownNotification {
   press(label: string | undefined): void;
 }
 
+/** A progress notification shown through the fake `vscode`: its title and the lines it reported. */
+export interface ShownProgress {
+  title: string;
+  messages: string[];
+}
+
 /** The few `vscode` APIs the chat bridges use, recorded; install before importing a bridge. */
 export const fakeVscode = {
   notifications: [] as ShownNotification[],
+  progress: [] as ShownProgress[],
+  ProgressLocation: { Notification: 15 },
   EventEmitter: class<T> {
     private listeners: ((value: T) => void)[] = [];
     readonly event = (listener: (value: T) => void): { dispose(): void } => {
@@ -27,6 +35,14 @@ export const fakeVscode = {
     showWarningMessage: (message: string): Promise<string | undefined> => shown(message),
     showInformationMessage: (message: string): Promise<string | undefined> => shown(message),
     showErrorMessage: (message: string): Promise<string | undefined> => shown(message),
+    withProgress: <T>(options: { title: string }, task: (progress: { report(value: { message?: string }): void }, token: { onCancellationRequested(listener: () => void): { dispose(): void } }) => Promise<T>): Promise<T> => {
+      const shownProgress: ShownProgress = { title: options.title, messages: [] };
+      fakeVscode.progress.push(shownProgress);
+      const report = ({ message }: { message?: string }): void => {
+        if (message !== undefined) shownProgress.messages.push(message);
+      };
+      return task({ report }, { onCancellationRequested: () => ({ dispose: () => undefined }) });
+    },
   },
   Uri: {
     file: (path: string) => ({ fsPath: path, toString: () => `file://${path}` }),
