@@ -57,6 +57,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
   // Tools stay the same for the whole run, so each request extends the previous one (prompt caching).
   await registry.prepare(signal);
   const tools = offeredTools(registry.specs(), toolContext.agent, (name) => registry.identity(name));
+  const namesAtStart = new Set(registry.names());
   let pausesInARow = 0;
   let cutsInARow = 0;
   /** The text of cut replies the model was asked to continue: the answer begins there. */
@@ -111,7 +112,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     }
     if (calls.length > 0) {
       const cut = cutCall(reply);
-      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), registry, toolContext, emit, options.guard, options.hooks);
+      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), registry, toolContext, emit, { namesAtStart, guard: options.guard, hooks: options.hooks });
       if (cut !== undefined && cause !== undefined) results.push(cutCallResult(cut, cause, emit));
       messages.push({ role: 'tool', results });
       continuedText = '';
