@@ -52,12 +52,13 @@ export interface AgentLoopOptions {
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcome> {
   const { messages, emit, toolContext } = options;
-  const { registry, system, maxTurns } = options.setup;
+  const { system, maxTurns } = options.setup;
   const signal = toolContext.signal;
   // Tools stay the same for the whole run, so each request extends the previous one (prompt caching).
-  await registry.prepare(signal);
+  await options.setup.registry.prepare(signal);
+  // Calls run the tools offered under their names, whatever a server changes in its list during the run.
+  const registry = options.setup.registry.fixedForRun();
   const tools = offeredTools(registry.specs(), toolContext.agent, (name) => registry.identity(name));
-  const namesAtStart = new Set(registry.names());
   let pausesInARow = 0;
   let cutsInARow = 0;
   /** The text of cut replies the model was asked to continue: the answer begins there. */
@@ -112,7 +113,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<RunOutcom
     }
     if (calls.length > 0) {
       const cut = cutCall(reply);
-      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), registry, toolContext, emit, { namesAtStart, guard: options.guard, hooks: options.hooks });
+      const results = await runToolCalls(cut === undefined ? calls : calls.slice(0, -1), registry, toolContext, emit, options.guard, options.hooks);
       if (cut !== undefined && cause !== undefined) results.push(cutCallResult(cut, cause, emit));
       messages.push({ role: 'tool', results });
       continuedText = '';

@@ -1,6 +1,6 @@
 import { toolResultText, type ToolCallBlock, type ToolResultBlock } from '../llm/messages';
 import { todoListSetBy } from './todoListOf';
-import { cancelledResult, toolErrorResult, type ToolRegistry } from '../tools/registry';
+import { cancelledResult, type ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/tool';
 import type { AgentEventSink } from './agentEvents';
 import type { GuardRails } from './guardRails';
@@ -17,7 +17,8 @@ export async function runToolCalls(
   registry: ToolRegistry,
   context: ToolContext,
   emit: AgentEventSink,
-  options: ToolCallOptions,
+  guard?: GuardRails,
+  hooks?: SessionHooks,
 ): Promise<ToolResultBlock[]> {
   const results: ToolResultBlock[] = [];
   for (const batch of batchesOf(calls, registry)) {
@@ -25,31 +26,15 @@ export async function runToolCalls(
       results.push(...batch.map((call) => cancelledResult(call, 'The user cancelled the request before this tool ran.')));
       continue;
     }
-    results.push(...(await Promise.all(batch.map((call) => runOne(call, registry, context, emit, options)))));
+    results.push(...(await Promise.all(batch.map((call) => runOne(call, registry, context, emit, guard, hooks)))));
   }
   return results;
 }
 
-export interface ToolCallOptions {
-  /**
-   * The names of the tools the registry had when the run began. A tool a server added since was not offered to the
-   * model in this run, which saw neither its description nor its schema: a call naming it is not run.
-   */
-  namesAtStart: ReadonlySet<string>;
-  guard?: GuardRails;
-  hooks?: SessionHooks;
-}
-
-async function runOne(asked: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink, options: ToolCallOptions): Promise<ToolResultBlock> {
-  const { guard, hooks } = options;
+async function runOne(asked: ToolCallBlock, registry: ToolRegistry, context: ToolContext, emit: AgentEventSink, guard?: GuardRails, hooks?: SessionHooks): Promise<ToolResultBlock> {
   let call = asked;
   const { title, kind, subject } = registry.describe(call.name, call.arguments);
   emit({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments, title, kind, subject });
-  if (!options.namesAtStart.has(call.name) && registry.names().includes(call.name)) {
-    const result = toolErrorResult(call, notYetOffered(call.name));
-    emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: `Not run: ${call.name} was added during this request`, text: toolResultText(result) });
-    return result;
-  }
   if (guard && !(await guard.admit(call, kind, context.permissions, context.signal))) {
     const result = cancelledResult(call, `Not run: ${guard.stopReason ?? 'the run was stopped.'}`);
     emit({ type: 'tool_result', id: call.id, name: call.name, isError: true, summary: 'Not run: paused', text: toolResultText(result) });
@@ -106,8 +91,4 @@ function batchesOf(calls: readonly ToolCallBlock[], registry: ToolRegistry): Too
   }
   if (group.length > 0) batches.push(group);
   return batches;
-}
-
-function notYetOffered(name: string): string {
-  return `${name} was not run: the tool was added after this request began, so it is not among the tools you were given. It is offered from the user's next message; until then work with the tools you have.`;
 }

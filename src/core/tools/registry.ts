@@ -31,6 +31,8 @@ export class ToolRegistry {
   /** For a tool not offered, the offered one that does its job, named when the model calls it anyway. */
   private readonly substitutes = new Map<string, string | undefined>();
   private readonly sources: ToolSource[] = [];
+  /** For a registry fixed for a run: the live one, whose sources may have added tools since. */
+  private live: ToolRegistry | undefined;
 
   /**
    * Throws when the name is taken or the input schema is not an object. `offered: false`: not in `specs()`, and a
@@ -65,6 +67,22 @@ export class ToolRegistry {
     return this.tools.get(name) ?? this.external(name);
   }
 
+  /**
+   * The registry as it is now, for one run: the sources' tools are the objects listed at this moment, so a call runs
+   * the very tool (server and tool) the model was offered under that name, even if a server has since added, removed or
+   * renamed tools and the name now means another one. A tool added since is not run in the run.
+   */
+  fixedForRun(): ToolRegistry {
+    const fixed = new ToolRegistry();
+    for (const [name, tool] of this.tools) fixed.tools.set(name, tool);
+    for (const [name, spec] of this.toolSpecs) fixed.toolSpecs.set(name, spec);
+    for (const [name, instead] of this.substitutes) fixed.substitutes.set(name, instead);
+    const listed = this.externalTools();
+    fixed.sources.push({ prepare: () => Promise.resolve(), tools: () => listed });
+    fixed.live = this;
+    return fixed;
+  }
+
   /** Title, kind and subject of a call, from its arguments so far; a name no tool has gets generic ones. */
   describe(name: string, argumentsJson: string): ToolCallDescription {
     return describeToolCall(this.identity(name), name, argumentsJson);
@@ -96,6 +114,7 @@ export class ToolRegistry {
     const tool = this.tools.get(call.name);
     const external = tool === undefined ? this.external(call.name) : undefined;
     if (!tool && !external) {
+      if (this.live?.external(call.name) !== undefined) return failed(call, addedDuringRun(call.name));
       const available = this.names().join(', ') || 'none';
       return failed(call, `There is no tool named "${call.name}". Available tools: ${available}.`);
     }
@@ -164,6 +183,10 @@ export function cancelledResult(call: ToolCallBlock, reason = `${call.name} was 
 function notOffered(name: string, useInstead: string | undefined): string {
   const instead = useInstead === undefined ? ' Use one of the tools you have.' : ` Use ${useInstead} instead (see its description), and call it again with the same change.`;
   return `${name} is not one of your tools in this conversation, so nothing was done.${instead}`;
+}
+
+function addedDuringRun(name: string): string {
+  return `${name} was not run: the tool was added after this request began, so it is not among the tools you were given. It is offered from the user's next message; until then work with the tools you have.`;
 }
 
 function failed(call: ToolCallBlock, message: string): ToolRun {

@@ -79,7 +79,7 @@ describe('tool calls of a run', () => {
     const refused = (session.messages[4] as ToolResultsMessage).results[0];
     assert.equal(refused?.isError, true);
     assert.match(refused?.content[0]?.type === 'text' ? refused.content[0].text : '', /^mcp__growing__added was not run: the tool was added after this request began/);
-    assert.ok(events.some((event) => event.type === 'tool_result' && event.id === 'c2' && event.isError && /added during this request/.test(event.summary)));
+    assert.ok(events.some((event) => event.type === 'tool_result' && event.id === 'c2' && event.isError && /was added after this request began/.test(event.summary)));
     for (const request of provider.requests) assert.ok(!request.tools.some((tool) => tool.name === 'mcp__growing__added'));
 
     provider.enqueue(reply([call('mcp__growing__added', 'c3')]), reply([{ type: 'text', text: 'Done.' }]));
