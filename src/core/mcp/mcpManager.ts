@@ -12,7 +12,7 @@ import { McpServerConnection, type McpConnectionOAuth, type McpLog, type McpTool
 import type { McpServerStatus, McpStatus } from './mcpServerStatus';
 import type { McpStartApproval } from './mcpStartApproval';
 import { mcpTool } from './mcpTool';
-import { modelToolNames } from './mcpToolNames';
+import { ToolNameBook } from './mcpToolNames';
 import { ToolListNotes } from './toolListNotes';
 import { tooManyToolsWarning } from './tooManyTools';
 
@@ -66,6 +66,8 @@ export class McpManager implements ToolSource {
   private disposed = false;
   private readonly oauth: McpOAuth | undefined;
   private readonly toolNotes: ToolListNotes;
+  /** Kept as long as the manager: a model name never passes from one server's tool to another's. */
+  private readonly toolNames = new ToolNameBook();
 
   constructor(private readonly options: McpManagerOptions) {
     const log = options.log;
@@ -354,7 +356,7 @@ export class McpManager implements ToolSource {
   /** Named over every tool of the servers that are on, so turning a tool off does not rename others. */
   private modelNames(): Map<string, Map<string, string>> {
     const on = this.connections.filter((connection) => connection.state !== 'disabled');
-    return modelToolNames(on.map((connection) => ({ server: connection.name, tools: connection.tools.map((tool) => tool.name) })));
+    return this.toolNames.namesFor(on.map((connection) => ({ server: connection.name, tools: connection.tools.map((tool) => tool.name) })));
   }
 
   private changed(): void {

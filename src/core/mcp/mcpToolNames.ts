@@ -17,18 +17,44 @@ export interface ServerTools {
  * names, so the request prefix stays stable for prompt caching.
  */
 export function modelToolNames(servers: readonly ServerTools[], taken: Iterable<string> = []): Map<string, Map<string, string>> {
-  const used = new Set(taken);
-  const names = new Map<string, Map<string, string>>();
-  for (const { server, tools } of servers) {
-    const byTool = new Map<string, string>();
-    for (const tool of tools) {
-      const name = unique(baseName(server, tool), used);
-      used.add(name);
-      byTool.set(tool, name);
-    }
-    names.set(server, byTool);
+  return new ToolNameBook(taken).namesFor(servers);
+}
+
+/**
+ * Model names that stay with their tool: once a server's tool has a name, no other tool is given it for as long as
+ * the book is kept, even after that tool is gone. A name in the conversation so always means the one server's tool
+ * it meant then: a server whose name cleans up like another's (`my.db`, `my_db`) cannot take that tool's name by
+ * adding a tool of the same name later.
+ */
+export class ToolNameBook {
+  /** By server and tool (`server\0tool`). */
+  private readonly given = new Map<string, string>();
+  private readonly used: Set<string>;
+
+  constructor(taken: Iterable<string> = []) {
+    this.used = new Set(taken);
   }
-  return names;
+
+  /** The names of the tools, by server and tool; a tool seen before keeps its name. */
+  namesFor(servers: readonly ServerTools[]): Map<string, Map<string, string>> {
+    const names = new Map<string, Map<string, string>>();
+    for (const { server, tools } of servers) {
+      const byTool = new Map<string, string>();
+      for (const tool of tools) byTool.set(tool, this.nameOf(server, tool));
+      names.set(server, byTool);
+    }
+    return names;
+  }
+
+  private nameOf(server: string, tool: string): string {
+    const key = `${server}\u0000${tool}`;
+    const given = this.given.get(key);
+    if (given !== undefined) return given;
+    const name = unique(baseName(server, tool), this.used);
+    this.used.add(name);
+    this.given.set(key, name);
+    return name;
+  }
 }
 
 function baseName(server: string, tool: string): string {
