@@ -1,6 +1,7 @@
 import type { McpHttpEndpoint, McpTransportFactory, McpTransportHandle } from '../host/mcpTransportFactory';
 import { isWorkspaceConfig } from './mcpConfigFiles';
 import type { McpServerConfig } from './mcpServerConfig';
+import { connectingFetch } from './auth/connectingFetch';
 
 /** OAuth for an endpoint: the provider that adds and refreshes tokens, and the fetch every request goes through. */
 export type McpEndpointAuth = Required<Pick<McpHttpEndpoint, 'authProvider' | 'fetch'>>;
@@ -34,11 +35,17 @@ function stdio(config: McpServerConfig, defaultCwd: string | undefined, transpor
 }
 
 function sse(config: McpServerConfig, transports: McpTransportFactory, auth: McpEndpointAuth | undefined): OpenedTransport {
-  return { ...transports.sse({ url: urlOf(config), headers: config.headers, ...auth }), label: 'SSE' };
+  return { ...transports.sse(endpointOf(config, auth)), label: 'SSE' };
 }
 
 function streamableHttp(config: McpServerConfig, transports: McpTransportFactory, auth: McpEndpointAuth | undefined): OpenedTransport {
-  return { ...transports.streamableHttp({ url: urlOf(config), headers: config.headers, ...auth }), label: 'streamable HTTP' };
+  return { ...transports.streamableHttp(endpointOf(config, auth)), label: 'streamable HTTP' };
+}
+
+/** Without a sign-in, the connection reaches only the server's own origin: a redirect elsewhere is refused. */
+function endpointOf(config: McpServerConfig, auth: McpEndpointAuth | undefined): McpHttpEndpoint {
+  const url = urlOf(config);
+  return { url, headers: config.headers, ...(auth ?? { fetch: connectingFetch(url.href, () => Promise.resolve([])) }) };
 }
 
 function urlOf(config: McpServerConfig): URL {

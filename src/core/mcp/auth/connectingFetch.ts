@@ -4,17 +4,45 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
  * The fetch of a connection that runs without the user: it reaches only the server's own origin (its endpoint and
  * the well-known metadata there) and the origins of the authorization server the user signed in with (to refresh).
  * An address a server names in a 401 (RFC 9728's `resource_metadata`, which may point anywhere, e.g. at the user's
- * network) is fetched only during a sign-in the user started.
+ * network) is fetched only during a sign-in the user started. Redirects are followed only to those origins too:
+ * each hop is checked before it is requested.
  */
 export function connectingFetch(serverUrl: string, signedInWith: () => Promise<readonly string[]>, base: FetchLike = fetch): FetchLike {
   const own = new URL(serverUrl).origin;
+  const allowed = async (url: URL): Promise<boolean> => url.origin === own || (await signedInWith()).includes(url.origin);
   return async (url, init) => {
-    const origin = new URL(url).origin;
-    if (origin !== own && !(await signedInWith()).includes(origin)) {
-      throw new Error(`Elbow reaches ${origin} only while you sign in: connecting uses just the server's own address and the authorization server of your sign-in.`);
+    let target = new URL(url);
+    let request: RequestInit = init ?? {};
+    for (let hop = 0; ; hop++) {
+      if (!(await allowed(target))) {
+        const how = hop === 0 ? '' : ` (a redirect from ${own} led there)`;
+        throw new Error(`Elbow reaches ${target.origin} only while you sign in${how}: connecting uses just the server's own address and the authorization server of your sign-in.`);
+      }
+      const response = await base(target, { ...request, redirect: 'manual' });
+      const location = redirectStatuses.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) return response;
+      await response.body?.cancel().catch(() => undefined);
+      if (hop === MAX_REDIRECTS) throw new Error(`${own} redirected more than ${MAX_REDIRECTS} times in a row.`);
+      const next = new URL(location, target);
+      request = redirected(request, response.status, next.origin !== target.origin);
+      target = next;
     }
-    return base(url, init);
   };
+}
+
+const MAX_REDIRECTS = 5;
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+/** The request for the next hop, as fetch makes it: a POST turned GET drops its body; another origin gets no credentials. */
+function redirected(request: RequestInit, status: number, crossOrigin: boolean): RequestInit {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const toGet = (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
+  const headers = new Headers(request.headers);
+  if (crossOrigin) for (const name of ['authorization', 'cookie', 'proxy-authorization']) headers.delete(name);
+  if (!toGet) return { ...request, headers };
+  for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) headers.delete(name);
+  const { body: _body, ...rest } = request;
+  return { ...rest, method: 'GET', headers };
 }
 
 /** The origins a stored sign-in's discovery names: the authorization server and its token endpoint. */

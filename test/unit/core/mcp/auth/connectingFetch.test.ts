@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectingFetch } from '../../../../../src/core/mcp/auth/connectingFetch';
 import type { McpManager } from '../../../../../src/core/mcp/mcpManager';
 import { mcpManagerOf, urlServer } from '../../../../support/mcpServers';
 import { startOAuthTestServers, type OAuthTestServers } from '../../../../support/oauth/oauthTestServers';
@@ -95,5 +96,72 @@ describe('MCP OAuth: what a connection fetches without the user', function () {
     servers.mcp.challengeResourceMetadataUrl = `${bystander.url}/elsewhere`;
     await assert.rejects(mcp.signIn('remote', never));
     assert.deepEqual(bystander.requests, ['GET /elsewhere'], 'discovery at sign-in follows RFC 9728 wherever it points');
+  });
+});
+
+describe('MCP connections: redirects', function () {
+  this.timeout(20_000);
+  const opened: Server[] = [];
+  /** A server that records what reaches it and answers with what `answer` says. */
+  async function listen(answer: (path: string) => { status: number; location?: string }): Promise<{ origin: string; seen: string[] }> {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push(`${request.method ?? ''} ${request.url ?? ''} auth=${request.headers.authorization ?? ''} body=${body}`);
+        const { status, location } = answer(request.url ?? '');
+        response.writeHead(status, location === undefined ? {} : { location }).end(status === 200 ? '{}' : '');
+      });
+    });
+    opened.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  }
+  afterEach(async () => {
+    for (const server of opened.splice(0)) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+  const post = { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0"}' };
+
+  it('refuses a redirect to another origin before requesting it, e.g. into the user\'s network', async () => {
+    const inside = await listen(() => ({ status: 200 }));
+    const mcp = await listen(() => ({ status: 307, location: `${inside.origin}/admin/reboot` }));
+    const guarded = connectingFetch(`${mcp.origin}/mcp`, () => Promise.resolve([]));
+    await assert.rejects(guarded(`${mcp.origin}/mcp`, post), /reaches http:\/\/127\.0\.0\.1:\d+ only while you sign in \(a redirect from http:\/\/127\.0\.0\.1:\d+ led there\)/);
+    assert.deepEqual(inside.seen, []);
+  });
+
+  it('follows a redirect within the server\'s origin as fetch would: a 307 keeps the POST, a 303 turns it into a GET', async () => {
+    const mcp = await listen((path) => (path === '/mcp' ? { status: 307, location: '/mcp/' } : path === '/mcp/' ? { status: 303, location: '/done' } : { status: 200 }));
+    const guarded = connectingFetch(`${mcp.origin}/mcp`, () => Promise.resolve([]));
+    assert.equal((await guarded(`${mcp.origin}/mcp`, post)).status, 200);
+    assert.deepEqual(mcp.seen, ['POST /mcp auth=Bearer t body={"jsonrpc":"2.0"}', 'POST /mcp/ auth=Bearer t body={"jsonrpc":"2.0"}', 'GET /done auth=Bearer t body=']);
+  });
+
+  it('follows a redirect to the sign-in\'s authorization server without the token, and stops a loop', async () => {
+    const authorization = await listen(() => ({ status: 200 }));
+    const mcp = await listen((path) => (path === '/token' ? { status: 308, location: `${authorization.origin}/token` } : { status: 302, location: '/loop' }));
+    const guarded = connectingFetch(`${mcp.origin}/mcp`, () => Promise.resolve([authorization.origin]));
+    assert.equal((await guarded(`${mcp.origin}/token`, post)).status, 200);
+    assert.deepEqual(authorization.seen, ['POST /token auth= body={"jsonrpc":"2.0"}']);
+    await assert.rejects(guarded(`${mcp.origin}/loop`, {}), /redirected more than 5 times in a row/);
+  });
+
+  it('keeps a server that needs no sign-in to its own origin too', async () => {
+    const inside = await listen(() => ({ status: 200 }));
+    const mcp = await listen(() => ({ status: 307, location: `${inside.origin}/admin/reboot` }));
+    const manager = mcpManagerOf([urlServer('plain', 'http', `${mcp.origin}/mcp`)], { restartDelaysMs: [60_000] });
+    try {
+      await manager.prepare(never);
+      const status = manager.status().servers[0];
+      assert.equal(status?.state, 'failed');
+      assert.match(status?.error ?? '', /only while you sign in \(a redirect from/);
+      assert.deepEqual(inside.seen, []);
+    } finally {
+      await manager.dispose();
+    }
   });
 });
