@@ -67,6 +67,12 @@ export function mcpLiveListTests(llm: () => FakeLlmServer): void {
       });
       await webview.click('#mcp-close');
       for (const name of ['growing', 'everything']) await startAfterApproval(name);
+      // Started is not yet connected: a message sent before the tools are listed is not offered them.
+      await vscode.commands.executeCommand('elbow.mcp.showServers');
+      for (const [name, tool] of [['growing', 'add_tool'], ['everything', 'echo']] as const) {
+        await webview.waitFor(`${server(name)} .mcp-tool[data-tool="${tool}"]`, { state: 'attached', timeoutMs: 30_000 });
+      }
+      await webview.click('#mcp-close');
     });
     afterEach(async () => {
       await vscode.commands.executeCommand('elbow.stop');
