@@ -11,23 +11,32 @@ export function connectingFetch(serverUrl: string, signedInWith: () => Promise<r
   const own = new URL(serverUrl).origin;
   const allowed = async (url: URL): Promise<boolean> => url.origin === own || (await signedInWith()).includes(url.origin);
   return async (url, init) => {
-    let target = new URL(url);
+    const first = new URL(url);
+    if (!(await allowed(first))) {
+      throw new Error(`Elbow reaches ${first.origin} only while you sign in: connecting uses just the server's own address and the authorization server of your sign-in.`);
+    }
+    let target = first;
     let request: RequestInit = init ?? {};
     for (let hop = 0; ; hop++) {
-      if (!(await allowed(target))) {
-        const how = hop === 0 ? '' : ` (a redirect from ${own} led there)`;
-        throw new Error(`Elbow reaches ${target.origin} only while you sign in${how}: connecting uses just the server's own address and the authorization server of your sign-in.`);
-      }
       const response = await base(target, { ...request, redirect: 'manual' });
       const location = redirectStatuses.has(response.status) ? response.headers.get('location') : null;
       if (location === null) return response;
       await response.body?.cancel().catch(() => undefined);
-      if (hop === MAX_REDIRECTS) throw new Error(`${own} redirected more than ${MAX_REDIRECTS} times in a row.`);
+      if (hop === MAX_REDIRECTS) throw new Error(`${first.origin} redirected more than ${MAX_REDIRECTS} times in a row.`);
       const next = new URL(location, target);
+      if (!withinOrigin(first, next)) {
+        throw new Error(`${first.origin} redirected to ${next.origin}: Elbow follows a redirect only within the address it asked (or from http to https on the same host). If the server moved, configure its new address.`);
+      }
       request = redirected(request, response.status, next.origin !== target.origin);
       target = next;
     }
   };
+}
+
+/** A redirect stays where the request went: the same origin, or the same host upgraded from http to https. */
+function withinOrigin(asked: URL, next: URL): boolean {
+  if (next.origin === asked.origin) return true;
+  return asked.protocol === 'http:' && next.protocol === 'https:' && asked.hostname === next.hostname && asked.port === '' && next.port === '';
 }
 
 const MAX_REDIRECTS = 5;

@@ -130,7 +130,7 @@ describe('MCP connections: redirects', function () {
     const inside = await listen(() => ({ status: 200 }));
     const mcp = await listen(() => ({ status: 307, location: `${inside.origin}/admin/reboot` }));
     const guarded = connectingFetch(`${mcp.origin}/mcp`, () => Promise.resolve([]));
-    await assert.rejects(guarded(`${mcp.origin}/mcp`, post), /reaches http:\/\/127\.0\.0\.1:\d+ only while you sign in \(a redirect from http:\/\/127\.0\.0\.1:\d+ led there\)/);
+    await assert.rejects(guarded(`${mcp.origin}/mcp`, post), /redirected to http:\/\/127\.0\.0\.1:\d+: Elbow follows a redirect only within the address it asked/);
     assert.deepEqual(inside.seen, []);
   });
 
@@ -141,12 +141,13 @@ describe('MCP connections: redirects', function () {
     assert.deepEqual(mcp.seen, ['POST /mcp auth=Bearer t body={"jsonrpc":"2.0"}', 'POST /mcp/ auth=Bearer t body={"jsonrpc":"2.0"}', 'GET /done auth=Bearer t body=']);
   });
 
-  it('follows a redirect to the sign-in\'s authorization server without the token, and stops a loop', async () => {
+  it('does not follow a redirect from the server to the sign-in\'s authorization server either, and stops a loop', async () => {
     const authorization = await listen(() => ({ status: 200 }));
-    const mcp = await listen((path) => (path === '/token' ? { status: 308, location: `${authorization.origin}/token` } : { status: 302, location: '/loop' }));
+    const mcp = await listen((path) => (path === '/mcp' ? { status: 308, location: `${authorization.origin}/admin` } : { status: 302, location: '/loop' }));
     const guarded = connectingFetch(`${mcp.origin}/mcp`, () => Promise.resolve([authorization.origin]));
-    assert.equal((await guarded(`${mcp.origin}/token`, post)).status, 200);
-    assert.deepEqual(authorization.seen, ['POST /token auth= body={"jsonrpc":"2.0"}']);
+    await assert.rejects(guarded(`${mcp.origin}/mcp`, post), /redirected to http:\/\/127\.0\.0\.1:\d+: Elbow follows a redirect only within the address it asked/);
+    assert.deepEqual(authorization.seen, []);
+    assert.equal((await guarded(`${authorization.origin}/token`, post)).status, 200, 'the authorization server itself is reached');
     await assert.rejects(guarded(`${mcp.origin}/loop`, {}), /redirected more than 5 times in a row/);
   });
 
@@ -158,7 +159,7 @@ describe('MCP connections: redirects', function () {
       await manager.prepare(never);
       const status = manager.status().servers[0];
       assert.equal(status?.state, 'failed');
-      assert.match(status?.error ?? '', /only while you sign in \(a redirect from/);
+      assert.match(status?.error ?? '', /Elbow follows a redirect only within the address it asked/);
       assert.deepEqual(inside.seen, []);
     } finally {
       await manager.dispose();
