@@ -356,7 +356,7 @@ export class McpManager implements ToolSource {
   /** Named over every tool of the servers that are on, so turning a tool off does not rename others. */
   private modelNames(): Map<string, Map<string, string>> {
     const on = this.connections.filter((connection) => connection.state !== 'disabled');
-    return this.toolNames.namesFor(on.map((connection) => ({ server: connection.name, source: connection.config.file.path, tools: connection.tools.map((tool) => tool.name) })));
+    return this.toolNames.namesFor(on.map((connection) => ({ server: connection.name, tools: connection.tools.map((tool) => tool.name) })));
   }
 
   private changed(): void {

@@ -6,8 +6,6 @@ const MAX_LENGTH = 64;
 
 export interface ServerTools {
   server: string;
-  /** Where the server is configured (its file): a server of the same name from another file is another server. */
-  source?: string;
   /** As the server names them. */
   tools: readonly string[];
 }
@@ -29,7 +27,7 @@ export function modelToolNames(servers: readonly ServerTools[], taken: Iterable<
  * adding a tool of the same name later.
  */
 export class ToolNameBook {
-  /** By source, server and tool (`source\0server\0tool`). */
+  /** By server and tool (`server\0tool`). */
   private readonly given = new Map<string, string>();
   private readonly used: Set<string>;
 
@@ -40,16 +38,16 @@ export class ToolNameBook {
   /** The names of the tools, by server and tool; a tool seen before keeps its name. */
   namesFor(servers: readonly ServerTools[]): Map<string, Map<string, string>> {
     const names = new Map<string, Map<string, string>>();
-    for (const { server, source, tools } of servers) {
+    for (const { server, tools } of servers) {
       const byTool = new Map<string, string>();
-      for (const tool of tools) byTool.set(tool, this.nameOf(server, tool, source ?? ''));
+      for (const tool of tools) byTool.set(tool, this.nameOf(server, tool));
       names.set(server, byTool);
     }
     return names;
   }
 
-  private nameOf(server: string, tool: string, source: string): string {
-    const key = `${source}\u0000${server}\u0000${tool}`;
+  private nameOf(server: string, tool: string): string {
+    const key = `${server}\u0000${tool}`;
     const given = this.given.get(key);
     if (given !== undefined) return given;
     const name = unique(baseName(server, tool), this.used);
