@@ -67,7 +67,11 @@ export function mcpLiveListTests(llm: () => FakeLlmServer): void {
       });
       await webview.click('#mcp-close');
       for (const name of ['growing', 'everything']) await startAfterApproval(name);
-      // Started is not yet connected: a message sent before the tools are listed is not offered them.
+      // Servers start when a conversation first needs tools, and a message is offered only the tools listed when it
+      // begins: one message starts them, and the tests begin once both list their tools.
+      llm().enqueue({ kind: 'reply', content: [text('Ready.')] });
+      await sendPromptAndWaitForReply('Start the servers', 'Ready.');
+      await waitUntilIdle();
       await vscode.commands.executeCommand('elbow.mcp.showServers');
       for (const [name, tool] of [['growing', 'add_tool'], ['everything', 'echo']] as const) {
         await webview.waitFor(`${server(name)} .mcp-tool[data-tool="${tool}"]`, { state: 'attached', timeoutMs: 30_000 });
